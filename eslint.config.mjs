@@ -1,0 +1,159 @@
+import nx from '@nx/eslint-plugin';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+
+/**
+ * Module boundaries. Every project carries `type:*`, `scope:*`, `platform:*`
+ * tags and, for libraries, a `layer:*` tag; a project may import only the
+ * layers listed for it, so the direction of imports of
+ * docs/decisions/0002-module-boundaries.md is checked on every lint run.
+ * There is deliberately no `*` → `*` rule.
+ */
+export const depConstraints = [
+  { sourceTag: 'layer:client', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'layer:primitives', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'layer:theme', onlyDependOnLibsWithTags: ['layer:primitives'] },
+  {
+    sourceTag: 'layer:session',
+    onlyDependOnLibsWithTags: ['layer:client', 'layer:primitives'],
+  },
+  {
+    sourceTag: 'layer:tenancy',
+    onlyDependOnLibsWithTags: [
+      'layer:session',
+      'layer:client',
+      'layer:primitives',
+    ],
+  },
+  {
+    sourceTag: 'layer:nav',
+    onlyDependOnLibsWithTags: [
+      'layer:tenancy',
+      'layer:session',
+      'layer:client',
+      'layer:primitives',
+    ],
+  },
+  {
+    sourceTag: 'layer:feature',
+    onlyDependOnLibsWithTags: [
+      'layer:nav',
+      'layer:tenancy',
+      'layer:session',
+      'layer:client',
+      'layer:primitives',
+      'layer:theme',
+    ],
+  },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: [
+      'layer:feature',
+      'layer:nav',
+      'layer:tenancy',
+      'layer:session',
+      'layer:client',
+      'layer:primitives',
+      'layer:theme',
+    ],
+  },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:tools', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared'] },
+  {
+    sourceTag: 'platform:agnostic',
+    onlyDependOnLibsWithTags: ['platform:agnostic'],
+  },
+  {
+    sourceTag: 'platform:node',
+    onlyDependOnLibsWithTags: ['platform:agnostic'],
+  },
+];
+
+/** Imports a library's React-free core must not make (see conventions: core + ./react). */
+const reactModules = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'react/*',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@collective/*/react',
+  '@collective/ui',
+];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  {
+    ignores: [
+      '**/dist',
+      '**/out-tsc',
+      '**/test-output',
+      '**/playwright-report',
+      '**/test-results',
+      '**/vite.config.*.timestamp*',
+      '**/files/**/*__tmpl__*',
+    ],
+  },
+  {
+    files: [
+      '**/*.ts',
+      '**/*.tsx',
+      '**/*.js',
+      '**/*.jsx',
+      '**/*.mts',
+      '**/*.mjs',
+    ],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          allow: [
+            '^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$',
+            '^.*/tools/vite/.*',
+          ],
+          depConstraints,
+        },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  ...nx.configs['flat/react'].map((c) => ({
+    ...c,
+    files: ['**/*.tsx', '**/*.jsx'],
+  })),
+  { ...jsxA11y.flatConfigs.strict, files: ['**/*.tsx'] },
+];
+
+/**
+ * For libraries with a React-free core: bans React (and anything that pulls
+ * it in) outside `src/react/**`. Spread it into the library's eslint config.
+ */
+export const reactFreeCore = [
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/react/**', 'src/**/*.test.*', 'src/test-setup.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: reactModules,
+              message:
+                'The core of a library stays free of React so other collective tools can use it; put React code under src/react/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];

@@ -1,0 +1,254 @@
+import ky, { type KyInstance } from 'ky';
+import * as v from 'valibot';
+import { ApiError } from './api-error';
+import { endpoints } from './contract/endpoints';
+import {
+  ErrorBodySchema,
+  type LoginRequest,
+  type LoginResponse,
+  type Member,
+  type MeResponse,
+} from './contract/schemas';
+
+/** Settings of {@link createApiClient}. */
+export interface ApiClientOptions {
+  /**
+   * Absolute base URL of the API, e.g. `https://api.example.org` or, for a
+   * same-origin deployment, `window.location.origin`. Paths such as
+   * `/api/auth/me` are resolved under it.
+   */
+  baseUrl: string;
+  /** The bearer token to send, or null when signed out. Read on every call. */
+  getToken: () => string | null;
+  /** The active tenant code for `X-Tenant-Code`, or null. Read on every call. */
+  getTenantCode: () => string | null;
+  /**
+   * Called when a call other than login answers 401: the session is over.
+   * Called once per token, so a burst of parallel 401s gives one call.
+   */
+  onUnauthorized?: () => void;
+  /** A fetch implementation (tests, server-side use). Defaults to the global one. */
+  fetch?: typeof fetch;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Aborts the call; TanStack Query passes one to every query. */
+  signal?: AbortSignal;
+}
+
+/** Which member list to load: the full list (super admin) or names only (everyone else). */
+export type MembersScope = { all: true } | { namesOnly: true };
+
+/** The typed calls of the Collective API (specification §7). */
+export interface ApiClient {
+  auth: {
+    /** POST /api/auth/login. A 401 here is a failed login, never a logout. */
+    login(
+      credentials: LoginRequest,
+      options?: CallOptions,
+    ): Promise<LoginResponse>;
+    /** GET /api/auth/me: the current user of the token. */
+    me(options?: CallOptions): Promise<MeResponse>;
+    /** POST /api/auth/logout: asks the server to revoke the token. */
+    logout(options?: CallOptions): Promise<void>;
+  };
+  members: {
+    /** GET /api/members?all=true or ?names_only=true; reads `members` or `data`. */
+    list(scope: MembersScope, options?: CallOptions): Promise<Member[]>;
+  };
+  notifications: {
+    /** GET /api/notifications?unread=true: the number of unread notifications. */
+    unreadCount(options?: CallOptions): Promise<number>;
+  };
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json(?:;|$)/i;
+
+async function readErrorBody(
+  response: Response,
+): Promise<v.InferOutput<typeof ErrorBodySchema>> {
+  if (!JSON_TYPE.test(response.headers.get('content-type') ?? '')) return {};
+  try {
+    const parsed = v.safeParse(ErrorBodySchema, await response.json());
+    return parsed.success ? parsed.output : {};
+  } catch {
+    return {};
+  }
+}
+
+async function readBody<S extends v.GenericSchema>(
+  response: Response,
+  schema: S,
+  path: string,
+): Promise<v.InferOutput<S>> {
+  const contentType = response.headers.get('content-type') ?? '';
+  if (response.status === 204)
+    return validate(schema, {}, path, response.status);
+  if (!JSON_TYPE.test(contentType)) {
+    throw new ApiError({
+      kind: 'invalid-response',
+      path,
+      status: response.status,
+      detail: `expected JSON, got ${contentType ? `"${contentType.slice(0, 60)}"` : 'no content type'}`,
+    });
+  }
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch (cause) {
+    throw new ApiError({
+      kind: 'invalid-response',
+      path,
+      status: response.status,
+      detail: 'the body is not valid JSON',
+      cause,
+    });
+  }
+  return validate(schema, data, path, response.status);
+}
+
+function validate<S extends v.GenericSchema>(
+  schema: S,
+  data: unknown,
+  path: string,
+  status: number,
+): v.InferOutput<S> {
+  const result = v.safeParse(schema, data);
+  if (!result.success) {
+    throw new ApiError({
+      kind: 'invalid-response',
+      path,
+      status,
+      detail: v.summarize(result.issues),
+    });
+  }
+  return result.output;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * Creates the API client. It has no timeout and no retries of its own
+ * (TanStack Query owns retries), treats 200-299 as success, validates every
+ * response against the contract, and sends the bearer token and
+ * `X-Tenant-Code` only to URLs under `baseUrl`.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  let base: URL;
+  try {
+    base = new URL(options.baseUrl);
+  } catch {
+    throw new TypeError(
+      `createApiClient: baseUrl must be an absolute URL such as "https://api.example.org", got "${options.baseUrl}".`,
+    );
+  }
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  const baseHref = base.href;
+  let lastUnauthorizedToken: string | null | undefined;
+
+  const http: KyInstance = ky.create({
+    prefixUrl: baseHref,
+    timeout: false,
+    retry: 0,
+    throwHttpErrors: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  function reportUnauthorized(tokenSent: string | null): void {
+    if (tokenSent === lastUnauthorizedToken) return;
+    lastUnauthorizedToken = tokenSent;
+    options.onUnauthorized?.();
+  }
+
+  async function call<S extends v.GenericSchema>(
+    endpoint: { method: string; path: string; response: S },
+    init: {
+      json?: unknown;
+      searchParams?: Record<string, string>;
+      isLogin?: boolean;
+    },
+    callOptions: CallOptions = {},
+  ): Promise<v.InferOutput<S>> {
+    const { path } = endpoint;
+    const url = new URL(path.replace(/^\/+/, ''), baseHref);
+    const token = options.getToken();
+    const tenant = options.getTenantCode();
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // Credentials go only to the configured API, never to another origin or path.
+    if (url.href.startsWith(baseHref)) {
+      if (token && !init.isLogin) headers['authorization'] = `Bearer ${token}`;
+      if (tenant) headers['x-tenant-code'] = tenant;
+    }
+    let response: Response;
+    try {
+      response = await http(path.replace(/^\/+/, ''), {
+        method: endpoint.method,
+        headers,
+        ...(init.json !== undefined ? { json: init.json } : {}),
+        ...(init.searchParams ? { searchParams: init.searchParams } : {}),
+        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+      });
+    } catch (cause) {
+      if (isAbort(cause)) throw cause;
+      throw new ApiError({
+        kind: 'network',
+        path,
+        detail: String(cause),
+        cause,
+      });
+    }
+    if (!response.ok) {
+      const body = await readErrorBody(response);
+      if (
+        response.status === 401 &&
+        !init.isLogin &&
+        path.startsWith('/api/')
+      ) {
+        reportUnauthorized(token);
+      }
+      throw new ApiError({
+        kind: 'http',
+        path,
+        status: response.status,
+        serverError: body.error,
+        serverMessage: body.message,
+      });
+    }
+    return readBody(response, endpoint.response, path);
+  }
+
+  return {
+    auth: {
+      login: (credentials, o) =>
+        call(endpoints.login, { json: credentials, isLogin: true }, o),
+      me: (o) => call(endpoints.me, {}, o),
+      logout: async (o) => {
+        await call(endpoints.logout, {}, o);
+      },
+    },
+    members: {
+      list: (scope, o) =>
+        call(
+          endpoints.members,
+          {
+            searchParams:
+              'all' in scope ? { all: 'true' } : { names_only: 'true' },
+          },
+          o,
+        ),
+    },
+    notifications: {
+      unreadCount: async (o) =>
+        (
+          await call(
+            endpoints.unreadCount,
+            { searchParams: { unread: 'true' } },
+            o,
+          )
+        ).unread_count,
+    },
+  };
+}

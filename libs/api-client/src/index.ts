@@ -1,0 +1,25 @@
+/**
+ * @collective/api-client: the typed, validated HTTP client of the Collective
+ * API. No React; usable from any browser or Node tool.
+ */
+export { createApiClient } from './client';
+export type {
+  ApiClient,
+  ApiClientOptions,
+  CallOptions,
+  MembersScope,
+} from './client';
+export {
+  ApiError,
+  isApiError,
+  loginErrorMessage,
+  LOGIN_FAILED_MESSAGE,
+} from './api-error';
+export type { ApiErrorInit, ApiErrorKind } from './api-error';
+export type {
+  LoginRequest,
+  LoginResponse,
+  Member,
+  MeResponse,
+  User,
+} from './contract/schemas';
