@@ -1,1 +1,12 @@
-export {};
+/**
+ * @collective/ui: accessible React primitives of the collective's tools. They
+ * style themselves only with the theme's CSS custom properties (see the
+ * README for the variable contract), so they work under any theme and never
+ * import the theming library.
+ */
+export { Alert } from './alert/alert';
+export type { AlertProps } from './alert/alert';
+export { Button } from './button/button';
+export type { ButtonProps } from './button/button';
+export { TextField } from './text-field/text-field';
+export type { TextFieldProps } from './text-field/text-field';

@@ -1,0 +1,203 @@
+import {
+  isApiError,
+  type ApiClient,
+  type LoginRequest,
+  type MeResponse,
+  type User,
+} from '@collective/api-client';
+import { STORAGE_KEYS } from './constants';
+import type { KeyValueStorage } from './safe-storage';
+import { parseStoredToken, parseStoredUser } from './stored-values';
+
+/** The session: signed out, being restored from a stored token, or signed in. */
+export type SessionState =
+  | { status: 'logged-out' }
+  | { status: 'restoring'; token: string }
+  | { status: 'logged-in'; token: string; user: User };
+
+/** Why a session ended, for listeners that clean up (query cache, selected member). */
+export type SessionEndReason = 'logout' | 'unauthorized' | 'other-tab' | 'restore-failed';
+
+/** Settings of {@link createSessionStore}. */
+export interface SessionStoreOptions {
+  /** The API's auth calls. */
+  api: Pick<ApiClient, 'auth'>;
+  /** Where token and user are kept; wrap `localStorage` with `createSafeStorage`. */
+  storage: KeyValueStorage;
+  /** Reloads the page; called once when GET /api/auth/me answers 401 (specification §7). */
+  reload: () => void;
+  /**
+   * The window whose `storage` events tell about other tabs (decisions D5).
+   * Omit outside browsers.
+   */
+  events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** Where failures are logged. */
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** The session of the dashboard, created once outside React. */
+export interface SessionStore {
+  /** The current state; the same object until something changes. */
+  getState(): SessionState;
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Calls `listener` whenever a session ends, with the reason. */
+  onSessionEnd(listener: (reason: SessionEndReason) => void): () => void;
+  /** The token to send, or null. */
+  getToken(): string | null;
+  /**
+   * Signs in. Stores token and user on success; rejects with the API error
+   * otherwise. A second call while one runs returns the same promise.
+   */
+  login(credentials: LoginRequest): Promise<User>;
+  /**
+   * Signs out: asks the server to revoke the token (best effort), clears
+   * token and user at once. Calls while one runs share it.
+   */
+  logout(): Promise<void>;
+  /** Ends the session after a 401 from any call (wire to the client's `onUnauthorized`). */
+  expire(): void;
+  /** Restores a stored session through GET /api/auth/me; call once at start. */
+  restore(): Promise<void>;
+  /** Stops listening to other tabs. */
+  dispose(): void;
+}
+
+function mergeUser(fromMe: MeResponse['user'], stored: User | null): User {
+  if (!stored || stored.email.toLowerCase() !== fromMe.email.toLowerCase()) return fromMe;
+  return {
+    ...fromMe,
+    name: fromMe.name ?? stored.name,
+    member_code: fromMe.member_code ?? stored.member_code,
+  };
+}
+
+/**
+ * Creates the session store (specification §4, §7, §8; decisions D5). Every
+ * asynchronous answer is checked against the session it belongs to, so a
+ * late answer of a session that has ended is dropped, never shown.
+ */
+export function createSessionStore(options: SessionStoreOptions): SessionStore {
+  const { api, storage, events } = options;
+  const log = options.log ?? ((m, e) => console.error(m, e));
+  const listeners = new Set<() => void>();
+  const endListeners = new Set<(reason: SessionEndReason) => void>();
+  /** Bumped whenever a session starts or ends; answers of an older epoch are dropped. */
+  let epoch = 0;
+  let pendingLogin: Promise<User> | null = null;
+  let pendingLogout: Promise<void> | null = null;
+
+  const storedToken = parseStoredToken(storage.getItem(STORAGE_KEYS.token));
+  if (storage.getItem(STORAGE_KEYS.token) !== null && storedToken === null) {
+    storage.removeItem(STORAGE_KEYS.token);
+  }
+  if (storage.getItem(STORAGE_KEYS.user) !== null && !parseStoredUser(storage.getItem(STORAGE_KEYS.user))) {
+    storage.removeItem(STORAGE_KEYS.user);
+  }
+  let state: SessionState = storedToken
+    ? { status: 'restoring', token: storedToken }
+    : { status: 'logged-out' };
+
+  function setState(next: SessionState): void {
+    state = next;
+    for (const listener of [...listeners]) listener();
+  }
+
+  function end(reason: SessionEndReason, clearToken: boolean): void {
+    epoch += 1;
+    if (clearToken) storage.removeItem(STORAGE_KEYS.token);
+    storage.removeItem(STORAGE_KEYS.user);
+    const wasActive = state.status !== 'logged-out';
+    setState({ status: 'logged-out' });
+    if (wasActive) for (const listener of [...endListeners]) listener(reason);
+  }
+
+  async function fetchUser(token: string): Promise<void> {
+    const mine = ++epoch;
+    setState({ status: 'restoring', token });
+    try {
+      const { user } = await api.auth.me();
+      if (mine !== epoch) return;
+      const merged = mergeUser(user, parseStoredUser(storage.getItem(STORAGE_KEYS.user)));
+      storage.setItem(STORAGE_KEYS.user, JSON.stringify(merged));
+      setState({ status: 'logged-in', token, user: merged });
+    } catch (error) {
+      if (mine !== epoch) return;
+      if (isApiError(error, 'http') && error.status === 401) {
+        end('unauthorized', true);
+        options.reload();
+        return;
+      }
+      log('Could not load the current user; signing out of this page.', error);
+      end('restore-failed', false);
+    }
+  }
+
+  function onStorage(event: StorageEvent): void {
+    if (event.key !== null && event.key !== STORAGE_KEYS.token) return;
+    const token = parseStoredToken(storage.getItem(STORAGE_KEYS.token));
+    if (token === null) {
+      if (state.status !== 'logged-out') end('other-tab', false);
+      return;
+    }
+    if (state.status === 'logged-out' || state.token !== token) {
+      void fetchUser(token);
+    }
+  }
+  events?.addEventListener('storage', onStorage as EventListener);
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onSessionEnd(listener) {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
+    },
+    getToken: () => (state.status === 'logged-out' ? null : state.token),
+    login(credentials) {
+      if (pendingLogin) return pendingLogin;
+      const mine = epoch;
+      pendingLogin = api.auth
+        .login(credentials)
+        .then(({ token, user }) => {
+          if (mine !== epoch) throw new Error('The session changed while signing in.');
+          epoch += 1;
+          storage.setItem(STORAGE_KEYS.token, token);
+          storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+          setState({ status: 'logged-in', token, user });
+          return user;
+        })
+        .finally(() => {
+          pendingLogin = null;
+        });
+      return pendingLogin;
+    },
+    logout() {
+      if (pendingLogout) return pendingLogout;
+      if (state.status === 'logged-out') return Promise.resolve();
+      // Sent before clearing, so the request still carries the token to revoke.
+      const revoke = api.auth.logout().catch((error: unknown) => {
+        log('Logout could not reach the server; the token was cleared here anyway.', error);
+      });
+      end('logout', true);
+      pendingLogout = revoke.finally(() => {
+        pendingLogout = null;
+      });
+      return pendingLogout;
+    },
+    expire() {
+      if (state.status !== 'logged-out') end('unauthorized', true);
+    },
+    restore() {
+      return state.status === 'restoring' ? fetchUser(state.token) : Promise.resolve();
+    },
+    dispose() {
+      events?.removeEventListener('storage', onStorage as EventListener);
+      listeners.clear();
+      endListeners.clear();
+    },
+  };
+}
