@@ -130,7 +130,7 @@ export default [
     ...c,
     files: ['**/*.tsx', '**/*.jsx'],
   })),
-  { ...jsxA11y.flatConfigs.strict, files: ['**/*.tsx'] },
+  { files: ['**/*.tsx'], rules: jsxA11y.flatConfigs.strict.rules },
 ];
 
 /**

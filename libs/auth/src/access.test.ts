@@ -29,21 +29,34 @@ describe('deriveAccess', () => {
   });
 
   it('marks brand users of member 1009 as the special brand user', () => {
-    expect(deriveAccess({ role: 'admin', member_id: 1009 }).isSpecialBrandUser).toBe(true);
-    expect(deriveAccess({ role: 'brand_viewer', member_id: 1009 }).isSpecialBrandUser).toBe(true);
-    expect(deriveAccess({ role: 'admin', member_id: 1008 }).isSpecialBrandUser).toBe(false);
+    expect(
+      deriveAccess({ role: 'admin', member_id: 1009 }).isSpecialBrandUser,
+    ).toBe(true);
+    expect(
+      deriveAccess({ role: 'brand_viewer', member_id: 1009 })
+        .isSpecialBrandUser,
+    ).toBe(true);
+    expect(
+      deriveAccess({ role: 'admin', member_id: 1008 }).isSpecialBrandUser,
+    ).toBe(false);
   });
 
   it('keeps the flags consistent for any role and member', () => {
     const user = fc.record({
-      role: fc.oneof(fc.constantFrom('super_admin', 'admin', 'brand_operator', 'viewer'), fc.string()),
+      role: fc.oneof(
+        fc.constantFrom('super_admin', 'admin', 'brand_operator', 'viewer'),
+        fc.string(),
+      ),
       member_id: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
     });
     fc.assert(
       fc.property(user, (u) => {
         const a = deriveAccess(u);
         expect(a.isSuperAdmin).toBe(u.role === 'super_admin');
-        expect(a.isCollectiveAdmin).toBe(u.role === 'super_admin' || (u.role === 'admin' && u.member_id === null));
+        expect(a.isCollectiveAdmin).toBe(
+          u.role === 'super_admin' ||
+            (u.role === 'admin' && u.member_id === null),
+        );
         expect(a.isCollectiveAdmin && a.isBrandUser).toBe(false);
         expect(a.hasDashboard).toBe(a.isCollectiveAdmin || a.isBrandUser);
         expect(a.ownMemberId).toBe(a.isBrandUser ? u.member_id : null);

@@ -45,7 +45,8 @@ const LABELS: Record<AccessKind, string> = {
 function kindOf(user: Pick<User, 'role' | 'member_id'>): AccessKind {
   const hasMember = user.member_id !== null;
   if (user.role === 'super_admin') return 'super-admin';
-  if (user.role === 'admin') return hasMember ? 'brand-admin' : 'collective-admin';
+  if (user.role === 'admin')
+    return hasMember ? 'brand-admin' : 'collective-admin';
   return hasMember ? 'brand-member' : 'no-dashboard';
 }
 
@@ -64,7 +65,8 @@ export function deriveAccess(user: Pick<User, 'role' | 'member_id'>): Access {
     isCollectiveAdmin,
     isBrandUser,
     isAdmin: isCollectiveAdmin || kind === 'brand-admin',
-    isSpecialBrandUser: isBrandUser && user.member_id === SPECIAL_BRAND_MEMBER_ID,
+    isSpecialBrandUser:
+      isBrandUser && user.member_id === SPECIAL_BRAND_MEMBER_ID,
     ownMemberId: isBrandUser ? user.member_id : null,
     hasDashboard: kind !== 'no-dashboard',
     label: LABELS[kind],

@@ -5,7 +5,11 @@
  */
 export { deriveAccess } from './access';
 export type { Access, AccessKind } from './access';
-export { MAX_STORED_VALUE_LENGTH, SPECIAL_BRAND_MEMBER_ID, STORAGE_KEYS } from './constants';
+export {
+  MAX_STORED_VALUE_LENGTH,
+  SPECIAL_BRAND_MEMBER_ID,
+  STORAGE_KEYS,
+} from './constants';
 export { createSafeStorage } from './safe-storage';
 export type { KeyValueStorage } from './safe-storage';
 export { createSessionStore } from './session-store';

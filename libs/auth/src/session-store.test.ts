@@ -38,16 +38,25 @@ function setup(stored: Record<string, string> = {}) {
   const reload = vi.fn();
   const events = new EventTarget();
   const log = vi.fn();
-  const store = createSessionStore({ api: { auth }, storage, reload, events: events as unknown as Window, log });
+  const store = createSessionStore({
+    api: { auth },
+    storage,
+    reload,
+    events: events as unknown as Window,
+    log,
+  });
   const storageEvent = (key: string | null, newValue: string | null) => {
     if (key && newValue === null) backing.delete(key);
     else if (key && newValue !== null) backing.set(key, newValue);
-    events.dispatchEvent(Object.assign(new Event('storage'), { key, newValue }));
+    events.dispatchEvent(
+      Object.assign(new Event('storage'), { key, newValue }),
+    );
   };
   return { store, auth, reload, backing, storageEvent, log };
 }
 
-const http = (status: number) => new ApiError({ kind: 'http', path: '/api/auth/me', status });
+const http = (status: number) =>
+  new ApiError({ kind: 'http', path: '/api/auth/me', status });
 
 describe('createSessionStore', () => {
   it('starts signed out without a stored token', () => {
@@ -58,7 +67,11 @@ describe('createSessionStore', () => {
     const { store, auth, backing } = setup();
     auth.login.mockResolvedValue({ token: 'tok', user });
     await store.login({ email: user.email, password: 'pw' });
-    expect(store.getState()).toEqual({ status: 'logged-in', token: 'tok', user });
+    expect(store.getState()).toEqual({
+      status: 'logged-in',
+      token: 'tok',
+      user,
+    });
     expect(backing.get('token')).toBe('tok');
     expect(JSON.parse(backing.get('user') ?? '')).toEqual(user);
   });
@@ -76,8 +89,12 @@ describe('createSessionStore', () => {
 
   it('stores nothing when the login fails', async () => {
     const { store, auth, backing } = setup();
-    auth.login.mockRejectedValue(new ApiError({ kind: 'network', path: '/api/auth/login' }));
-    await expect(store.login({ email: user.email, password: 'pw' })).rejects.toBeInstanceOf(ApiError);
+    auth.login.mockRejectedValue(
+      new ApiError({ kind: 'network', path: '/api/auth/login' }),
+    );
+    await expect(
+      store.login({ email: user.email, password: 'pw' }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(store.getState().status).toBe('logged-out');
     expect(backing.size).toBe(0);
   });
@@ -87,11 +104,18 @@ describe('createSessionStore', () => {
     expect(store.getState().status).toBe('restoring');
     auth.me.mockResolvedValue({ success: true, user: { ...user, name: null } });
     await store.restore();
-    expect(store.getState()).toEqual({ status: 'logged-in', token: 'tok', user });
+    expect(store.getState()).toEqual({
+      status: 'logged-in',
+      token: 'tok',
+      user,
+    });
   });
 
   it('removes token and user and reloads once when /me answers 401', async () => {
-    const { store, auth, reload, backing } = setup({ token: 'tok', user: JSON.stringify(user) });
+    const { store, auth, reload, backing } = setup({
+      token: 'tok',
+      user: JSON.stringify(user),
+    });
     auth.me.mockRejectedValue(http(401));
     await store.restore();
     expect(store.getState().status).toBe('logged-out');
@@ -140,7 +164,9 @@ describe('createSessionStore', () => {
     const { store, auth, log } = setup();
     auth.login.mockResolvedValue({ token: 'tok', user });
     await store.login({ email: user.email, password: 'pw' });
-    auth.logout.mockRejectedValue(new ApiError({ kind: 'network', path: '/api/auth/logout' }));
+    auth.logout.mockRejectedValue(
+      new ApiError({ kind: 'network', path: '/api/auth/logout' }),
+    );
     await store.logout();
     expect(store.getState().status).toBe('logged-out');
     expect(log).toHaveBeenCalled();
@@ -187,7 +213,9 @@ describe('createSessionStore', () => {
     const other = { ...user, email: 'admin@pact.test', role: 'admin' };
     auth.me.mockResolvedValue({ success: true, user: other });
     storageEvent('token', 'tok-2');
-    await vi.waitFor(() => expect(store.getState()).toMatchObject({ token: 'tok-2', user: other }));
+    await vi.waitFor(() =>
+      expect(store.getState()).toMatchObject({ token: 'tok-2', user: other }),
+    );
   });
 
   it('ignores storage events of unrelated keys', async () => {

@@ -16,7 +16,11 @@ export type SessionState =
   | { status: 'logged-in'; token: string; user: User };
 
 /** Why a session ended, for listeners that clean up (query cache, selected member). */
-export type SessionEndReason = 'logout' | 'unauthorized' | 'other-tab' | 'restore-failed';
+export type SessionEndReason =
+  | 'logout'
+  | 'unauthorized'
+  | 'other-tab'
+  | 'restore-failed';
 
 /** Settings of {@link createSessionStore}. */
 export interface SessionStoreOptions {
@@ -64,7 +68,8 @@ export interface SessionStore {
 }
 
 function mergeUser(fromMe: MeResponse['user'], stored: User | null): User {
-  if (!stored || stored.email.toLowerCase() !== fromMe.email.toLowerCase()) return fromMe;
+  if (!stored || stored.email.toLowerCase() !== fromMe.email.toLowerCase())
+    return fromMe;
   return {
     ...fromMe,
     name: fromMe.name ?? stored.name,
@@ -91,7 +96,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   if (storage.getItem(STORAGE_KEYS.token) !== null && storedToken === null) {
     storage.removeItem(STORAGE_KEYS.token);
   }
-  if (storage.getItem(STORAGE_KEYS.user) !== null && !parseStoredUser(storage.getItem(STORAGE_KEYS.user))) {
+  if (
+    storage.getItem(STORAGE_KEYS.user) !== null &&
+    !parseStoredUser(storage.getItem(STORAGE_KEYS.user))
+  ) {
     storage.removeItem(STORAGE_KEYS.user);
   }
   let state: SessionState = storedToken
@@ -118,7 +126,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     try {
       const { user } = await api.auth.me();
       if (mine !== epoch) return;
-      const merged = mergeUser(user, parseStoredUser(storage.getItem(STORAGE_KEYS.user)));
+      const merged = mergeUser(
+        user,
+        parseStoredUser(storage.getItem(STORAGE_KEYS.user)),
+      );
       storage.setItem(STORAGE_KEYS.user, JSON.stringify(merged));
       setState({ status: 'logged-in', token, user: merged });
     } catch (error) {
@@ -163,7 +174,8 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       pendingLogin = api.auth
         .login(credentials)
         .then(({ token, user }) => {
-          if (mine !== epoch) throw new Error('The session changed while signing in.');
+          if (mine !== epoch)
+            throw new Error('The session changed while signing in.');
           epoch += 1;
           storage.setItem(STORAGE_KEYS.token, token);
           storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -180,7 +192,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       if (state.status === 'logged-out') return Promise.resolve();
       // Sent before clearing, so the request still carries the token to revoke.
       const revoke = api.auth.logout().catch((error: unknown) => {
-        log('Logout could not reach the server; the token was cleared here anyway.', error);
+        log(
+          'Logout could not reach the server; the token was cleared here anyway.',
+          error,
+        );
       });
       end('logout', true);
       pendingLogout = revoke.finally(() => {
@@ -192,7 +207,9 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       if (state.status !== 'logged-out') end('unauthorized', true);
     },
     restore() {
-      return state.status === 'restoring' ? fetchUser(state.token) : Promise.resolve();
+      return state.status === 'restoring'
+        ? fetchUser(state.token)
+        : Promise.resolve();
     },
     dispose() {
       events?.removeEventListener('storage', onStorage as EventListener);

@@ -23,7 +23,10 @@ describe('parseStoredUser', () => {
     ['null', 'null'],
     ['an array', '[1,2]'],
     ['a number', '42'],
-    ['a user with the wrong field type', JSON.stringify({ ...valid, member_id: 'two' })],
+    [
+      'a user with the wrong field type',
+      JSON.stringify({ ...valid, member_id: 'two' }),
+    ],
     ['a user without email', JSON.stringify({ ...valid, email: undefined })],
     ['a huge string', JSON.stringify({ ...valid, name: 'x'.repeat(20_000) })],
   ])('treats %s as absent', (_label, raw) => {
@@ -40,10 +43,13 @@ describe('parseStoredUser', () => {
 
   it('never throws and returns null or a user for any string', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.constant('undefined')), (raw) => {
-        const user = parseStoredUser(raw);
-        if (user !== null) expect(typeof user.email).toBe('string');
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.json(), fc.constant('undefined')),
+        (raw) => {
+          const user = parseStoredUser(raw);
+          if (user !== null) expect(typeof user.email).toBe('string');
+        },
+      ),
     );
   });
 });

@@ -1,4 +1,10 @@
-import { createContext, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { LoginRequest, User } from '@collective/api-client';
 import { deriveAccess, type Access } from '../access';
 import type { SessionState, SessionStore } from '../session-store';
@@ -35,7 +41,11 @@ export interface SessionView {
 /** The current session; re-renders when it changes. */
 export function useSession(): SessionView {
   const store = useStore('useSession');
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const state = useSyncExternalStore(
+    store.subscribe,
+    store.getState,
+    store.getState,
+  );
   return {
     state,
     user: state.status === 'logged-in' ? state.user : null,

@@ -14,7 +14,9 @@ export function Alert({ tone = 'error', children, className }: AlertProps) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={[styles.alert, styles[tone], className ?? ''].filter(Boolean).join(' ')}
+      className={[styles.alert, styles[tone], className ?? '']
+        .filter(Boolean)
+        .join(' ')}
     >
       {children}
     </div>

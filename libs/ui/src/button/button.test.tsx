@@ -6,7 +6,10 @@ import { Button } from './button';
 describe('Button', () => {
   it('is a plain button unless told to submit, so it never submits a form by accident', () => {
     render(<Button>Save</Button>);
-    expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('type', 'button');
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute(
+      'type',
+      'button',
+    );
   });
 
   it('is reachable with Tab and pressed with Enter and Space', async () => {

@@ -18,9 +18,13 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? '']
+  const classes = [
+    styles.button,
+    styles[variant],
+    block ? styles.block : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
-  // eslint-disable-next-line react/button-has-type -- the type is a prop with a safe default
   return <button type={type} className={classes} {...rest} />;
 }

@@ -6,14 +6,17 @@ import { TextField } from './text-field';
 describe('TextField', () => {
   it('names the input by its visible label', () => {
     render(<TextField label="Email" type="email" />);
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute(
+      'type',
+      'email',
+    );
   });
 
   it('links the hint as the description of the input', () => {
     render(<TextField label="Email" hint="Your work address" />);
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
-      'Your work address',
-    );
+    expect(
+      screen.getByRole('textbox', { name: 'Email' }),
+    ).toHaveAccessibleDescription('Your work address');
   });
 
   it('gives two fields distinct ids so each label points at its own input', async () => {

@@ -2,7 +2,8 @@ import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import styles from './text-field.module.css';
 
 /** Props of {@link TextField}. */
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface TextFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   /** Visible label, also the accessible name of the input. */
   label: string;
   /** Help text under the input, linked with `aria-describedby`. */
@@ -19,7 +20,12 @@ export function TextField({ label, hint, className, ...rest }: TextFieldProps) {
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input id={id} className={styles.input} aria-describedby={hintId} {...rest} />
+      <input
+        id={id}
+        className={styles.input}
+        aria-describedby={hintId}
+        {...rest}
+      />
       {hint ? (
         <p id={hintId} className={styles.hint}>
           {hint}

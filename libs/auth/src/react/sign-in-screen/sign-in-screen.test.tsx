@@ -31,7 +31,11 @@ afterAll(() => server.close());
 
 function Gate() {
   const { state } = useSession();
-  return state.status === 'logged-in' ? <p>Welcome {state.user.email}</p> : <SignInScreen />;
+  return state.status === 'logged-in' ? (
+    <p>Welcome {state.user.email}</p>
+  ) : (
+    <SignInScreen />
+  );
 }
 
 function renderScreen() {
@@ -53,7 +57,10 @@ function renderScreen() {
 }
 
 async function signIn(password = 'demo-pass-2026') {
-  await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'super@pact.test');
+  await userEvent.type(
+    screen.getByRole('textbox', { name: 'Email' }),
+    'super@pact.test',
+  );
   await userEvent.type(screen.getByLabelText('Password'), password);
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
@@ -62,43 +69,69 @@ describe('SignInScreen', () => {
   it('shows the fields, the button and the help text of the specification', () => {
     renderScreen();
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeRequired();
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute(
+      'type',
+      'email',
+    );
     expect(screen.getByLabelText('Password')).toBeRequired();
-    expect(screen.getByText('Need help? Contact your administrator.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Need help? Contact your administrator.'),
+    ).toBeInTheDocument();
   });
 
   it('signs in and stores token and user', async () => {
-    server.use(http.post(LOGIN, () => HttpResponse.json({ token: 'tok', user })));
+    server.use(
+      http.post(LOGIN, () => HttpResponse.json({ token: 'tok', user })),
+    );
     renderScreen();
     await signIn();
-    expect(await screen.findByText('Welcome super@pact.test')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Welcome super@pact.test'),
+    ).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('tok');
   });
 
   it("shows the server's error text in an alert when the password is wrong", async () => {
     server.use(
-      http.post(LOGIN, () => HttpResponse.json({ error: 'Invalid email or password' }, { status: 401 })),
+      http.post(LOGIN, () =>
+        HttpResponse.json(
+          { error: 'Invalid email or password' },
+          { status: 401 },
+        ),
+      ),
     );
     renderScreen();
     await signIn('wrong');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid email or password',
+    );
   });
 
   it('falls back to the server message, then to "Login failed"', async () => {
-    server.use(http.post(LOGIN, () => HttpResponse.json({ message: 'Account locked' }, { status: 403 })));
+    server.use(
+      http.post(LOGIN, () =>
+        HttpResponse.json({ message: 'Account locked' }, { status: 403 }),
+      ),
+    );
     renderScreen();
     await signIn();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Account locked');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Account locked',
+    );
     server.use(http.post(LOGIN, () => new HttpResponse(null, { status: 500 })));
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Login failed$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Login failed$/,
+    );
   });
 
   it('says "Login failed" and stores nothing when the network is down', async () => {
     server.use(http.post(LOGIN, () => HttpResponse.error()));
     renderScreen();
     await signIn();
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Login failed$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Login failed$/,
+    );
     expect(localStorage.length).toBe(0);
   });
 
@@ -108,14 +141,22 @@ describe('SignInScreen', () => {
       http.post(LOGIN, async () => {
         calls += 1;
         await delay(50);
-        return HttpResponse.json({ error: 'Invalid email or password' }, { status: 401 });
+        return HttpResponse.json(
+          { error: 'Invalid email or password' },
+          { status: 401 },
+        );
       }),
     );
     renderScreen();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'super@pact.test');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Email' }),
+      'super@pact.test',
+    );
     await userEvent.type(screen.getByLabelText('Password'), 'pw');
     await userEvent.dblClick(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    expect(
+      screen.getByRole('button', { name: 'Signing in...' }),
+    ).toBeDisabled();
     await screen.findByRole('alert');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(calls).toBe(1);

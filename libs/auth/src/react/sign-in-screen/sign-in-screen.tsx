@@ -15,7 +15,9 @@ export interface SignInScreenProps {
  * the browser's email check, one request at a time, and the server's reason
  * (or "Login failed") in an alert above the button.
  */
-export function SignInScreen({ productName = 'Collective Dashboard' }: SignInScreenProps) {
+export function SignInScreen({
+  productName = 'Collective Dashboard',
+}: SignInScreenProps) {
   const { login } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +29,10 @@ export function SignInScreen({ productName = 'Collective Dashboard' }: SignInScr
     setBusy(true);
     setError(null);
     try {
-      await login({ email: String(form.get('email')), password: String(form.get('password')) });
+      await login({
+        email: String(form.get('email')),
+        password: String(form.get('password')),
+      });
     } catch (failure) {
       setError(loginErrorMessage(failure));
       setBusy(false);
@@ -50,7 +55,13 @@ export function SignInScreen({ productName = 'Collective Dashboard' }: SignInScr
             // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
           />
-          <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           {error ? <Alert>{error}</Alert> : null}
           <Button type="submit" block disabled={busy}>
             {busy ? 'Signing in...' : 'Sign in'}

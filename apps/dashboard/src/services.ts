@@ -1,0 +1,65 @@
+import { createApiClient, type ApiClient } from '@collective/api-client';
+import {
+  createSafeStorage,
+  createSessionStore,
+  type KeyValueStorage,
+  type SessionStore,
+} from '@collective/auth';
+import {
+  ACTIVE_TENANT_STORAGE_KEY,
+  DEFAULT_TENANT,
+  isTenantCode,
+} from '@collective/tenancy';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppConfig } from './config';
+import { createQueryClient } from './query-client';
+
+/** The long-lived objects of the dashboard, made once before React renders. */
+export interface Services {
+  api: ApiClient;
+  session: SessionStore;
+  storage: KeyValueStorage;
+  queryClient: QueryClient;
+}
+
+function browserStorage(win: Window): KeyValueStorage | null {
+  try {
+    return win.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Wires the libraries together: the API client reads the session's token and
+ * the stored tenant, a 401 ends the session, and the end of a session cancels
+ * and clears every query so no data of the previous user survives.
+ */
+export function createServices(
+  config: AppConfig,
+  win: Window = window,
+): Services {
+  const storage = createSafeStorage(browserStorage(win));
+  const queryClient = createQueryClient();
+  const tenantCode = () => {
+    const stored = storage.getItem(ACTIVE_TENANT_STORAGE_KEY);
+    return isTenantCode(stored) ? stored : DEFAULT_TENANT;
+  };
+  const api = createApiClient({
+    baseUrl: config.apiBaseUrl,
+    getToken: () => session.getToken(),
+    getTenantCode: tenantCode,
+    onUnauthorized: () => session.expire(),
+  });
+  const session = createSessionStore({
+    api,
+    storage,
+    reload: () => win.location.reload(),
+    events: win,
+  });
+  session.onSessionEnd(() => {
+    void queryClient.cancelQueries();
+    queryClient.clear();
+  });
+  return { api, session, storage, queryClient };
+}

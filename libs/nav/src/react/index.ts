@@ -1,0 +1,2 @@
+/** React bindings of @collective/nav (menus, sheet and bell follow in the navigation issue). */
+export { useOpenRoutes } from './use-open-routes';

@@ -1,0 +1,2 @@
+/** React bindings of @collective/theming. */
+export { useAppliedTheme } from './use-theme';
