@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_TOKEN_BYTES, SESSION_TTL_MS } from '../constants';
+import type { SqlRunner } from '../db/database';
+import { USER_COLUMNS, type UserRecord } from './users';
+
+/** SHA-256 of a token (hex): the only form in which tokens are stored. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A session handed to the client at login. */
+export interface IssuedSession {
+  /** The bearer token; the server keeps only its hash. */
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Starts a session for a user: a random 256-bit token (base64url) whose hash
+ * is stored with an expiry {@link SESSION_TTL_MS} after `now`. Also drops the
+ * user's sessions that have expired, so the table does not grow without end.
+ */
+export async function createSession(
+  db: SqlRunner,
+  userId: number,
+  now: Date = new Date(),
+): Promise<IssuedSession> {
+  const token = randomBytes(SESSION_TOKEN_BYTES).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.query(
+    'DELETE FROM sessions WHERE user_id = $1 AND expires_at <= $2',
+    [userId, now],
+  );
+  await db.query(
+    'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+    [hashToken(token), userId, now, expiresAt],
+  );
+  return { token, expiresAt };
+}
+
+/** The user of a live session (not expired, not revoked), or `null`. */
+export async function findSessionUser(
+  db: SqlRunner,
+  token: string,
+  now: Date = new Date(),
+): Promise<UserRecord | null> {
+  const rows = await db.query<UserRecord>(
+    `SELECT ${USER_COLUMNS}
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
+    [hashToken(token), now],
+  );
+  return rows[0] ?? null;
+}
+
+/** Revokes a session; `true` when a live session was revoked by this call. */
+export async function revokeSession(
+  db: SqlRunner,
+  token: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const rows = await db.query<{ token_hash: string }>(
+    `UPDATE sessions SET revoked_at = $2
+      WHERE token_hash = $1 AND revoked_at IS NULL
+      RETURNING token_hash`,
+    [hashToken(token), now],
+  );
+  return rows.length > 0;
+}

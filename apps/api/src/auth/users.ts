@@ -1,0 +1,70 @@
+import type { User } from '@collective/api-client/contract';
+import type { SqlRunner } from '../db/database';
+
+/** A row of the `users` table, without the password hash. */
+export interface UserRecord {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  member_id: number | null;
+  member_code: string | null;
+  allowed_tenant_id: number | null;
+  is_pact_staff: boolean;
+}
+
+/** The user row and its stored password hash, as login needs them. */
+export interface UserWithPassword extends UserRecord {
+  password_hash: string;
+}
+
+/** Column list of {@link UserRecord}, for queries that read users. */
+export const USER_COLUMNS =
+  'u.id, u.email, u.name, u.role, u.member_id, u.member_code, u.allowed_tenant_id, u.is_pact_staff';
+
+/** Finds a user by email, compared lowercased; `null` when there is none. */
+export async function findUserByEmail(
+  db: SqlRunner,
+  email: string,
+): Promise<UserWithPassword | null> {
+  const rows = await db.query<UserWithPassword>(
+    `SELECT ${USER_COLUMNS}, u.password_hash FROM users u WHERE u.email = $1`,
+    [email.toLowerCase()],
+  );
+  return rows[0] ?? null;
+}
+
+/** The user as the API contract sends it (login and current-user responses). */
+export function toContractUser(record: UserRecord): User {
+  return {
+    name: record.name,
+    email: record.email,
+    role: record.role,
+    member_id: record.member_id,
+    member_code: record.member_code,
+    allowed_tenant_id: record.allowed_tenant_id,
+    isPactStaff: record.is_pact_staff,
+  };
+}
+
+/**
+ * Whom a user acts for on the server, derived from role and member_id as in
+ * decisions D1: the super admin and admins without a member act for the
+ * whole collective; anyone else with a member_id acts for that member only.
+ */
+export type CallerScope =
+  | { kind: 'collective'; superAdmin: boolean }
+  | { kind: 'member'; memberId: number }
+  | { kind: 'none' };
+
+/** Derives the {@link CallerScope} of a user; the only place the server reads role strings. */
+export function callerScope(
+  user: Pick<UserRecord, 'role' | 'member_id'>,
+): CallerScope {
+  if (user.role === 'super_admin')
+    return { kind: 'collective', superAdmin: true };
+  if (user.member_id !== null)
+    return { kind: 'member', memberId: user.member_id };
+  if (user.role === 'admin') return { kind: 'collective', superAdmin: false };
+  return { kind: 'none' };
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../auth/password';
+import { IN_MEMORY_DATA_DIR } from '../constants';
+import type { Database } from './database';
+import { migrate } from './migrations';
+import { openPgliteDatabase } from './pglite-database';
+import { DEMO_PASSWORD, seedDemoData } from './seed';
+
+let db: Database;
+let firstRun: boolean;
+beforeAll(async () => {
+  db = await openPgliteDatabase(IN_MEMORY_DATA_DIR);
+  await migrate(db);
+  firstRun = await seedDemoData(db);
+});
+afterAll(() => db.close());
+
+/** The demo accounts exactly as decisions D11 lists them. */
+const D11_ACCOUNTS = [
+  ['super@pact.test', 'super_admin', null, null, 1, true],
+  ['admin@pact.test', 'admin', null, null, 1, true],
+  ['staff@pact.test', 'admin', null, null, null, true],
+  ['brand.admin@kiehls.test', 'admin', 2, 'KIEHLS', 2, false],
+  ['special.admin@member1009.test', 'admin', 1009, null, 1, false],
+  ['operator@kiehls.test', 'brand_operator', 2, 'KIEHLS', 2, false],
+  ['nobody@pact.test', 'viewer', null, null, null, false],
+].map(
+  ([
+    email,
+    role,
+    member_id,
+    member_code,
+    allowed_tenant_id,
+    is_pact_staff,
+  ]) => ({
+    email,
+    role,
+    member_id,
+    member_code,
+    allowed_tenant_id,
+    is_pact_staff,
+  }),
+);
+
+describe('seedDemoData', () => {
+  it('creates exactly the seven demo accounts of decisions D11', async () => {
+    const users = await db.query(
+      'SELECT email, role, member_id, member_code, allowed_tenant_id, is_pact_staff FROM users ORDER BY id',
+    );
+
+    expect(firstRun).toBe(true);
+    expect(users).toEqual(D11_ACCOUNTS);
+  });
+
+  it('gives every account its own salted scrypt hash of the demo password', async () => {
+    const rows = await db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users',
+    );
+    const salts = rows.map((row) => row.password_hash.split('$')[4]);
+
+    expect(
+      rows.every((row) =>
+        /^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/.test(row.password_hash),
+      ),
+    ).toBe(true);
+    expect(new Set(salts).size).toBe(rows.length);
+    expect(await verifyPassword(DEMO_PASSWORD, rows[0]!.password_hash)).toBe(
+      true,
+    );
+  });
+
+  it("creates Kiehl's (2, KIEHLS), member 1009 and at least four more brands", async () => {
+    const members = await db.query<{ id: number; name: string; code: string }>(
+      'SELECT id, name, code FROM members',
+    );
+
+    expect(members).toContainEqual({ id: 2, name: "Kiehl's", code: 'KIEHLS' });
+    expect(members.map((member) => member.id)).toContain(1009);
+    expect(members.length).toBeGreaterThanOrEqual(6);
+    expect(
+      members.every(
+        (member) =>
+          member.name.trim() !== '' && /^[A-Z0-9]+$/.test(member.code),
+      ),
+    ).toBe(true);
+  });
+
+  it('gives every account three to five unread notifications', async () => {
+    const counts = await db.query<{ email: string; unread: number }>(
+      `SELECT u.email, count(n.id) FILTER (WHERE n.read_at IS NULL)::int AS unread
+         FROM users u LEFT JOIN notifications n ON n.user_id = u.id GROUP BY u.email`,
+    );
+
+    expect(counts).toHaveLength(D11_ACCOUNTS.length);
+    for (const { unread } of counts) {
+      expect(unread).toBeGreaterThanOrEqual(3);
+      expect(unread).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('leaves a database that already has users untouched', async () => {
+    const again = await seedDemoData(db);
+
+    expect(again).toBe(false);
+    const [row] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users',
+    );
+    expect(row?.n).toBe(D11_ACCOUNTS.length);
+  });
+});

@@ -1,0 +1,204 @@
+import { hashPassword } from '../auth/password';
+import type { Database } from './database';
+import { SCHEMA_LOCK_KEY } from './migrations';
+
+/** Password of every demo account (decisions D11). */
+export const DEMO_PASSWORD = 'demo-pass-2026';
+
+/** A member brand of the demo data. */
+export interface DemoMember {
+  id: number;
+  name: string;
+  code: string;
+}
+
+/**
+ * The demo member brands: Kiehl's (the fallback member, id 2), the special
+ * brand (id 1009) and five more.
+ */
+export const DEMO_MEMBERS: readonly DemoMember[] = [
+  { id: 2, name: "Kiehl's", code: 'KIEHLS' },
+  { id: 1009, name: 'Meridian Naturals', code: 'MERIDIAN' },
+  { id: 3, name: 'Lumen Skincare', code: 'LUMEN' },
+  { id: 4, name: 'Northfield Outdoor', code: 'NORTHFIELD' },
+  { id: 5, name: 'Solstice Beauty', code: 'SOLSTICE' },
+  { id: 6, name: 'Tidewater Apparel', code: 'TIDEWATER' },
+  { id: 7, name: 'Harbor & Pine', code: 'HARBORPINE' },
+];
+
+/** A demo account as decisions D11 lists it, with its seeded unread notifications. */
+export interface DemoUser {
+  email: string;
+  name: string;
+  role: string;
+  memberId: number | null;
+  memberCode: string | null;
+  allowedTenantId: number | null;
+  isPactStaff: boolean;
+  /** Unread notifications seeded for the account (one read one is added too). */
+  unreadNotifications: number;
+}
+
+/** The seven demo accounts of decisions D11, exactly. */
+export const DEMO_USERS: readonly DemoUser[] = [
+  {
+    email: 'super@pact.test',
+    name: 'Sam Super',
+    role: 'super_admin',
+    memberId: null,
+    memberCode: null,
+    allowedTenantId: 1,
+    isPactStaff: true,
+    unreadNotifications: 5,
+  },
+  {
+    email: 'admin@pact.test',
+    name: 'Alex Admin',
+    role: 'admin',
+    memberId: null,
+    memberCode: null,
+    allowedTenantId: 1,
+    isPactStaff: true,
+    unreadNotifications: 4,
+  },
+  {
+    email: 'staff@pact.test',
+    name: 'Stevie Staff',
+    role: 'admin',
+    memberId: null,
+    memberCode: null,
+    allowedTenantId: null,
+    isPactStaff: true,
+    unreadNotifications: 3,
+  },
+  {
+    email: 'brand.admin@kiehls.test',
+    name: 'Kim Brandt',
+    role: 'admin',
+    memberId: 2,
+    memberCode: 'KIEHLS',
+    allowedTenantId: 2,
+    isPactStaff: false,
+    unreadNotifications: 4,
+  },
+  {
+    email: 'special.admin@member1009.test',
+    name: 'Morgan Meridian',
+    role: 'admin',
+    memberId: 1009,
+    memberCode: null,
+    allowedTenantId: 1,
+    isPactStaff: false,
+    unreadNotifications: 3,
+  },
+  {
+    email: 'operator@kiehls.test',
+    name: 'Oli Operator',
+    role: 'brand_operator',
+    memberId: 2,
+    memberCode: 'KIEHLS',
+    allowedTenantId: 2,
+    isPactStaff: false,
+    unreadNotifications: 5,
+  },
+  {
+    email: 'nobody@pact.test',
+    name: 'Noa Viewer',
+    role: 'viewer',
+    memberId: null,
+    memberCode: null,
+    allowedTenantId: null,
+    isPactStaff: false,
+    unreadNotifications: 3,
+  },
+];
+
+const NOTIFICATION_TEXTS: readonly (readonly [string, string])[] = [
+  [
+    'Monthly recycling report is ready',
+    'The collection report for last month can now be downloaded from Report Generator.',
+  ],
+  [
+    'Shipment delivered to the warehouse',
+    'Shipment PACT-2026-0412 (18 boxes) was received and is waiting for sorting.',
+  ],
+  [
+    'Kiosk offline',
+    'The collection kiosk at store #118 has not reported for 24 hours.',
+  ],
+  [
+    'New store mappings to review',
+    'Six stores from the latest G2 upload have no mapping yet.',
+  ],
+  [
+    'Collection goal reached',
+    'The quarterly goal of 12,000 empties collected was reached ahead of time.',
+  ],
+  [
+    'Data import finished',
+    'The weekly point-of-sale import finished without errors.',
+  ],
+];
+
+/**
+ * Fills an empty database with the demo members, the demo accounts (all with
+ * {@link DEMO_PASSWORD}) and their notifications. Does nothing when any user
+ * exists, so it is safe on every start and never touches real data.
+ * Returns whether it seeded.
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const hasUsers = async (runner: Pick<Database, 'query'>) =>
+    (
+      await runner.query<{ present: boolean }>(
+        'SELECT EXISTS (SELECT 1 FROM users) AS present',
+      )
+    )[0]?.present === true;
+  if (await hasUsers(db)) return false;
+
+  // Hash outside the transaction: scrypt is slow and needs no lock.
+  const hashes = await Promise.all(
+    DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)),
+  );
+
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+    if (await hasUsers(tx)) return false; // another server seeded meanwhile
+
+    for (const member of DEMO_MEMBERS) {
+      await tx.query(
+        'INSERT INTO members (id, name, code) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
+        [member.id, member.name, member.code],
+      );
+    }
+    for (const [index, user] of DEMO_USERS.entries()) {
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO users (email, name, role, member_id, member_code, allowed_tenant_id, is_pact_staff, password_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [
+          user.email,
+          user.name,
+          user.role,
+          user.memberId,
+          user.memberCode,
+          user.allowedTenantId,
+          user.isPactStaff,
+          hashes[index],
+        ],
+      );
+      if (!row) throw new Error(`Seeding ${user.email} returned no id.`);
+      const notifications = user.unreadNotifications + 1;
+      for (let n = 0; n < notifications; n += 1) {
+        const [title, body] = NOTIFICATION_TEXTS[
+          (index + n) % NOTIFICATION_TEXTS.length
+        ] as readonly [string, string];
+        const read = n === notifications - 1; // the last one is already read
+        await tx.query(
+          `INSERT INTO notifications (user_id, title, body, created_at, read_at)
+           VALUES ($1, $2, $3, now() - make_interval(hours => $4), ${read ? 'now()' : 'NULL'})`,
+          [row.id, title, body, n * 7 + 1],
+        );
+      }
+    }
+    return true;
+  });
+}

@@ -1,0 +1,68 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_LIMIT_BYTES } from '../constants';
+
+/** Body of every error response: `error` always, `message` when there is more to say. */
+export interface ErrorReply {
+  error: string;
+  message?: string;
+}
+
+/** Sends a JSON error body with the given status. */
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  error: string,
+  message?: string,
+): FastifyReply {
+  const body: ErrorReply =
+    message === undefined ? { error } : { error, message };
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(body);
+}
+
+/** Client-facing text for Fastify's own request errors, keyed by error code. */
+const FASTIFY_ERROR_TEXT: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: `Request body is too large; the limit is ${BODY_LIMIT_BYTES / 1024} KiB`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'Unsupported content type; send JSON with Content-Type: application/json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH:
+    'Request body length does not match Content-Length',
+};
+
+/**
+ * Turns any error thrown while handling a request into a JSON `{ error }` body
+ * with the right status. Client errors (4xx) say what was wrong; server errors
+ * are logged with their stack and answered with a generic text, never a trace.
+ */
+export function replyToError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const status =
+    typeof error.statusCode === 'number' &&
+    error.statusCode >= 400 &&
+    error.statusCode < 600
+      ? error.statusCode
+      : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, status, 'Internal server error');
+  }
+  const known = error.code ? FASTIFY_ERROR_TEXT[error.code] : undefined;
+  const text = known ?? STATUS_CODES[status] ?? 'Bad request';
+  return sendError(reply, status, text);
+}
+
+/** Answers any path no route serves with a JSON 404, never an HTML page. */
+export function replyNotFound(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  return sendError(reply, 404, 'Not found');
+}
