@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+
+/** Build-time settings of the dashboard (see config.ts and the README). */
+interface ImportMetaEnv {
+  /** Absolute base URL of the API; empty for the page's own origin. */
+  readonly VITE_API_BASE_URL?: string;
+  readonly VITE_APP_VERSION?: string;
+  readonly VITE_BUILD_COMMIT?: string;
+  readonly VITE_BUILD_DATE?: string;
+}
