@@ -47,7 +47,7 @@ export const pactTheme: ThemeDefinition = {
   colors: {
     primary: '#2E888D',
     primaryHover: '#246C70',
-    onPrimary: '#051415',
+    onPrimary: '#000000',
     secondary: '#1F4E5F',
     accent: '#B3541E',
     background: '#F4F7F7',

@@ -1,0 +1,254 @@
+import {
+  addProjectConfiguration,
+  readJson,
+  writeJson,
+  type Tree,
+} from '@nx/devkit';
+import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
+import ts from 'typescript';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { featureLibraryGenerator } from './generator';
+
+const root = 'libs/features/members-stores';
+
+/** Reads a generated text file, failing the test with its path when it is missing. */
+function read(tree: Tree, path: string): string {
+  const content = tree.read(path, 'utf-8');
+  if (content === null) throw new Error(`${path} was not generated`);
+  return content;
+}
+
+/** Syntax errors TypeScript finds in a generated source file (none expected). */
+function syntaxErrors(tree: Tree, path: string): string[] {
+  const output = ts.transpileModule(read(tree, path), {
+    fileName: path,
+    reportDiagnostics: true,
+    compilerOptions: { jsx: ts.JsxEmit.ReactJSX, module: ts.ModuleKind.ESNext },
+  });
+  return (output.diagnostics ?? []).map((d) =>
+    ts.flattenDiagnosticMessageText(d.messageText, '\n'),
+  );
+}
+
+describe('featureLibraryGenerator', () => {
+  let tree: Tree;
+
+  beforeEach(() => {
+    tree = createTreeWithEmptyWorkspace();
+    writeJson(tree, 'tsconfig.json', {
+      files: [],
+      references: [{ path: './libs/auth' }],
+    });
+  });
+
+  it('creates a private ESM package named after the feature with the source export condition', async () => {
+    await featureLibraryGenerator(tree, {
+      name: 'members-stores',
+      skipFormat: true,
+    });
+
+    const pkg = readJson(tree, `${root}/package.json`);
+    expect(pkg.name).toBe('@collective/feature-members-stores');
+    expect(pkg.private).toBe(true);
+    expect(pkg.type).toBe('module');
+    expect(pkg.exports['.']['@collective/source']).toBe('./src/index.ts');
+    expect(Object.keys(pkg.exports['.'])[0]).toBe('@collective/source');
+  });
+
+  it('names the Nx project feature-<name> and tags it as a dashboard React feature layer', async () => {
+    await featureLibraryGenerator(tree, {
+      name: 'members-stores',
+      skipFormat: true,
+    });
+
+    const { nx } = readJson(tree, `${root}/package.json`);
+    expect(nx.name).toBe('feature-members-stores');
+    expect([...nx.tags].sort()).toEqual(
+      [
+        'layer:feature',
+        'platform:react',
+        'scope:dashboard',
+        'type:feature',
+      ].sort(),
+    );
+  });
+
+  it('creates the tsconfig, Vite and ESLint files of a React library with its own out-tsc folders', async () => {
+    await featureLibraryGenerator(tree, {
+      name: 'members-stores',
+      skipFormat: true,
+    });
+
+    const lib = readJson(tree, `${root}/tsconfig.lib.json`);
+    expect(lib.extends).toBe('../../../tsconfig.base.json');
+    expect(lib.compilerOptions.outDir).toBe('out-tsc/lib');
+    expect(lib.compilerOptions.jsx).toBe('react-jsx');
+    expect(lib.compilerOptions.lib).toContain('dom');
+    const spec = readJson(tree, `${root}/tsconfig.spec.json`);
+    expect(spec.compilerOptions.outDir).toBe('out-tsc/spec');
+    expect(readJson(tree, `${root}/tsconfig.json`).references).toEqual([
+      { path: './tsconfig.lib.json' },
+      { path: './tsconfig.spec.json' },
+    ]);
+
+    const vite = read(tree, `${root}/vite.config.mts`);
+    expect(vite).toContain(
+      "import { libraryConfig } from '../../../tools/vite/project-config.mts'",
+    );
+    expect(vite).toContain("name: '@collective/feature-members-stores'");
+    expect(vite).toContain('react: true');
+    expect(vite).toContain("environment: 'jsdom'");
+    expect(vite).toContain("setupFiles: ['src/test-setup.ts']");
+    expect(vite).toContain("index: 'src/index.ts'");
+
+    expect(read(tree, `${root}/eslint.config.mjs`)).toContain(
+      "from '../../../eslint.config.mjs'",
+    );
+    expect(read(tree, `${root}/src/test-setup.ts`)).toContain(
+      '@testing-library/jest-dom/vitest',
+    );
+  });
+
+  it('exports a screens record whose key loads the screen with a dynamic import', async () => {
+    await featureLibraryGenerator(tree, {
+      name: 'members-stores',
+      skipFormat: true,
+    });
+
+    const index = read(tree, `${root}/src/index.ts`);
+    expect(index).toContain("export type ScreenKey = 'members-stores';");
+    expect(index).toContain(
+      'export const screens: Readonly<Record<ScreenKey, ScreenLoader>> = {',
+    );
+    expect(index).toContain(
+      "'members-stores': () => import('./screens/members-stores-screen')",
+    );
+    expect(syntaxErrors(tree, `${root}/src/index.ts`)).toEqual([]);
+  });
+
+  it('creates a default-exported screen with a level-one heading titled from the name, and its test', async () => {
+    await featureLibraryGenerator(tree, {
+      name: 'members-stores',
+      skipFormat: true,
+    });
+
+    const screenPath = `${root}/src/screens/members-stores-screen.tsx`;
+    const component = read(tree, screenPath);
+    expect(component).toContain(
+      'export default function MembersStoresScreen()',
+    );
+    expect(component).toContain('const TITLE = "Members Stores";');
+    expect(component).toMatch(/<h1 [^>]*>\{TITLE\}<\/h1>/);
+    expect(syntaxErrors(tree, screenPath)).toEqual([]);
+
+    const testPath = `${root}/src/screens/members-stores-screen.test.tsx`;
+    const test = read(tree, testPath);
+    expect(test).toContain(
+      'getByRole(\'heading\', { level: 1, name: "Members Stores" })',
+    );
+    expect(syntaxErrors(tree, testPath)).toEqual([]);
+  });
+
+  it('uses the --title option as the heading, keeping quotes and braces valid TypeScript', async () => {
+    const title = 'Members & "Stores" {beta}';
+    await featureLibraryGenerator(tree, {
+      name: 'members-stores',
+      title,
+      skipFormat: true,
+    });
+
+    const screenPath = `${root}/src/screens/members-stores-screen.tsx`;
+    expect(read(tree, screenPath)).toContain(
+      `const TITLE = ${JSON.stringify(title)};`,
+    );
+    expect(syntaxErrors(tree, screenPath)).toEqual([]);
+    expect(readJson(tree, `${root}/package.json`).description).toContain(title);
+  });
+
+  it('references the tools tsconfig that nx sync expects, because every vite.config imports tools/vite', async () => {
+    writeJson(tree, 'tools/tsconfig.lib.json', { compilerOptions: {} });
+
+    await featureLibraryGenerator(tree, {
+      name: 'members-stores',
+      skipFormat: true,
+    });
+
+    expect(readJson(tree, `${root}/tsconfig.lib.json`).references).toEqual([
+      { path: '../../../tools/tsconfig.lib.json' },
+    ]);
+  });
+
+  it('adds no tools reference when the workspace has no tools project', async () => {
+    await featureLibraryGenerator(tree, {
+      name: 'members-stores',
+      skipFormat: true,
+    });
+
+    expect(readJson(tree, `${root}/tsconfig.lib.json`).references).toEqual([]);
+  });
+
+  it('adds the library to the root tsconfig references once', async () => {
+    await featureLibraryGenerator(tree, {
+      name: 'members-stores',
+      skipFormat: true,
+    });
+
+    expect(readJson(tree, 'tsconfig.json').references).toEqual([
+      { path: './libs/auth' },
+      { path: './libs/features/members-stores' },
+    ]);
+  });
+
+  it('returns the install task that links the package, unless skipInstall is set', async () => {
+    const withInstall = await featureLibraryGenerator(tree, {
+      name: 'operations',
+      skipFormat: true,
+    });
+    const withoutInstall = await featureLibraryGenerator(tree, {
+      name: 'analytics',
+      skipFormat: true,
+      skipInstall: true,
+    });
+
+    expect(withInstall).toBeTypeOf('function');
+    expect(withoutInstall).toBeUndefined();
+  });
+
+  it.each([
+    'MembersStores',
+    'members_stores',
+    'members stores',
+    '-members',
+    'members-',
+    'members--stores',
+    '1members',
+    '',
+  ])('rejects the name %j because it is not kebab-case', async (name) => {
+    await expect(
+      featureLibraryGenerator(tree, { name, skipFormat: true }),
+    ).rejects.toThrow(/is not kebab-case.*for example "members-stores"/);
+    expect(tree.exists('libs/features')).toBe(false);
+  });
+
+  it('refuses to overwrite an existing feature folder', async () => {
+    tree.write(`${root}/README.md`, 'someone else was here');
+
+    await expect(
+      featureLibraryGenerator(tree, {
+        name: 'members-stores',
+        skipFormat: true,
+      }),
+    ).rejects.toThrow(`${root} already exists`);
+    expect(tree.exists(`${root}/package.json`)).toBe(false);
+  });
+
+  it('refuses a name whose project name is already taken elsewhere', async () => {
+    addProjectConfiguration(tree, 'feature-analytics', {
+      root: 'apps/legacy-analytics',
+    });
+
+    await expect(
+      featureLibraryGenerator(tree, { name: 'analytics', skipFormat: true }),
+    ).rejects.toThrow('A project named "feature-analytics" already exists');
+  });
+});
