@@ -61,6 +61,8 @@ export default defineConfig({
       // A fresh database for every run, whatever the developer's shell holds.
       PGLITE_DATA_DIR: 'memory://',
       DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '',
+      // Request logs would drown the test report; warnings and errors still show.
+      LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
     },
     reuseExistingServer: !isCI,
     timeout: 120_000,
