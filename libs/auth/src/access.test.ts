@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deriveAccess } from './access';
+import { dataFilterFor, deriveAccess } from './access';
 
 describe('deriveAccess', () => {
   it.each([
@@ -64,5 +64,89 @@ describe('deriveAccess', () => {
         if (a.isSpecialBrandUser) expect(u.member_id).toBe(1009);
       }),
     );
+  });
+});
+
+describe('Access.can (specification §6)', () => {
+  const superAdmin = deriveAccess({ role: 'super_admin', member_id: null });
+  const collective = deriveAccess({ role: 'admin', member_id: null });
+  const brandAdmin = deriveAccess({ role: 'admin', member_id: 2 });
+  const special = deriveAccess({ role: 'admin', member_id: 1009 });
+  const member = deriveAccess({ role: 'brand_operator', member_id: 2 });
+  const nobody = deriveAccess({ role: 'viewer', member_id: null });
+
+  it('gives the tenant switcher and the full member list to the super admin only', () => {
+    expect([superAdmin, collective, brandAdmin, member].map((a) => a.can.switchTenant)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect([superAdmin, collective, brandAdmin, member].map((a) => a.can.loadAllMembers)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('gives the member switcher and the consumer routes to collective admins only', () => {
+    for (const a of [superAdmin, collective]) {
+      expect(a.can.switchMember && a.can.openConsumerRoutes).toBe(true);
+    }
+    for (const a of [brandAdmin, special, member, nobody]) {
+      expect(a.can.switchMember || a.can.openConsumerRoutes).toBe(false);
+    }
+  });
+
+  it('shows Performance to admins, and API Keys to brand members too', () => {
+    expect([superAdmin, collective, brandAdmin, member].map((a) => a.can.openPerformance)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect([superAdmin, collective, brandAdmin, member, nobody].map((a) => a.can.openApiKeys)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("denies the special brand user the five screens it may not see", () => {
+    expect(special.can.openSpecialBrandDenied).toBe(false);
+    expect(brandAdmin.can.openSpecialBrandDenied).toBe(true);
+  });
+});
+
+describe('dataFilterFor', () => {
+  const superAdmin = deriveAccess({ role: 'super_admin', member_id: null });
+  const collective = deriveAccess({ role: 'admin', member_id: null });
+  const brandAdmin = deriveAccess({ role: 'admin', member_id: 2 });
+  const nobody = deriveAccess({ role: 'viewer', member_id: null });
+
+  it('gives collective admins no filter, or the selected member', () => {
+    expect(dataFilterFor(superAdmin, null)).toEqual({});
+    expect(dataFilterFor(collective, 7)).toEqual({ member_id: 7 });
+  });
+
+  it('always filters other users by their own member, whatever is selected', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.constantFrom('admin', 'brand_operator', 'brand_viewer', 'member'),
+        (selected, own, role) => {
+          const access = deriveAccess({ role, member_id: own });
+          expect(dataFilterFor(access, selected)).toEqual({ member_id: own });
+        },
+      ),
+    );
+  });
+
+  it('matches nothing for a user without a dashboard', () => {
+    expect(dataFilterFor(nobody, 3)).toEqual({ member_id: -1 });
   });
 });

@@ -32,7 +32,36 @@ export interface Access {
   hasDashboard: boolean;
   /** A short name of the access kind for people, e.g. shown in the user menu. */
   label: string;
+  /** The permission checks of specification §6. */
+  can: Permissions;
 }
+
+/** The permission checks of specification §6, one flag each. */
+export interface Permissions {
+  /** The tenant switcher: the super admin only. */
+  switchTenant: boolean;
+  /**
+   * The member switcher: collective admins (the tenant must also be the main
+   * one with the memberSwitcher flag; tenancy checks that part).
+   */
+  switchMember: boolean;
+  /** GET /api/members?all=true: the super admin only; everyone else gets names only. */
+  loadAllMembers: boolean;
+  /** The Performance link and the admin routes: collective and brand admins. */
+  openPerformance: boolean;
+  /** API Keys: admins and brand members. */
+  openApiKeys: boolean;
+  /** Consumer mail-back and consumer forms routes: collective admins only. */
+  openConsumerRoutes: boolean;
+  /** Member comparisons, average metrics, report generator, G2 data management, data export: all but the special brand. */
+  openSpecialBrandDenied: boolean;
+}
+
+/**
+ * The data filter of specification §6: what every data query is scoped to.
+ * `{}` means the whole collective.
+ */
+export type DataFilter = Record<string, never> | { member_id: number };
 
 const LABELS: Record<AccessKind, string> = {
   'super-admin': 'Super admin',
@@ -59,16 +88,40 @@ export function deriveAccess(user: Pick<User, 'role' | 'member_id'>): Access {
   const isSuperAdmin = kind === 'super-admin';
   const isCollectiveAdmin = isSuperAdmin || kind === 'collective-admin';
   const isBrandUser = kind === 'brand-admin' || kind === 'brand-member';
+  const isAdmin = isCollectiveAdmin || kind === 'brand-admin';
+  const isSpecialBrandUser = isBrandUser && user.member_id === SPECIAL_BRAND_MEMBER_ID;
+  const hasDashboard = kind !== 'no-dashboard';
   return {
     kind,
     isSuperAdmin,
     isCollectiveAdmin,
     isBrandUser,
-    isAdmin: isCollectiveAdmin || kind === 'brand-admin',
-    isSpecialBrandUser:
-      isBrandUser && user.member_id === SPECIAL_BRAND_MEMBER_ID,
+    isAdmin,
+    isSpecialBrandUser,
     ownMemberId: isBrandUser ? user.member_id : null,
-    hasDashboard: kind !== 'no-dashboard',
+    hasDashboard,
     label: LABELS[kind],
+    can: {
+      switchTenant: isSuperAdmin,
+      switchMember: isCollectiveAdmin,
+      loadAllMembers: isSuperAdmin,
+      openPerformance: isAdmin,
+      openApiKeys: hasDashboard,
+      openConsumerRoutes: isCollectiveAdmin,
+      openSpecialBrandDenied: hasDashboard && !isSpecialBrandUser,
+    },
   };
+}
+
+/**
+ * The data filter rule (specification §6): collective admins see everything,
+ * or the member they selected; every other user is always limited to their
+ * own member, whatever is selected. A user without a dashboard gets a filter
+ * that matches nothing (member_id -1) rather than everything.
+ */
+export function dataFilterFor(access: Access, selectedMemberId: number | null): DataFilter {
+  if (access.isCollectiveAdmin) {
+    return selectedMemberId === null ? {} : { member_id: selectedMemberId };
+  }
+  return { member_id: access.ownMemberId ?? -1 };
 }

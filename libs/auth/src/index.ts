@@ -3,8 +3,8 @@
  * the access model of the Collective Dashboard. No React; the bindings are in
  * `@collective/auth/react`.
  */
-export { deriveAccess } from './access';
-export type { Access, AccessKind } from './access';
+export { dataFilterFor, deriveAccess } from './access';
+export type { Access, AccessKind, DataFilter, Permissions } from './access';
 export {
   MAX_STORED_VALUE_LENGTH,
   SPECIAL_BRAND_MEMBER_ID,

@@ -124,6 +124,18 @@ describe('createSessionStore', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('reloads once when the client reports the 401 of /me before the call settles', async () => {
+    const { store, auth, reload } = setup({ token: 'tok' });
+    auth.me.mockImplementation(async () => {
+      store.expire();
+      store.expire();
+      throw http(401);
+    });
+    await store.restore();
+    expect(store.getState().status).toBe('logged-out');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('clears the user without reloading when /me fails otherwise', async () => {
     const { store, auth, reload, backing, log } = setup({ token: 'tok' });
     auth.me.mockRejectedValue(http(500));

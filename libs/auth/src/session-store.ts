@@ -91,6 +91,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   let epoch = 0;
   let pendingLogin: Promise<User> | null = null;
   let pendingLogout: Promise<void> | null = null;
+  let reloaded = false;
 
   const storedToken = parseStoredToken(storage.getItem(STORAGE_KEYS.token));
   if (storage.getItem(STORAGE_KEYS.token) !== null && storedToken === null) {
@@ -120,6 +121,14 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     if (wasActive) for (const listener of [...endListeners]) listener(reason);
   }
 
+  /** A 401 while restoring: the stored token is dead; clear it and reload once (§7). */
+  function endRestoreUnauthorized(): void {
+    end('unauthorized', true);
+    if (reloaded) return;
+    reloaded = true;
+    options.reload();
+  }
+
   async function fetchUser(token: string): Promise<void> {
     const mine = ++epoch;
     setState({ status: 'restoring', token });
@@ -135,8 +144,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     } catch (error) {
       if (mine !== epoch) return;
       if (isApiError(error, 'http') && error.status === 401) {
-        end('unauthorized', true);
-        options.reload();
+        endRestoreUnauthorized();
         return;
       }
       log('Could not load the current user; signing out of this page.', error);
@@ -204,7 +212,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       return pendingLogout;
     },
     expire() {
-      if (state.status !== 'logged-out') end('unauthorized', true);
+      // The client reports a 401 before the failed call settles, so a 401 of
+      // /api/auth/me during a restore arrives here first.
+      if (state.status === 'restoring') endRestoreUnauthorized();
+      else if (state.status === 'logged-in') end('unauthorized', true);
     },
     restore() {
       return state.status === 'restoring'
