@@ -6,6 +6,7 @@ import {
   FAILED_LOGIN_ACCOUNT,
   SUPER_ADMIN,
 } from './support/demo-accounts';
+import { Shell } from './support/shell';
 import { SignInScreen } from './support/sign-in-screen';
 
 test.describe('sign-in screen', () => {
@@ -74,7 +75,7 @@ test.describe('sign-in journey', () => {
       await expect(header).toContainText(account.email);
       await expect(screen.signInButton).toHaveCount(0);
 
-      await page.getByRole('button', { name: 'Logout' }).click();
+      await new Shell(page).logout();
       await expect(screen.signInButton).toBeVisible();
       await expect(page.getByText(account.email)).toHaveCount(0);
 
@@ -94,5 +95,8 @@ test.describe('sign-in journey', () => {
     await page.waitForLoadState('networkidle');
 
     await expectNoAxeViolations(page, 'the signed-in shell');
+
+    await new Shell(page).userMenuButton.click();
+    await expectNoAxeViolations(page, 'the shell with the user menu open');
   });
 });

@@ -8,5 +8,7 @@ export { Alert } from './alert/alert';
 export type { AlertProps } from './alert/alert';
 export { Button } from './button/button';
 export type { ButtonProps } from './button/button';
+export { MenuButton } from './menu-button/menu-button';
+export type { MenuButtonProps, MenuItem } from './menu-button/menu-button';
 export { TextField } from './text-field/text-field';
 export type { TextFieldProps } from './text-field/text-field';

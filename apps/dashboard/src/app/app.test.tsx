@@ -35,6 +35,15 @@ const users = {
     allowed_tenant_id: 2,
     isPactStaff: false,
   },
+  operator: {
+    name: 'Olive Operator',
+    email: 'operator@kiehls.test',
+    role: 'brand_operator',
+    member_id: 2,
+    member_code: 'KIEHLS',
+    allowed_tenant_id: 2,
+    isPactStaff: false,
+  },
   nobody: {
     name: 'Nobody',
     email: 'nobody@pact.test',
@@ -107,7 +116,11 @@ describe('App', () => {
     await signIn('super');
     const banner = await screen.findByRole('banner');
     expect(banner).toHaveTextContent('super@pact.test');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'User menu, super@pact.test' }),
+    );
     expect(banner).toHaveTextContent('Super admin');
+    await userEvent.keyboard('{Escape}');
     expect(window.location.pathname + window.location.search).toBe(
       '/dashboard?from=mail',
     );
@@ -151,8 +164,9 @@ describe('App', () => {
     await signIn('super');
     services.queryClient.setQueryData(['pact', {}, 'probe'], 42);
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Logout' }),
+      await screen.findByRole('button', { name: /^User menu/ }),
     );
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(
       await screen.findByRole('button', { name: 'Sign in' }),
     ).toBeInTheDocument();
@@ -161,6 +175,45 @@ describe('App', () => {
     expect(
       services.queryClient.getQueryData(['pact', {}, 'probe']),
     ).toBeUndefined();
+  });
+
+  it.each([
+    ['super', ['Performance', 'API Keys', 'Logout']],
+    ['brand', ['Performance', 'API Keys', 'Logout']],
+    ['operator', ['API Keys', 'Logout']],
+  ] as const)(
+    'offers the %s user the menu items their access allows',
+    async (who, expected) => {
+      start('/');
+      await signIn(who);
+      await userEvent.click(
+        await screen.findByRole('button', { name: /^User menu/ }),
+      );
+      expect(
+        screen.getAllByRole('menuitem').map((item) => item.textContent),
+      ).toEqual(expected);
+    },
+  );
+
+  it('opens Performance from the user menu', async () => {
+    start('/');
+    await signIn('brand');
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^User menu/ }),
+    );
+    await userEvent.click(
+      screen.getByRole('menuitem', { name: 'Performance' }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Performance' }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/performance');
+  });
+
+  it('sends a brand member who asks for an admin route to /dashboard', async () => {
+    start('/performance');
+    await signIn('operator');
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'));
   });
 
   it('tells a user without a dashboard so, with a way to log out', async () => {

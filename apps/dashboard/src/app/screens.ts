@@ -1,3 +1,4 @@
+import { screens as accountScreens } from '@collective/feature-account';
 import { screens as dashboardScreens } from '@collective/feature-dashboard';
 import type { ComponentType } from 'react';
 
@@ -10,4 +11,6 @@ export type ScreenLoader = () => Promise<{ default: ComponentType }>;
  */
 export const SCREENS: Readonly<Record<string, ScreenLoader>> = {
   '/dashboard': dashboardScreens.dashboard,
+  '/performance': accountScreens.performance,
+  '/api-keys': accountScreens['api-keys'],
 };

@@ -1,9 +1,8 @@
-import { useSession } from '@collective/auth/react';
 import { HOME_PATH } from '@collective/nav';
-import { Button } from '@collective/ui';
 import { Link, Outlet } from 'react-router-dom';
 import type { BuildStamp } from '../../config';
 import type { ShellContext } from '../session-gate';
+import { UserMenu } from '../user-menu/user-menu';
 import styles from './shell.module.css';
 
 /** Props of {@link Shell}. */
@@ -14,7 +13,6 @@ export interface ShellProps {
 
 /** The signed-in layout: header with logo and user, the current screen, the build stamp. */
 export function Shell({ context, build }: ShellProps) {
-  const { logout } = useSession();
   const { user, access, tenant } = context;
   return (
     <div className={styles.shell}>
@@ -30,13 +28,7 @@ export function Shell({ context, build }: ShellProps) {
           <img src={tenant.logo} alt="" width={120} height={32} />
         </Link>
         <div className={styles.user}>
-          <span className={styles.identity}>
-            <span className={styles.email}>{user.email}</span>
-            <span className={styles.role}>{access.label}</span>
-          </span>
-          <Button variant="secondary" onClick={() => void logout()}>
-            Logout
-          </Button>
+          <UserMenu user={user} access={access} />
         </div>
       </header>
       <main id="main" className={styles.main} tabIndex={-1}>

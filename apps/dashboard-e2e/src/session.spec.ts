@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD } from './support/demo-accounts';
+import { Shell } from './support/shell';
+import { SignInScreen } from './support/sign-in-screen';
+
+/** Every demo account of decisions D11 and what its access allows (decisions D1). */
+const ACCOUNTS = [
+  {
+    email: 'super@pact.test',
+    label: 'Super admin',
+    menu: ['Performance', 'API Keys', 'Logout'],
+  },
+  {
+    email: 'admin@pact.test',
+    label: 'Collective admin',
+    menu: ['Performance', 'API Keys', 'Logout'],
+  },
+  {
+    email: 'staff@pact.test',
+    label: 'Collective admin',
+    menu: ['Performance', 'API Keys', 'Logout'],
+  },
+  {
+    email: 'brand.admin@kiehls.test',
+    label: 'Brand admin',
+    menu: ['Performance', 'API Keys', 'Logout'],
+  },
+  {
+    email: 'special.admin@member1009.test',
+    label: 'Brand admin',
+    menu: ['Performance', 'API Keys', 'Logout'],
+  },
+  {
+    email: 'operator@kiehls.test',
+    label: 'Brand member',
+    menu: ['API Keys', 'Logout'],
+  },
+] as const;
+
+test.describe('access of every demo account', () => {
+  for (const account of ACCOUNTS) {
+    test(`${account.email} signs in as ${account.label} and sees ${account.menu.join(', ')}`, async ({
+      page,
+    }) => {
+      const signIn = new SignInScreen(page);
+      const shell = new Shell(page);
+      await signIn.open();
+      await signIn.signIn(account.email, DEMO_PASSWORD);
+      await expect(shell.header).toContainText(account.email);
+      expect(await shell.userMenuItems()).toEqual([...account.menu]);
+      await expect(shell.header).toContainText(account.label);
+    });
+  }
+
+  test('a brand member asking for Performance by URL lands on the dashboard', async ({
+    page,
+  }) => {
+    const signIn = new SignInScreen(page);
+    await page.goto('/performance');
+    await signIn.signIn('operator@kiehls.test', DEMO_PASSWORD);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Dashboard' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('an admin who signs in at /performance lands on Performance', async ({
+    page,
+  }) => {
+    const signIn = new SignInScreen(page);
+    await page.goto('/performance');
+    await signIn.signIn('brand.admin@kiehls.test', DEMO_PASSWORD);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Performance' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/performance$/);
+  });
+
+  test('nobody@pact.test sees that there is no dashboard, and can log out', async ({
+    page,
+  }) => {
+    const signIn = new SignInScreen(page);
+    await signIn.open();
+    await signIn.signIn('nobody@pact.test', DEMO_PASSWORD);
+    await expect(
+      page.getByText('No dashboard available for your role.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(signIn.signInButton).toBeVisible();
+  });
+});
+
+test.describe('session across tabs and storage', () => {
+  test('logging out in one tab signs the other tab out within a second', async ({
+    context,
+  }) => {
+    const first = await context.newPage();
+    const signIn = new SignInScreen(first);
+    await signIn.open();
+    await signIn.signIn('admin@pact.test', DEMO_PASSWORD);
+    await expect(new Shell(first).header).toContainText('admin@pact.test');
+
+    const second = await context.newPage();
+    await second.goto('/dashboard');
+    await expect(new Shell(second).header).toContainText('admin@pact.test');
+
+    await new Shell(first).logout();
+    await expect(new SignInScreen(second).signInButton).toBeVisible({
+      timeout: 1_000,
+    });
+  });
+
+  test('a corrupted stored user with no token gives the sign-in screen', async ({
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      window.localStorage.setItem('user', '{"email": '),
+    );
+    await new SignInScreen(page).open();
+  });
+
+  test('a corrupted stored user beside a valid token restores the session', async ({
+    page,
+    request,
+  }) => {
+    const login = await request.post('/api/auth/login', {
+      data: { email: 'super@pact.test', password: DEMO_PASSWORD },
+    });
+    const { token } = (await login.json()) as { token: string };
+    await page.addInitScript((value) => {
+      if (!window.sessionStorage.getItem('seeded')) {
+        window.localStorage.setItem('token', value);
+        window.localStorage.setItem('user', 'undefined');
+        window.sessionStorage.setItem('seeded', 'yes');
+      }
+    }, token);
+    await page.goto('/');
+    await expect(new Shell(page).header).toContainText('super@pact.test');
+  });
+});

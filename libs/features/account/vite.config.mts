@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import { libraryConfig } from '../../../tools/vite/project-config.mts';
+
+export default defineConfig(
+  libraryConfig({
+    dirname: import.meta.dirname,
+    name: '@collective/feature-account',
+    react: true,
+    environment: 'jsdom',
+    setupFiles: ['src/test-setup.ts'],
+    entries: {
+      index: 'src/index.ts',
+    },
+  }),
+);

@@ -1,0 +1,105 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MenuButton, type MenuItem } from './menu-button';
+
+function setup() {
+  const chosen = vi.fn();
+  const items: MenuItem[] = ['Performance', 'API Keys', 'Logout'].map(
+    (label) => ({
+      id: label,
+      label,
+      onSelect: () => chosen(label),
+    }),
+  );
+  render(
+    <>
+      <MenuButton
+        label="Account"
+        items={items}
+        header={<span>me@pact.test</span>}
+      />
+      <button type="button">Elsewhere</button>
+    </>,
+  );
+  const trigger = screen.getByRole('button', { name: 'Account' });
+  return { chosen, trigger };
+}
+
+describe('MenuButton', () => {
+  it('is closed at first and says it has a menu', () => {
+    const { trigger } = setup();
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('opens on click with the header and the items, focusing the first item', async () => {
+    const { trigger } = setup();
+    await userEvent.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+    expect(screen.getByText('me@pact.test')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Performance' })).toHaveFocus();
+  });
+
+  it.each([['{Enter}'], [' '], ['{ArrowDown}']])(
+    'opens from the keyboard with %s',
+    async (key) => {
+      const { trigger } = setup();
+      trigger.focus();
+      await userEvent.keyboard(key);
+      expect(
+        screen.getByRole('menuitem', { name: 'Performance' }),
+      ).toHaveFocus();
+    },
+  );
+
+  it('opens on ArrowUp at the last item and moves with arrows, Home and End, wrapping', async () => {
+    const { trigger } = setup();
+    trigger.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Performance' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(screen.getByRole('menuitem', { name: 'Performance' })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+  });
+
+  it('closes on Escape and gives focus back to the trigger', async () => {
+    const { trigger } = setup();
+    await userEvent.click(trigger);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+
+  it('closes on an outside click', async () => {
+    const { trigger } = setup();
+    await userEvent.click(trigger);
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('runs the chosen item and closes, by click or by Enter', async () => {
+    const { trigger, chosen } = setup();
+    await userEvent.click(trigger);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'API Keys' }));
+    expect(chosen).toHaveBeenLastCalledWith('API Keys');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    trigger.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    expect(chosen).toHaveBeenLastCalledWith('Logout');
+  });
+
+  it('closes when focus leaves with Tab', async () => {
+    const { trigger } = setup();
+    await userEvent.click(trigger);
+    await userEvent.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});

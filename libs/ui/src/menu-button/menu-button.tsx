@@ -1,0 +1,170 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import styles from './menu-button.module.css';
+
+/** One choice of a {@link MenuButton}. */
+export interface MenuItem {
+  /** Stable key of the item. */
+  id: string;
+  label: string;
+  /** Runs when the item is chosen; the menu closes first. */
+  onSelect: () => void;
+}
+
+/** Props of {@link MenuButton}. */
+export interface MenuButtonProps {
+  /** Content of the trigger button. */
+  label: ReactNode;
+  /** Accessible name of the trigger when `label` is not plain text. */
+  'aria-label'?: string;
+  items: readonly MenuItem[];
+  /** Non-interactive content shown above the items (e.g. who is signed in). */
+  header?: ReactNode;
+  /** Which edge of the trigger the popup lines up with. */
+  align?: 'start' | 'end';
+  /** Marks the trigger as holding the current page. */
+  active?: boolean;
+  className?: string;
+}
+
+/**
+ * A menu button following the WAI-ARIA menu-button pattern: opens on click,
+ * Enter, Space and ArrowDown (ArrowUp focuses the last item); arrows, Home and
+ * End move between items; Escape closes and returns focus to the trigger; Tab,
+ * an outside click and choosing an item close it.
+ */
+export function MenuButton({
+  label,
+  'aria-label': ariaLabel,
+  items,
+  header,
+  align = 'start',
+  active = false,
+  className,
+}: MenuButtonProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    if (open) itemRefs.current[focusIndex]?.focus();
+  }, [open, focusIndex]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  function openAt(index: number) {
+    setFocusIndex(index);
+    setOpen(true);
+  }
+
+  function close(returnFocus: boolean) {
+    setOpen(false);
+    if (returnFocus) triggerRef.current?.focus();
+  }
+
+  function onTriggerKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (['ArrowDown', 'Enter', ' '].includes(event.key)) {
+      event.preventDefault();
+      openAt(0);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAt(items.length - 1);
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const last = items.length - 1;
+    const moves: Record<string, number> = {
+      ArrowDown: focusIndex === last ? 0 : focusIndex + 1,
+      ArrowUp: focusIndex === 0 ? last : focusIndex - 1,
+      Home: 0,
+      End: last,
+    };
+    const next = moves[event.key];
+    if (next !== undefined) {
+      event.preventDefault();
+      setFocusIndex(next);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  }
+
+  return (
+    <div
+      ref={rootRef}
+      className={[styles.root, className ?? ''].filter(Boolean).join(' ')}
+    >
+      <button
+        ref={triggerRef}
+        id={`${id}-trigger`}
+        type="button"
+        className={[styles.trigger, active ? styles.active : '']
+          .filter(Boolean)
+          .join(' ')}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-menu` : undefined}
+        aria-label={ariaLabel}
+        onClick={() => (open ? close(false) : openAt(0))}
+        onKeyDown={onTriggerKeyDown}
+      >
+        {label}
+        <span aria-hidden="true" className={styles.chevron}>
+          ▾
+        </span>
+      </button>
+      {open ? (
+        <div className={[styles.popup, styles[align]].join(' ')}>
+          {header ? <div className={styles.header}>{header}</div> : null}
+          <ul
+            id={`${id}-menu`}
+            role="menu"
+            aria-labelledby={`${id}-trigger`}
+            className={styles.menu}
+            onKeyDown={onMenuKeyDown}
+          >
+            {items.map((item, index) => (
+              <li key={item.id} role="none">
+                <button
+                  ref={(node) => {
+                    itemRefs.current[index] = node;
+                  }}
+                  type="button"
+                  role="menuitem"
+                  tabIndex={index === focusIndex ? 0 : -1}
+                  className={styles.item}
+                  onClick={() => {
+                    close(true);
+                    item.onSelect();
+                  }}
+                  onFocus={() => setFocusIndex(index)}
+                >
+                  {item.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
