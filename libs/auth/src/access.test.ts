@@ -76,18 +76,16 @@ describe('Access.can (specification §6)', () => {
   const nobody = deriveAccess({ role: 'viewer', member_id: null });
 
   it('gives the tenant switcher and the full member list to the super admin only', () => {
-    expect([superAdmin, collective, brandAdmin, member].map((a) => a.can.switchTenant)).toEqual([
-      true,
-      false,
-      false,
-      false,
-    ]);
-    expect([superAdmin, collective, brandAdmin, member].map((a) => a.can.loadAllMembers)).toEqual([
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      [superAdmin, collective, brandAdmin, member].map(
+        (a) => a.can.switchTenant,
+      ),
+    ).toEqual([true, false, false, false]);
+    expect(
+      [superAdmin, collective, brandAdmin, member].map(
+        (a) => a.can.loadAllMembers,
+      ),
+    ).toEqual([true, false, false, false]);
   });
 
   it('gives the member switcher and the consumer routes to collective admins only', () => {
@@ -100,22 +98,19 @@ describe('Access.can (specification §6)', () => {
   });
 
   it('shows Performance to admins, and API Keys to brand members too', () => {
-    expect([superAdmin, collective, brandAdmin, member].map((a) => a.can.openPerformance)).toEqual([
-      true,
-      true,
-      true,
-      false,
-    ]);
-    expect([superAdmin, collective, brandAdmin, member, nobody].map((a) => a.can.openApiKeys)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
-    ]);
+    expect(
+      [superAdmin, collective, brandAdmin, member].map(
+        (a) => a.can.openPerformance,
+      ),
+    ).toEqual([true, true, true, false]);
+    expect(
+      [superAdmin, collective, brandAdmin, member, nobody].map(
+        (a) => a.can.openApiKeys,
+      ),
+    ).toEqual([true, true, true, true, false]);
   });
 
-  it("denies the special brand user the five screens it may not see", () => {
+  it('denies the special brand user the five screens it may not see', () => {
     expect(special.can.openSpecialBrandDenied).toBe(false);
     expect(brandAdmin.can.openSpecialBrandDenied).toBe(true);
   });

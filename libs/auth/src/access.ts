@@ -89,7 +89,8 @@ export function deriveAccess(user: Pick<User, 'role' | 'member_id'>): Access {
   const isCollectiveAdmin = isSuperAdmin || kind === 'collective-admin';
   const isBrandUser = kind === 'brand-admin' || kind === 'brand-member';
   const isAdmin = isCollectiveAdmin || kind === 'brand-admin';
-  const isSpecialBrandUser = isBrandUser && user.member_id === SPECIAL_BRAND_MEMBER_ID;
+  const isSpecialBrandUser =
+    isBrandUser && user.member_id === SPECIAL_BRAND_MEMBER_ID;
   const hasDashboard = kind !== 'no-dashboard';
   return {
     kind,
@@ -119,7 +120,10 @@ export function deriveAccess(user: Pick<User, 'role' | 'member_id'>): Access {
  * own member, whatever is selected. A user without a dashboard gets a filter
  * that matches nothing (member_id -1) rather than everything.
  */
-export function dataFilterFor(access: Access, selectedMemberId: number | null): DataFilter {
+export function dataFilterFor(
+  access: Access,
+  selectedMemberId: number | null,
+): DataFilter {
   if (access.isCollectiveAdmin) {
     return selectedMemberId === null ? {} : { member_id: selectedMemberId };
   }

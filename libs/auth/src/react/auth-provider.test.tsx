@@ -2,7 +2,15 @@ import { createApiClient, type ApiClient } from '@collective/api-client';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  it,
+  vi,
+} from 'vitest';
 import { createSafeStorage } from '../safe-storage';
 import { createSessionStore, type SessionStore } from '../session-store';
 import { AuthProvider, useAccess, useSession } from './auth-provider';
@@ -27,7 +35,9 @@ const server = setupServer(
       ? HttpResponse.json({ success: true, user })
       : HttpResponse.json({ error: 'Unauthorized' }, { status: 401 });
   }),
-  http.get(`${BASE}/api/*`, () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })),
+  http.get(`${BASE}/api/*`, () =>
+    HttpResponse.json({ error: 'Unauthorized' }, { status: 401 }),
+  ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -45,7 +55,11 @@ function boot(reload = vi.fn()) {
     getTenantCode: () => 'kiehls',
     onUnauthorized: () => store?.expire(),
   });
-  store = createSessionStore({ api, storage: createSafeStorage(localStorage), reload });
+  store = createSessionStore({
+    api,
+    storage: createSafeStorage(localStorage),
+    reload,
+  });
   return { api, store, reload };
 }
 
@@ -66,7 +80,9 @@ describe('AuthProvider with the real API client', () => {
         <Probe />
       </AuthProvider>,
     );
-    expect(screen.getByText('brand.admin@kiehls.test as Brand admin')).toBeInTheDocument();
+    expect(
+      screen.getByText('brand.admin@kiehls.test as Brand admin'),
+    ).toBeInTheDocument();
     const ended = vi.fn();
     store.onSessionEnd(ended);
     await Promise.allSettled([
@@ -75,7 +91,9 @@ describe('AuthProvider with the real API client', () => {
       api.notifications.unreadCount(),
     ]);
     expect(ended).toHaveBeenCalledTimes(1);
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Sign in' }),
+    ).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
 
@@ -98,6 +116,8 @@ describe('AuthProvider with the real API client', () => {
 
   it('names the missing provider when a hook is used outside it', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<Probe />)).toThrow('useSession must be used inside <AuthProvider>.');
+    expect(() => render(<Probe />)).toThrow(
+      'useSession must be used inside <AuthProvider>.',
+    );
   });
 });
