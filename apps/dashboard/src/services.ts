@@ -6,9 +6,10 @@ import {
   type SessionStore,
 } from '@collective/auth';
 import {
-  ACTIVE_TENANT_STORAGE_KEY,
+  createMemberSelection,
   DEFAULT_TENANT,
-  isTenantCode,
+  readStoredTenant,
+  type MemberSelection,
 } from '@collective/tenancy';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppConfig } from './config';
@@ -20,6 +21,8 @@ export interface Services {
   session: SessionStore;
   storage: KeyValueStorage;
   queryClient: QueryClient;
+  /** The selected member, in memory only (decisions D4). */
+  selection: MemberSelection;
 }
 
 function browserStorage(win: Window): KeyValueStorage | null {
@@ -32,8 +35,9 @@ function browserStorage(win: Window): KeyValueStorage | null {
 
 /**
  * Wires the libraries together: the API client reads the session's token and
- * the stored tenant, a 401 ends the session, and the end of a session cancels
- * and clears every query so no data of the previous user survives.
+ * the stored tenant, a 401 ends the session, and the end of a session clears
+ * the selected member and cancels and clears every query, so no data of the
+ * previous user survives.
  */
 export function createServices(
   config: AppConfig,
@@ -41,10 +45,8 @@ export function createServices(
 ): Services {
   const storage = createSafeStorage(browserStorage(win));
   const queryClient = createQueryClient();
-  const tenantCode = () => {
-    const stored = storage.getItem(ACTIVE_TENANT_STORAGE_KEY);
-    return isTenantCode(stored) ? stored : DEFAULT_TENANT;
-  };
+  const selection = createMemberSelection();
+  const tenantCode = () => readStoredTenant(storage) ?? DEFAULT_TENANT;
   const api = createApiClient({
     baseUrl: config.apiBaseUrl,
     getToken: () => session.getToken(),
@@ -58,8 +60,9 @@ export function createServices(
     events: win,
   });
   session.onSessionEnd(() => {
+    selection.set(null);
     void queryClient.cancelQueries();
     queryClient.clear();
   });
-  return { api, session, storage, queryClient };
+  return { api, session, storage, queryClient, selection };
 }

@@ -119,7 +119,6 @@ describe('Access.can (specification §6)', () => {
 describe('dataFilterFor', () => {
   const superAdmin = deriveAccess({ role: 'super_admin', member_id: null });
   const collective = deriveAccess({ role: 'admin', member_id: null });
-  const brandAdmin = deriveAccess({ role: 'admin', member_id: 2 });
   const nobody = deriveAccess({ role: 'viewer', member_id: null });
 
   it('gives collective admins no filter, or the selected member', () => {

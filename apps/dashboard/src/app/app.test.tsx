@@ -80,6 +80,12 @@ const server = setupServer(
   http.post(`${ORIGIN}/api/auth/logout`, () =>
     HttpResponse.json({ success: true }),
   ),
+  http.get(`${ORIGIN}/api/members`, () =>
+    HttpResponse.json({
+      success: true,
+      members: [{ id: 2, name: "Kiehl's", code: 'KIEHLS' }],
+    }),
+  ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());

@@ -15,9 +15,8 @@ export interface AppProps {
 /** The dashboard: providers around the router built from the route table. */
 export function App({ services, build }: AppProps) {
   const router = useMemo(
-    () =>
-      createBrowserRouter(buildRoutes({ build, storage: services.storage })),
-    [build, services.storage],
+    () => createBrowserRouter(buildRoutes({ build, services })),
+    [build, services],
   );
   return (
     <AuthProvider store={services.session}>

@@ -1,10 +1,11 @@
-import type { KeyValueStorage } from '@collective/auth';
 import { canOpen, HOME_PATH, ROUTES, type RouteEntry } from '@collective/nav';
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { BuildStamp } from '../config';
 import { SCREENS } from './screens';
-import { SessionGate, useShellContext } from './session-gate';
+import { useTenancy } from '@collective/tenancy/react';
+import type { Services } from '../services';
+import { SessionGate } from './session-gate';
 
 function Guard({
   route,
@@ -13,7 +14,7 @@ function Guard({
   route: RouteEntry;
   children: ReactNode;
 }) {
-  const { access, tenant } = useShellContext();
+  const { access, tenant } = useTenancy();
   return canOpen(route, access, tenant.features) ? (
     children
   ) : (
@@ -52,7 +53,7 @@ function toRouteObject(route: RouteEntry): RouteObject | null {
 /** Settings of {@link buildRoutes}. */
 export interface RouteSettings {
   build: BuildStamp;
-  storage: KeyValueStorage;
+  services: Services;
 }
 
 /**
@@ -60,13 +61,13 @@ export interface RouteSettings {
  * every path the user may open renders its screen inside the shell; a path the
  * user may not open, or an unknown one, redirects to /dashboard.
  */
-export function buildRoutes({ build, storage }: RouteSettings): RouteObject[] {
+export function buildRoutes({ build, services }: RouteSettings): RouteObject[] {
   const children = ROUTES.map(toRouteObject).filter(
     (r): r is RouteObject => r !== null,
   );
   return [
     {
-      element: <SessionGate build={build} storage={storage} />,
+      element: <SessionGate build={build} services={services} />,
       children: [
         ...children,
         { path: '*', element: <Navigate to={HOME_PATH} replace /> },

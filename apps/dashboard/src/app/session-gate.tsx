@@ -1,60 +1,26 @@
-import type { Access, KeyValueStorage } from '@collective/auth';
 import {
   NoDashboardScreen,
   SignInScreen,
   useAccess,
   useSession,
 } from '@collective/auth/react';
-import { ACTIVE_TENANT_STORAGE_KEY, type Tenant } from '@collective/tenancy';
-import { useActiveTenant } from '@collective/tenancy/react';
-import type { User } from '@collective/api-client';
-import { useEffect } from 'react';
-import { useOutletContext } from 'react-router-dom';
+import { TenancyProvider } from '@collective/tenancy/react';
 import type { BuildStamp } from '../config';
+import type { Services } from '../services';
 import { Shell } from './shell/shell';
 
-/** What the shell hands to every screen and guard below it. */
-export interface ShellContext {
-  user: User;
-  access: Access;
-  tenant: Tenant;
-}
-
-/** The signed-in user's context, for components rendered inside the shell. */
-export function useShellContext(): ShellContext {
-  return useOutletContext<ShellContext>();
-}
-
-interface SignedInProps {
-  user: User;
-  access: Access;
+/** Props of {@link SessionGate}. */
+export interface SessionGateProps {
   build: BuildStamp;
-  storage: KeyValueStorage;
-}
-
-function SignedIn({ user, access, build, storage }: SignedInProps) {
-  const stored = storage.getItem(ACTIVE_TENANT_STORAGE_KEY);
-  const tenant = useActiveTenant(user, stored);
-  // The resolved tenant is stored so the API client's X-Tenant-Code and the theme follow it.
-  useEffect(() => {
-    if (stored !== tenant.code)
-      storage.setItem(ACTIVE_TENANT_STORAGE_KEY, tenant.code);
-  }, [stored, tenant.code, storage]);
-  return <Shell context={{ user, access, tenant }} build={build} />;
+  services: Services;
 }
 
 /**
  * Chooses the screen for the session: a status while a stored session is
  * restored, the sign-in screen (at the current URL, so signing in lands on the
- * page asked for), the no-dashboard screen, or the shell.
+ * page asked for), the no-dashboard screen, or the shell with its tenancy.
  */
-export function SessionGate({
-  build,
-  storage,
-}: {
-  build: BuildStamp;
-  storage: KeyValueStorage;
-}) {
+export function SessionGate({ build, services }: SessionGateProps) {
   const { state } = useSession();
   const access = useAccess();
   if (state.status === 'restoring') {
@@ -67,11 +33,14 @@ export function SessionGate({
   if (state.status === 'logged-out' || !access) return <SignInScreen />;
   if (!access.hasDashboard) return <NoDashboardScreen />;
   return (
-    <SignedIn
-      user={state.user}
-      access={access}
-      build={build}
-      storage={storage}
-    />
+    <TenancyProvider
+      api={services.api}
+      storage={services.storage}
+      selection={services.selection}
+      reload={() => window.location.reload()}
+      events={window}
+    >
+      <Shell build={build} />
+    </TenancyProvider>
   );
 }

@@ -48,18 +48,19 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function boot(reload = vi.fn()) {
-  let store: SessionStore | undefined;
+  const ref: { store?: SessionStore } = {};
   const api: ApiClient = createApiClient({
     baseUrl: BASE,
-    getToken: () => store?.getToken() ?? null,
+    getToken: () => ref.store?.getToken() ?? null,
     getTenantCode: () => 'kiehls',
-    onUnauthorized: () => store?.expire(),
+    onUnauthorized: () => ref.store?.expire(),
   });
-  store = createSessionStore({
+  const store = createSessionStore({
     api,
     storage: createSafeStorage(localStorage),
     reload,
   });
+  ref.store = store;
   return { api, store, reload };
 }
 

@@ -102,4 +102,29 @@ describe('MenuButton', () => {
     await userEvent.tab();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
+
+  it('names an item by its label, with the icon hidden and the current choice said', async () => {
+    render(
+      <MenuButton
+        label="Tenant"
+        items={[
+          {
+            id: 'a',
+            label: 'Pact',
+            icon: <img src="/a.svg" alt="" />,
+            current: true,
+            onSelect: () => undefined,
+          },
+          { id: 'b', label: "Kiehl's", onSelect: () => undefined },
+        ]}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Tenant' }));
+    expect(
+      screen.getByRole('menuitem', { name: 'Pact (current)' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('menuitem', { name: "Kiehl's" }),
+    ).toBeInTheDocument();
+  });
 });

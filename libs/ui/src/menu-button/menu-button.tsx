@@ -13,6 +13,10 @@ export interface MenuItem {
   /** Stable key of the item. */
   id: string;
   label: string;
+  /** Decoration before the label (e.g. a logo); hidden from screen readers. */
+  icon?: ReactNode;
+  /** Marks the item that stands for the current choice. */
+  current?: boolean;
   /** Runs when the item is chosen; the menu closes first. */
   onSelect: () => void;
 }
@@ -88,7 +92,7 @@ export function MenuButton({
     }
   }
 
-  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const last = items.length - 1;
     const moves: Record<string, number> = {
       ArrowDown: focusIndex === last ? 0 : focusIndex + 1,
@@ -135,34 +139,39 @@ export function MenuButton({
       {open ? (
         <div className={[styles.popup, styles[align]].join(' ')}>
           {header ? <div className={styles.header}>{header}</div> : null}
-          <ul
+          <div
             id={`${id}-menu`}
             role="menu"
+            tabIndex={-1}
             aria-labelledby={`${id}-trigger`}
             className={styles.menu}
             onKeyDown={onMenuKeyDown}
           >
             {items.map((item, index) => (
-              <li key={item.id} role="none">
-                <button
-                  ref={(node) => {
-                    itemRefs.current[index] = node;
-                  }}
-                  type="button"
-                  role="menuitem"
-                  tabIndex={index === focusIndex ? 0 : -1}
-                  className={styles.item}
-                  onClick={() => {
-                    close(true);
-                    item.onSelect();
-                  }}
-                  onFocus={() => setFocusIndex(index)}
-                >
-                  {item.label}
-                </button>
-              </li>
+              <button
+                key={item.id}
+                ref={(node) => {
+                  itemRefs.current[index] = node;
+                }}
+                type="button"
+                role="menuitem"
+                tabIndex={index === focusIndex ? 0 : -1}
+                className={styles.item}
+                onClick={() => {
+                  close(true);
+                  item.onSelect();
+                }}
+                onFocus={() => setFocusIndex(index)}
+              >
+                {item.icon ? (
+                  <span aria-hidden="true" className={styles.icon}>
+                    {item.icon}
+                  </span>
+                ) : null}
+                {item.current ? `${item.label} (current)` : item.label}
+              </button>
             ))}
-          </ul>
+          </div>
         </div>
       ) : null}
     </div>

@@ -1,19 +1,29 @@
+import { useSession } from '@collective/auth/react';
 import { HOME_PATH } from '@collective/nav';
+import {
+  MemberChip,
+  MemberSwitcher,
+  TenantSwitcher,
+  useTenancy,
+} from '@collective/tenancy/react';
 import { Link, Outlet } from 'react-router-dom';
 import type { BuildStamp } from '../../config';
-import type { ShellContext } from '../session-gate';
 import { UserMenu } from '../user-menu/user-menu';
 import styles from './shell.module.css';
 
 /** Props of {@link Shell}. */
 export interface ShellProps {
-  context: ShellContext;
   build: BuildStamp;
 }
 
-/** The signed-in layout: header with logo and user, the current screen, the build stamp. */
-export function Shell({ context, build }: ShellProps) {
-  const { user, access, tenant } = context;
+/**
+ * The signed-in layout (specification §2 Header): logo linking to the
+ * dashboard, member chip, tenant and member switchers, user menu, the
+ * current screen and the build stamp.
+ */
+export function Shell({ build }: ShellProps) {
+  const { user } = useSession();
+  const { access, tenant } = useTenancy();
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
@@ -27,12 +37,15 @@ export function Shell({ context, build }: ShellProps) {
         >
           <img src={tenant.logo} alt="" width={120} height={32} />
         </Link>
-        <div className={styles.user}>
-          <UserMenu user={user} access={access} />
+        <div className={styles.tools}>
+          <MemberChip />
+          <TenantSwitcher />
+          <MemberSwitcher />
+          {user ? <UserMenu user={user} access={access} /> : null}
         </div>
       </header>
       <main id="main" className={styles.main} tabIndex={-1}>
-        <Outlet context={context} />
+        <Outlet />
       </main>
       <footer className={styles.stamp}>
         v{build.version} · {build.commit}

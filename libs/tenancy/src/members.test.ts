@@ -1,0 +1,67 @@
+import { deriveAccess } from '@collective/auth';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  chipMember,
+  KIEHLS_FALLBACK_MEMBER,
+  sortMembersByName,
+} from './members';
+
+const members = [
+  { id: 5, name: 'solstice Beauty', code: 'SOL' },
+  { id: 2, name: "Kiehl's", code: 'KIEHLS' },
+  { id: 3, name: 'Lumen Skincare', code: 'LUM' },
+];
+
+describe('sortMembersByName', () => {
+  it('sorts by name whatever the case, leaving the input alone', () => {
+    expect(sortMembersByName(members).map((m) => m.id)).toEqual([2, 3, 5]);
+    expect(members[0]?.id).toBe(5);
+  });
+
+  it('keeps every member exactly once', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            id: fc.integer(),
+            name: fc.string(),
+            code: fc.constant(null),
+          }),
+        ),
+        (list) => {
+          const sorted = sortMembersByName(list);
+          expect(sorted).toHaveLength(list.length);
+          expect(new Set(sorted)).toEqual(new Set(list));
+        },
+      ),
+    );
+  });
+});
+
+describe('chipMember', () => {
+  const brand = deriveAccess({ role: 'admin', member_id: 3 });
+  const kiehlsBrand = deriveAccess({ role: 'brand_operator', member_id: 2 });
+
+  it("names the brand user's own member", () => {
+    expect(chipMember(brand, 'pact', members)?.name).toBe('Lumen Skincare');
+  });
+
+  it("falls back to Kiehl's (id 2, KIEHLS) on the kiehls tenant when the member is not found", () => {
+    expect(chipMember(kiehlsBrand, 'kiehls', [])).toEqual(
+      KIEHLS_FALLBACK_MEMBER,
+    );
+    expect(KIEHLS_FALLBACK_MEMBER).toMatchObject({ id: 2, code: 'KIEHLS' });
+  });
+
+  it('shows nothing for collective admins, or when nothing is known outside kiehls', () => {
+    expect(
+      chipMember(
+        deriveAccess({ role: 'admin', member_id: null }),
+        'pact',
+        members,
+      ),
+    ).toBeNull();
+    expect(chipMember(brand, 'pact', [])).toBeNull();
+  });
+});

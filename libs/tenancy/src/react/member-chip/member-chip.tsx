@@ -1,0 +1,16 @@
+import { chipMember } from '../../members';
+import { useTenancy } from '../tenancy-provider';
+import styles from './member-chip.module.css';
+
+/** The member name chip of brand users (specification §2), with the Kiehl's fallback (D4). */
+export function MemberChip() {
+  const { access, tenant, members } = useTenancy();
+  const member = chipMember(access, tenant.code, members);
+  if (!member) return null;
+  return (
+    <span className={styles.chip} data-testid="member-chip">
+      <span className={styles.hidden}>Member: </span>
+      {member.name}
+    </span>
+  );
+}
