@@ -1,7 +1,10 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
-import { appConfig } from '../../tools/vite/project-config.mts';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+import {
+  appConfig,
+  SOURCE_CONDITION,
+} from '../../tools/vite/project-config.mts';
 
 const { version } = JSON.parse(
   readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
@@ -19,6 +22,60 @@ function commit(): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** Where index.html wants the theme boot script. */
+const THEME_BOOT_PLACEHOLDER = '<!-- theme-boot-script -->';
+
+/**
+ * Inlines the theme boot snippet of @collective/theming in place of
+ * THEME_BOOT_PLACEHOLDER, the first script of <head>, right after
+ * <meta charset> and before any stylesheet or module script, so the stored theme is on <html> before the first paint (decisions
+ * D8). The snippet is generated from the theme definitions on every build
+ * (and on each dev page load after a theming source changed), so it cannot
+ * drift from them. The library is loaded through Vite's module runner with
+ * the workspace source condition, so neither a prior library build nor a
+ * relative import across projects is needed.
+ */
+function themeBootScriptPlugin(): Plugin {
+  let script: Promise<{ code: string; files: string[] }> | undefined;
+  const load = async () => {
+    const { module, dependencies } = await runnerImport<{
+      themeBootScript(): string;
+    }>('@collective/theming', {
+      root: import.meta.dirname,
+      logLevel: 'error',
+      environments: {
+        inline: { resolve: { conditions: [SOURCE_CONDITION] } },
+      },
+    });
+    return { code: module.themeBootScript(), files: dependencies };
+  };
+  return {
+    name: 'collective:theme-boot-script',
+    configureServer(server) {
+      server.watcher.on('change', (file) => {
+        void script?.then(({ files }) => {
+          if (files.includes(file)) script = undefined;
+        });
+      });
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        script ??= load();
+        if (!html.includes(THEME_BOOT_PLACEHOLDER)) {
+          throw new Error(
+            `index.html has no ${THEME_BOOT_PLACEHOLDER}; put it right after <meta charset> so the theme is applied before the first paint.`,
+          );
+        }
+        return html.replace(
+          THEME_BOOT_PLACEHOLDER,
+          `<script>${(await script).code}</script>`,
+        );
+      },
+    },
+  };
 }
 
 const port = Number(process.env['DASHBOARD_PORT'] ?? 4200);
@@ -40,6 +97,7 @@ export default defineConfig(() => {
   });
   return {
     ...base,
+    plugins: [...(base.plugins ?? []), themeBootScriptPlugin()],
     server: { port, host, strictPort: true, proxy },
     preview: { port, host, strictPort: true, proxy },
     define: {

@@ -1,12 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { applyTheme, pactTheme } from '@collective/theming';
 import { readConfig } from './config';
 import { createServices } from './services';
 import './styles.css';
-
-applyTheme(pactTheme);
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 

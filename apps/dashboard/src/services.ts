@@ -11,6 +11,10 @@ import {
   readStoredTenant,
   type MemberSelection,
 } from '@collective/tenancy';
+import {
+  createThemeController,
+  type ThemeController,
+} from '@collective/theming';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppConfig } from './config';
 import { createQueryClient } from './query-client';
@@ -23,6 +27,8 @@ export interface Services {
   queryClient: QueryClient;
   /** The selected member, in memory only (decisions D4). */
   selection: MemberSelection;
+  /** Applies the stored theme and follows storage and tenant changes. */
+  theme: ThemeController;
 }
 
 function browserStorage(win: Window): KeyValueStorage | null {
@@ -64,5 +70,10 @@ export function createServices(
     void queryClient.cancelQueries();
     queryClient.clear();
   });
-  return { api, session, storage, queryClient, selection };
+  const theme = createThemeController({
+    storage,
+    root: win.document.documentElement,
+    events: win,
+  });
+  return { api, session, storage, queryClient, selection, theme };
 }

@@ -1,8 +1,10 @@
+import { relativeLuminance } from './contrast';
 import type { ThemeDefinition } from './theme-definition';
 
 /**
  * The CSS custom properties a theme sets on the document root. This is the
- * styling contract of every component (ui and features use only these names).
+ * styling contract of every component (ui and features use only these names;
+ * docs/decisions/0006-styling-contract.md).
  */
 export function themeVariables(
   theme: ThemeDefinition,
@@ -22,6 +24,7 @@ export function themeVariables(
     '--color-text-muted': c.text.muted,
     '--color-border': c.border,
     '--color-border-light': c.borderLight,
+    '--color-focus-ring': c.focusRing,
     '--color-success': c.success,
     '--color-success-bg': c.successBg,
     '--color-warning': c.warning,
@@ -52,14 +55,33 @@ export function themeVariables(
   return vars;
 }
 
-/** Sets a theme's CSS custom properties on `root` (the document element by default). */
+/** Whether a theme is dark: its background is closer to black than to white. */
+export function isDarkTheme(theme: ThemeDefinition): boolean {
+  return relativeLuminance(theme.colors.background) < 0.18;
+}
+
+/**
+ * Everything `applyTheme` sets as inline style on the root: the variables
+ * plus `color-scheme`, so native controls and scrollbars match the theme.
+ * The boot snippet sets exactly the same, before the first paint.
+ */
+export function rootStyle(theme: ThemeDefinition): Record<string, string> {
+  return {
+    ...themeVariables(theme),
+    'color-scheme': isDarkTheme(theme) ? 'dark' : 'light',
+  };
+}
+
+/**
+ * Sets a theme's CSS custom properties and `color-scheme` on `root` (the
+ * document element by default) and marks it with `data-theme="<key>"`.
+ */
 export function applyTheme(
   theme: ThemeDefinition,
   root: HTMLElement = document.documentElement,
 ): void {
-  for (const [name, value] of Object.entries(themeVariables(theme))) {
+  for (const [name, value] of Object.entries(rootStyle(theme))) {
     root.style.setProperty(name, value);
   }
   root.dataset['theme'] = theme.key;
-  root.style.colorScheme = theme.logoInvert ? 'dark' : 'light';
 }

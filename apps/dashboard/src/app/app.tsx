@@ -1,4 +1,5 @@
 import { AuthProvider } from '@collective/auth/react';
+import { ThemeProvider } from '@collective/theming/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -19,10 +20,12 @@ export function App({ services, build }: AppProps) {
     [build, services],
   );
   return (
-    <AuthProvider store={services.session}>
-      <QueryClientProvider client={services.queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AuthProvider>
+    <ThemeProvider controller={services.theme}>
+      <AuthProvider store={services.session}>
+        <QueryClientProvider client={services.queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AuthProvider>
+    </ThemeProvider>
   );
 }

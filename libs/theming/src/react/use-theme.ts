@@ -1,8 +1,16 @@
-import { useEffect } from 'react';
-import { applyTheme } from '../css-variables';
-import type { ThemeDefinition } from '../theme-definition';
+import { useContext } from 'react';
+import { ThemeContext, type ThemeContextValue } from './theme-context';
 
-/** Applies `theme` to the document root while the calling component is mounted. */
-export function useAppliedTheme(theme: ThemeDefinition): void {
-  useEffect(() => applyTheme(theme), [theme]);
+/**
+ * The theme in force (key, definition, tenant, variant), the variants the
+ * tenant offers, and `setVariant`. Throws outside a {@link ThemeProvider}.
+ */
+export function useTheme(): ThemeContextValue {
+  const value = useContext(ThemeContext);
+  if (!value) {
+    throw new Error(
+      'useTheme must be used inside <ThemeProvider>; wrap the app in <ThemeProvider controller={createThemeController()}>.',
+    );
+  }
+  return value;
 }

@@ -6,6 +6,7 @@ import {
   TenantSwitcher,
   useTenancy,
 } from '@collective/tenancy/react';
+import { ThemeSwitcher } from '@collective/theming/react';
 import { Link, Outlet } from 'react-router-dom';
 import type { BuildStamp } from '../../config';
 import { UserMenu } from '../user-menu/user-menu';
@@ -41,6 +42,7 @@ export function Shell({ build }: ShellProps) {
           <MemberChip />
           <TenantSwitcher />
           <MemberSwitcher />
+          <ThemeSwitcher hideLabel />
           {user ? <UserMenu user={user} access={access} /> : null}
         </div>
       </header>
