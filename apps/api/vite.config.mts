@@ -29,7 +29,10 @@ export default defineConfig({
   },
   test: {
     ...shared.test,
-    // PGlite's first start (initdb in WebAssembly) takes a few seconds.
+    // Template databases (PGlite dumps, a PostgreSQL template) made once per run.
+    globalSetup: ['src/testing/global-setup.ts'],
+    // Loading PGlite and seeding take seconds on a busy 2-core machine.
     hookTimeout: 60_000,
+    testTimeout: 20_000,
   },
 });

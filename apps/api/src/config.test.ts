@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       pgliteDataDir: '/srv/app/.data/pglite',
       logLevel: 'info',
+      corsOrigins: [],
     });
   });
 
@@ -19,6 +20,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://u:p@db:5432/collective',
         PGLITE_DATA_DIR: 'memory://',
         LOG_LEVEL: 'warn',
+        CORS_ORIGINS: 'https://dash.example.org, http://localhost:4200',
       },
       '/srv/app',
     );
@@ -29,6 +31,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u:p@db:5432/collective',
       pgliteDataDir: 'memory://',
       logLevel: 'warn',
+      corsOrigins: ['https://dash.example.org', 'http://localhost:4200'],
     });
   });
 
@@ -58,6 +61,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(
       /DATABASE_URL/,
     );
+  });
+
+  it.each([
+    '*',
+    'https://dash.example.org/',
+    'https://dash.example.org/app',
+    'dash.example.org',
+    'ftp://dash.example.org',
+    'https://DASH.example.org',
+  ])('refuses CORS_ORIGINS entry %s, which is not an exact origin', (entry) => {
+    expect(() =>
+      loadConfig({ CORS_ORIGINS: `https://ok.example.org,${entry}` }),
+    ).toThrow(/CORS_ORIGINS must list exact origins/);
+  });
+
+  it('ignores empty CORS_ORIGINS entries and repeats', () => {
+    expect(
+      loadConfig({
+        CORS_ORIGINS: ' https://a.example.org,,https://a.example.org ,',
+      }).corsOrigins,
+    ).toEqual(['https://a.example.org']);
   });
 
   it('lists every problem at once', () => {

@@ -28,6 +28,8 @@ export interface ServerConfig {
   /** Absolute PGlite data directory, or `memory://`. */
   pgliteDataDir: string;
   logLevel: LogLevel;
+  /** Exact origins allowed to call the API from a browser; empty: CORS closed. */
+  corsOrigins: string[];
 }
 
 /** The environment held one or more invalid values; the message lists each and how to fix it. */
@@ -46,9 +48,44 @@ function present(value: string | undefined): string | undefined {
 }
 
 /**
+ * Splits `CORS_ORIGINS` (comma-separated) into exact origins, reporting each
+ * entry that is not one: `*`, a path, a trailing slash, another scheme.
+ */
+function readCorsOrigins(
+  text: string | undefined,
+  problems: string[],
+): string[] {
+  const entries = (text ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const origins: string[] = [];
+  for (const entry of entries) {
+    let origin: string | undefined;
+    try {
+      const url = new URL(entry);
+      if (url.protocol === 'http:' || url.protocol === 'https:') {
+        origin = url.origin;
+      }
+    } catch {
+      origin = undefined;
+    }
+    if (origin === entry) {
+      origins.push(origin);
+    } else {
+      problems.push(
+        `CORS_ORIGINS must list exact origins such as https://dashboard.example.org or http://localhost:4200 (scheme, host and port; no path, no trailing slash, no *), got "${entry}".`,
+      );
+    }
+  }
+  return [...new Set(origins)];
+}
+
+/**
  * Reads and checks the server's environment variables (`API_PORT`,
- * `API_HOST`, `DATABASE_URL`, `PGLITE_DATA_DIR`, `LOG_LEVEL`), applying the
- * defaults. Throws a {@link ConfigError} naming every bad value.
+ * `API_HOST`, `DATABASE_URL`, `PGLITE_DATA_DIR`, `LOG_LEVEL`,
+ * `CORS_ORIGINS`), applying the defaults. Throws a {@link ConfigError}
+ * naming every bad value.
  */
 export function loadConfig(
   env: Readonly<Record<string, string | undefined>>,
@@ -96,6 +133,8 @@ export function loadConfig(
     );
   }
 
+  const corsOrigins = readCorsOrigins(present(env['CORS_ORIGINS']), problems);
+
   if (problems.length > 0 || !logLevel) throw new ConfigError(problems);
   return {
     port,
@@ -103,5 +142,6 @@ export function loadConfig(
     ...(databaseUrl ? { databaseUrl } : {}),
     pgliteDataDir,
     logLevel,
+    corsOrigins,
   };
 }

@@ -29,3 +29,52 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 /** How long a graceful shutdown may take before the process exits anyway. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * During shutdown, how often kept-alive connections that have finished their
+ * last response are closed, so shutdown does not wait for keep-alive timeouts.
+ */
+export const IDLE_SWEEP_INTERVAL_MS = 50;
+
+/** Length of the sliding window in which failed logins are counted: 15 minutes. */
+export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Failed logins allowed per account (the lowercased email, known or not) in
+ * {@link LOGIN_THROTTLE_WINDOW_MS}; the next attempt gets 429. A successful
+ * login clears the account's count.
+ */
+export const MAX_FAILED_LOGINS_PER_ACCOUNT = 5;
+
+/**
+ * Failed logins allowed per client address (an IPv4 address, or the /64 of
+ * an IPv6 one) in {@link LOGIN_THROTTLE_WINDOW_MS}, whatever the accounts.
+ */
+export const MAX_FAILED_LOGINS_PER_ADDRESS = 20;
+
+/**
+ * Most accounts and most addresses the login throttle tracks at once, each;
+ * beyond that the entries with the oldest first failure are dropped, so a
+ * flood of made-up emails cannot exhaust memory.
+ */
+export const LOGIN_THROTTLE_MAX_TRACKED_KEYS = 50_000;
+
+/**
+ * How long a looked-up session is reused without asking the database. A
+ * logout in this process forgets it at once; a session revoked directly in
+ * the database, or by another server process, stays usable here for at most
+ * this long.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+
+/** Most sessions the session cache holds; the oldest are dropped first. */
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
+
+/** Most notifications GET /api/notifications returns: the newest ones. */
+export const NOTIFICATIONS_LIST_LIMIT = 100;
+
+/** Characters of an unknown `X-Tenant-Code` value repeated in the 400 error text. */
+export const MAX_ECHOED_TENANT_LENGTH = 40;
+
+/** How long a browser may cache a CORS preflight answer (10 minutes). */
+export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 600;

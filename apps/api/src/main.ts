@@ -5,11 +5,7 @@
  */
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { SHUTDOWN_TIMEOUT_MS } from './constants';
-import type { Database } from './db/database';
-import { migrate } from './db/migrations';
-import { openDatabase } from './db/open-database';
-import { seedDemoData } from './db/seed';
-import { buildServer } from './server';
+import { startServer } from './start-server';
 
 function readConfig(): ServerConfig {
   try {
@@ -23,84 +19,33 @@ function readConfig(): ServerConfig {
   }
 }
 
-async function prepareDatabase(config: ServerConfig) {
-  const db = await openDatabase(config, (error) => {
-    console.error('PostgreSQL connection error:', error.message);
-  });
-  try {
-    const applied = await migrate(db);
-    const seeded = await seedDemoData(db);
-    return { db, applied, seeded };
-  } catch (error) {
-    await db.close().catch(() => undefined);
-    throw error;
-  }
-}
-
-function describeDatabase(db: Database, config: ServerConfig): string {
-  return db.kind === 'postgres'
-    ? 'PostgreSQL (DATABASE_URL)'
-    : `PGlite at ${config.pgliteDataDir}`;
-}
-
-async function start(): Promise<void> {
+async function main(): Promise<void> {
   const config = readConfig();
-  const { db, applied, seeded } = await prepareDatabase(config);
-  const app = buildServer({ db, logger: { level: config.logLevel } });
-  app.log.info(
-    { database: db.kind, migrationsApplied: applied, demoDataSeeded: seeded },
-    `Database: ${describeDatabase(db, config)}`,
-  );
-
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) {
-      app.log.warn({ signal }, 'second signal: exiting without waiting');
+  const running = await startServer(config);
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      running.app.log.warn(
+        { signal },
+        'second signal: exiting without waiting',
+      );
       process.exit(1);
     }
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    signalled = true;
+    running.app.log.info({ signal }, 'signal received');
     setTimeout(() => {
-      app.log.error(
+      running.app.log.error(
         `shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms; exiting`,
       );
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
-    let exitCode = 0;
-    try {
-      await app.close();
-    } catch (error) {
-      app.log.error({ err: error }, 'closing the server failed');
-      exitCode = 1;
-    }
-    try {
-      await db.close();
-    } catch (error) {
-      app.log.error({ err: error }, 'closing the database failed');
-      exitCode = 1;
-    }
-    app.log.info('stopped');
-    process.exit(exitCode);
+    void running.stop().then((code) => process.exit(code));
   };
-  process.on('SIGINT', (signal) => void stop(signal));
-  process.on('SIGTERM', (signal) => void stop(signal));
-
-  try {
-    const address = await app.listen({ port: config.port, host: config.host });
-    app.log.info(
-      `Reference API ready at ${address}/api (try ${address}/api/health)`,
-    );
-  } catch (error) {
-    app.log.error(
-      { err: error },
-      `could not listen on ${config.host}:${config.port}`,
-    );
-    await db.close().catch(() => undefined);
-    process.exit(1);
-  }
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 }
 
-start().catch((error: unknown) => {
+main().catch((error: unknown) => {
   console.error(
     'The reference API failed to start:',
     error instanceof Error ? error.message : error,

@@ -3,10 +3,17 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { authRoutes } from './auth/auth-routes';
+import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
+import {
+  createSessionCache,
+  type SessionCacheOptions,
+} from './auth/session-cache';
 import { BODY_LIMIT_BYTES } from './constants';
 import type { Database } from './db/database';
+import { corsHook } from './http/cors';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { addSecurityHeaders } from './http/security-headers';
+import { checkTenantHeader } from './http/tenant-header';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 
@@ -38,14 +45,30 @@ export interface ServerOptions {
   db: Database;
   /** `false` for silence (tests), or pino settings such as `{ level: 'info' }`. */
   logger: false | LoggerSettings;
+  /**
+   * Exact origins (`https://host[:port]`) allowed to call the API from a
+   * browser (CORS). Empty or absent: no CORS headers at all.
+   */
+  corsOrigins?: readonly string[];
+  /** Login throttling limits; the defaults of `constants.ts` when absent. */
+  loginLimits?: Partial<LoginLimits>;
+  /** Session cache settings; 5 s by default, `{ ttlMs: 0 }` turns it off. */
+  sessionCache?: Partial<SessionCacheOptions>;
 }
 
 /**
  * Builds the reference API without listening, so tests can call
  * `app.inject()` and `main.ts` can `listen()`. Every response is JSON and
- * carries the security headers; unknown paths get a JSON 404.
+ * carries the security headers; unknown paths get a JSON 404; an unknown
+ * `X-Tenant-Code` gets 400 before any route runs.
  */
-export function buildServer({ db, logger }: ServerOptions): FastifyInstance {
+export function buildServer({
+  db,
+  logger,
+  corsOrigins = [],
+  loginLimits,
+  sessionCache: sessionCacheOptions,
+}: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger:
       logger === false
@@ -63,13 +86,22 @@ export function buildServer({ db, logger }: ServerOptions): FastifyInstance {
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onSend', addSecurityHeaders);
+  if (corsOrigins.length > 0) app.addHook('onRequest', corsHook(corsOrigins));
+  app.addHook('onRequest', checkTenantHeader);
   app.setErrorHandler(replyToError);
   app.setNotFoundHandler(replyNotFound);
 
+  const sessions = {
+    db,
+    sessionCache: createSessionCache(sessionCacheOptions),
+  };
   app.get('/api/health', async () => ({ status: 'ok' }));
-  app.register(authRoutes, { db });
-  app.register(memberRoutes, { db });
-  app.register(notificationRoutes, { db });
+  app.register(authRoutes, {
+    ...sessions,
+    loginThrottle: createLoginThrottle(loginLimits),
+  });
+  app.register(memberRoutes, sessions);
+  app.register(notificationRoutes, sessions);
 
   return app;
 }

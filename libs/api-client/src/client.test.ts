@@ -10,7 +10,11 @@ import {
   vi,
 } from 'vitest';
 import { ApiError, loginErrorMessage } from './api-error';
-import { createApiClient, type ApiClientOptions } from './client';
+import {
+  createApiClient,
+  requestTarget,
+  type ApiClientOptions,
+} from './client';
 
 const BASE = 'https://api.collective.test';
 const user = {
@@ -242,6 +246,157 @@ describe('createApiClient', () => {
 
   it('refuses a base URL that is not absolute, saying what to give', () => {
     expect(() => client({ baseUrl: '/api' })).toThrow(/absolute URL/);
+  });
+});
+
+describe('notifications of createApiClient', () => {
+  const notification = {
+    id: 7,
+    title: 'Kiosk offline',
+    body: 'The kiosk at store #118 has not reported for 24 hours.',
+    created_at: '2026-11-20T08:00:00.000Z',
+    read_at: null,
+  };
+
+  it('lists the notifications of GET /api/notifications without a query', async () => {
+    let query: string | undefined;
+    server.use(
+      http.get(`${BASE}/api/notifications`, ({ request }) => {
+        query = new URL(request.url).search;
+        return HttpResponse.json({
+          success: true,
+          notifications: [
+            notification,
+            { ...notification, id: 3, read_at: '2026-11-21T09:30:00.000Z' },
+          ],
+        });
+      }),
+    );
+    const list = await client().notifications.list();
+    expect(query).toBe('');
+    expect(list.map((item) => [item.id, item.read_at])).toEqual([
+      [7, null],
+      [3, '2026-11-21T09:30:00.000Z'],
+    ]);
+  });
+
+  it('refuses a notification whose created_at is not an ISO timestamp', async () => {
+    server.use(
+      http.get(`${BASE}/api/notifications`, () =>
+        HttpResponse.json({
+          success: true,
+          notifications: [{ ...notification, created_at: 'yesterday' }],
+        }),
+      ),
+    );
+    const error = await client()
+      .notifications.list()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'invalid-response' });
+    expect((error as ApiError).message).toMatch(/ISO 8601/);
+  });
+
+  it('marks a notification read with POST /api/notifications/:id/read and the bearer token', async () => {
+    let seen: { method: string; auth: string | null } | undefined;
+    server.use(
+      http.post(`${BASE}/backend/api/notifications/7/read`, ({ request }) => {
+        seen = {
+          method: request.method,
+          auth: request.headers.get('authorization'),
+        };
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    await expect(
+      client({ baseUrl: `${BASE}/backend` }).notifications.markRead(7),
+    ).resolves.toBeUndefined();
+    expect(seen).toEqual({ method: 'POST', auth: 'Bearer tok-1' });
+  });
+
+  it('gives an http error for a notification the server does not know, without logging out', async () => {
+    const onUnauthorized = vi.fn();
+    server.use(
+      http.post(`${BASE}/api/notifications/9/read`, () =>
+        HttpResponse.json({ error: 'Not found' }, { status: 404 }),
+      ),
+    );
+    await expect(
+      client({ onUnauthorized }).notifications.markRead(9),
+    ).rejects.toMatchObject({
+      kind: 'http',
+      status: 404,
+      path: '/api/notifications/9/read',
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a path', '../../other' as unknown as number],
+    ['zero', 0],
+    ['a negative number', -3],
+    ['a fraction', 1.5],
+    ['NaN', Number.NaN],
+    ['a number beyond PostgreSQL integer', 2 ** 31],
+  ])(
+    'refuses %s as a notification id before sending anything',
+    async (_case, id) => {
+      const requests: string[] = [];
+      const listener = ({ request }: { request: Request }) => {
+        requests.push(request.url);
+      };
+      server.events.on('request:start', listener);
+      try {
+        await expect(client().notifications.markRead(id)).rejects.toThrow(
+          RangeError,
+        );
+      } finally {
+        server.events.removeListener('request:start', listener);
+      }
+      expect(requests).toEqual([]);
+    },
+  );
+});
+
+describe('requestTarget', () => {
+  const base = 'https://api.collective.test/backend/';
+
+  it('resolves an API path under the base path and marks it as under the base', () => {
+    const target = requestTarget(base, '/api/auth/me');
+    expect(target.url.href).toBe(
+      'https://api.collective.test/backend/api/auth/me',
+    );
+    expect(target.underBase).toBe(true);
+  });
+
+  it('keeps a path that starts with // on the base origin', () => {
+    const target = requestTarget(base, '//evil.example/api/auth/me');
+    expect(target.url.origin).toBe('https://api.collective.test');
+    expect(target.underBase).toBe(true);
+  });
+
+  it.each([
+    '../../other',
+    'api/../../other',
+    '%2e%2e/%2e%2e/other',
+    '..\\..\\other',
+    '../backend-evil/api/auth/me',
+    'https://evil.example/backend/api/auth/me',
+  ])('marks %s, which leaves the base, as not under it', (path) => {
+    expect(requestTarget(base, path).underBase).toBe(false);
+  });
+});
+
+describe('credentials of createApiClient', () => {
+  it('sends the token under a base URL given with a query and a fragment', async () => {
+    let auth: string | null = null;
+    server.use(
+      http.get(`${BASE}/backend/api/auth/me`, ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ success: true, user });
+      }),
+    );
+    await client({ baseUrl: `${BASE}/backend?x=1#top` }).auth.me();
+    expect(auth).toBe('Bearer tok-1');
   });
 });
 

@@ -1,13 +1,14 @@
 import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { ApiError } from './api-error';
-import { endpoints } from './contract/endpoints';
+import { endpoints, markReadPath } from './contract/endpoints';
 import {
   ErrorBodySchema,
   type LoginRequest,
   type LoginResponse,
   type Member,
   type MeResponse,
+  type Notification,
 } from './contract/schemas';
 
 /** Settings of {@link createApiClient}. */
@@ -60,6 +61,41 @@ export interface ApiClient {
   notifications: {
     /** GET /api/notifications?unread=true: the number of unread notifications. */
     unreadCount(options?: CallOptions): Promise<number>;
+    /** GET /api/notifications: the caller's notifications, newest first. */
+    list(options?: CallOptions): Promise<Notification[]>;
+    /**
+     * POST /api/notifications/:id/read: marks one of the caller's
+     * notifications read. Rejects with a `RangeError`, before any request,
+     * unless `id` is a whole number from 1 to 2147483647.
+     */
+    markRead(id: number, options?: CallOptions): Promise<void>;
+  };
+}
+
+/** Where a call goes, and whether credentials may go with it. */
+export interface RequestTarget {
+  /** The absolute URL of the call. */
+  url: URL;
+  /**
+   * Whether the URL lies under the base URL (same origin, path below the
+   * base path), the only case in which the bearer token and tenant are sent.
+   */
+  underBase: boolean;
+}
+
+/**
+ * Resolves an API path under a normalised base URL (ending in `/`). Leading
+ * slashes are dropped, so `//host` cannot name another origin; a path that
+ * still leaves the base (`../other`, `%2e%2e/other`, an absolute URL) is
+ * marked as not under it. The URL checked here is the URL fetched.
+ */
+export function requestTarget(baseHref: string, path: string): RequestTarget {
+  const url = new URL(path.replace(/^\/+/, ''), baseHref);
+  const base = new URL(baseHref);
+  return {
+    url,
+    underBase:
+      url.origin === base.origin && url.pathname.startsWith(base.pathname),
   };
 }
 
@@ -146,11 +182,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     );
   }
   if (!base.pathname.endsWith('/')) base.pathname += '/';
+  // A query or fragment of the base would never match a call's URL.
+  base.search = '';
+  base.hash = '';
   const baseHref = base.href;
   let lastUnauthorizedToken: string | null | undefined;
 
   const http: KyInstance = ky.create({
-    prefixUrl: baseHref,
     timeout: false,
     retry: 0,
     throwHttpErrors: false,
@@ -173,18 +211,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     callOptions: CallOptions = {},
   ): Promise<v.InferOutput<S>> {
     const { path } = endpoint;
-    const url = new URL(path.replace(/^\/+/, ''), baseHref);
+    const { url, underBase } = requestTarget(baseHref, path);
     const token = options.getToken();
     const tenant = options.getTenantCode();
     const headers: Record<string, string> = { accept: 'application/json' };
     // Credentials go only to the configured API, never to another origin or path.
-    if (url.href.startsWith(baseHref)) {
+    if (underBase) {
       if (token && !init.isLogin) headers['authorization'] = `Bearer ${token}`;
       if (tenant) headers['x-tenant-code'] = tenant;
     }
     let response: Response;
     try {
-      response = await http(path.replace(/^\/+/, ''), {
+      response = await http(url, {
         method: endpoint.method,
         headers,
         ...(init.json !== undefined ? { json: init.json } : {}),
@@ -249,6 +287,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             o,
           )
         ).unread_count,
+      list: async (o) =>
+        (await call(endpoints.notifications, {}, o)).notifications,
+      markRead: async (id, o) => {
+        const path = markReadPath(id);
+        await call({ ...endpoints.markRead, path }, {}, o);
+      },
     },
   };
 }

@@ -21,5 +21,7 @@ export type {
   LoginResponse,
   Member,
   MeResponse,
+  Notification,
+  TenantCode,
   User,
 } from './contract/schemas';

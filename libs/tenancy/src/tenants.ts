@@ -1,3 +1,9 @@
+import { TENANT_CODES, type TenantCode } from '@collective/api-client/contract';
+
+/** The tenant codes, as the API contract defines them for X-Tenant-Code. */
+export { TENANT_CODES };
+export type { TenantCode };
+
 /** Feature flags of a tenant (specification §1; decisions D3). */
 export interface TenantFeatures {
   recycling: boolean;
@@ -12,11 +18,6 @@ export interface TenantFeatures {
   memberSwitcher: boolean;
   resale: boolean;
 }
-
-/** The tenant codes. */
-export const TENANT_CODES = ['pact', 'kiehls'] as const;
-/** A tenant code. */
-export type TenantCode = (typeof TENANT_CODES)[number];
 
 /** A tenant (specification §3): code, name, logo, color, type and features. */
 export interface Tenant {

@@ -4,25 +4,34 @@ import { INVALID_CREDENTIALS_MESSAGE } from '../constants';
 import type { Database } from '../db/database';
 import { sendError } from '../http/error-replies';
 import { validate } from '../http/validation';
-import { authenticated, bearerToken } from './authenticate';
+import {
+  authenticated,
+  bearerToken,
+  type SessionContext,
+} from './authenticate';
+import { throttledLoginMessage, type LoginThrottle } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { createSession, revokeSession } from './sessions';
+import { createSession, hashToken, revokeSession } from './sessions';
 import { findUserByEmail, toContractUser } from './users';
 
 /** Options of {@link authRoutes}. */
-export interface AuthRoutesOptions {
+export interface AuthRoutesOptions extends SessionContext {
   db: Database;
+  /** Counts failed logins per account and address; refuses with 429 past the limits. */
+  loginThrottle: LoginThrottle;
 }
 
 /**
  * Login, current user and logout (specification §7, decisions D5 and D11).
- * Login validates the body with the contract's schema before touching the
- * database or hashing, and answers every failed attempt alike.
+ * Login validates the body with the contract's schema, then asks the login
+ * throttle, before touching the database or hashing; it answers every failed
+ * attempt alike, whether or not the account exists.
  */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
-  { db },
+  options,
 ) => {
+  const { db, loginThrottle, sessionCache } = options;
   // Made before the first request, so no login pays for it.
   app.addHook('onReady', async () => {
     await dummyPasswordHash();
@@ -31,6 +40,25 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app.post(endpoints.login.path, async (request, reply) => {
     const body = validate(endpoints.login.body, request.body, 'Request body');
     if (!body.ok) return sendError(reply, 400, body.error);
+
+    // Keyed by the email as typed (lowercased), known or not, so a 429 says
+    // nothing about whether the account exists.
+    const attempt = loginThrottle.begin(
+      body.value.email.toLowerCase(),
+      request.ip,
+    );
+    if (!attempt.allowed) {
+      request.log.warn(
+        { event: 'login_throttled', limit: attempt.limit },
+        'login refused: too many failed attempts',
+      );
+      reply.header('retry-after', String(attempt.retryAfterSeconds));
+      return sendError(
+        reply,
+        429,
+        throttledLoginMessage(attempt.retryAfterSeconds),
+      );
+    }
 
     const user = await findUserByEmail(db, body.value.email);
     // Unknown emails are checked against a dummy hash: same work, same answer.
@@ -43,6 +71,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       return sendError(reply, 401, INVALID_CREDENTIALS_MESSAGE);
     }
 
+    attempt.succeeded();
     const session = await createSession(db, user.id);
     request.log.info({ event: 'login', userId: user.id }, 'login succeeded');
     return { token: session.token, user: toContractUser(user) };
@@ -50,7 +79,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
 
   app.get(
     endpoints.me.path,
-    authenticated(db, async (_request, _reply, caller) => ({
+    authenticated(options, async (_request, _reply, caller) => ({
       success: true,
       user: toContractUser(caller),
     })),
@@ -58,7 +87,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
 
   app.post(endpoints.logout.path, async (request) => {
     const token = bearerToken(request);
-    if (token) await revokeSession(db, token);
+    if (token) {
+      await revokeSession(db, token);
+      sessionCache.forget(hashToken(token));
+    }
     return { success: true };
   });
 };

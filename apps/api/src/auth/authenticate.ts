@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { sendError } from '../http/error-replies';
-import { findSessionUser } from './sessions';
+import type { SessionCache } from './session-cache';
+import { findLiveSession, hashToken } from './sessions';
 import type { UserRecord } from './users';
 
 /** Longest Authorization header value looked at; longer ones are refused unread. */
@@ -20,15 +21,42 @@ export function bearerToken(request: FastifyRequest): string | null {
 export type AuthenticatedHandler = (
   request: FastifyRequest,
   reply: FastifyReply,
-  caller: UserRecord,
+  caller: Readonly<UserRecord>,
 ) => Promise<unknown>;
+
+/** What {@link authenticated} needs: the database and the session cache. */
+export interface SessionContext {
+  db: Database;
+  sessionCache: SessionCache;
+}
+
+/**
+ * The user of the live session of `token`, from the session cache when it
+ * holds it, else from the database (then cached); `null` when there is none.
+ */
+export async function sessionUser(
+  { db, sessionCache }: SessionContext,
+  token: string,
+): Promise<Readonly<UserRecord> | null> {
+  const tokenHash = hashToken(token);
+  const cached = sessionCache.get(tokenHash);
+  if (cached) return cached;
+  const lookup = sessionCache.beginLookup();
+  const session = await findLiveSession(db, tokenHash);
+  if (!session) return null;
+  sessionCache.set(tokenHash, session.user, session.expiresAt, lookup);
+  return session.user;
+}
 
 /**
  * Wraps a handler so it runs only with a live session: a missing, unknown,
  * expired or revoked token gets 401 `{ error: "Unauthorized", message }`
  * with a `WWW-Authenticate: Bearer` header, which makes the client log out.
  */
-export function authenticated(db: Database, handler: AuthenticatedHandler) {
+export function authenticated(
+  context: SessionContext,
+  handler: AuthenticatedHandler,
+) {
   return async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -43,7 +71,7 @@ export function authenticated(db: Database, handler: AuthenticatedHandler) {
         'Sign in first: send Authorization: Bearer <token>.',
       );
     }
-    const caller = await findSessionUser(db, token);
+    const caller = await sessionUser(context, token);
     if (!caller) {
       reply.header('www-authenticate', 'Bearer error="invalid_token"');
       return sendError(

@@ -38,19 +38,37 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** A live session: its user and when it expires. */
+export interface LiveSession {
+  user: UserRecord;
+  expiresAt: Date;
+}
+
+/** The live session (not expired, not revoked) of a token hash, or `null`. */
+export async function findLiveSession(
+  db: SqlRunner,
+  tokenHash: string,
+  now: Date = new Date(),
+): Promise<LiveSession | null> {
+  const rows = await db.query<UserRecord & { session_expires_at: Date }>(
+    `SELECT ${USER_COLUMNS}, s.expires_at AS session_expires_at
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
+    [tokenHash, now],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { session_expires_at: expiresAt, ...user } = row;
+  return { user, expiresAt: new Date(expiresAt) };
+}
+
 /** The user of a live session (not expired, not revoked), or `null`. */
 export async function findSessionUser(
   db: SqlRunner,
   token: string,
   now: Date = new Date(),
 ): Promise<UserRecord | null> {
-  const rows = await db.query<UserRecord>(
-    `SELECT ${USER_COLUMNS}
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-    [hashToken(token), now],
-  );
-  return rows[0] ?? null;
+  return (await findLiveSession(db, hashToken(token), now))?.user ?? null;
 }
 
 /** Revokes a session; `true` when a live session was revoked by this call. */

@@ -1,21 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY_DATA_DIR } from '../constants';
+import { describeOnEachDatabase } from '../testing/test-databases';
 import type { Database } from './database';
 import { migrate, migrations } from './migrations';
-import { openPgliteDatabase } from './pglite-database';
-
-let db: Database;
-beforeAll(async () => {
-  db = await openPgliteDatabase(IN_MEMORY_DATA_DIR);
-});
-afterAll(() => db.close());
-
-const tables = async () =>
-  (
-    await db.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
-    )
-  ).map((row) => row.table_name);
 
 describe('migrations', () => {
   it('are numbered 1, 2, 3, ... in order, without gaps', () => {
@@ -25,7 +11,21 @@ describe('migrations', () => {
   });
 });
 
-describe('migrate', () => {
+describeOnEachDatabase('migrate', (engine) => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await engine.open('empty');
+  });
+  afterAll(() => db?.close());
+
+  const tables = async () =>
+    (
+      await db.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+      )
+    ).map((row) => row.table_name);
+
   it('creates the schema and records each migration once', async () => {
     const applied = await migrate(db);
 

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password';
-import { IN_MEMORY_DATA_DIR } from '../constants';
+import { describeOnEachDatabase } from '../testing/test-databases';
+import { present } from '../testing/present';
 import type { Database } from './database';
 import { migrate } from './migrations';
-import { openPgliteDatabase } from './pglite-database';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
-
-let db: Database;
-let firstRun: boolean;
-beforeAll(async () => {
-  db = await openPgliteDatabase(IN_MEMORY_DATA_DIR);
-  await migrate(db);
-  firstRun = await seedDemoData(db);
-});
-afterAll(() => db.close());
 
 /** The demo accounts exactly as decisions D11 lists them. */
 const D11_ACCOUNTS = [
@@ -42,7 +33,17 @@ const D11_ACCOUNTS = [
   }),
 );
 
-describe('seedDemoData', () => {
+describeOnEachDatabase('seedDemoData', (engine) => {
+  let db: Database;
+  let firstRun: boolean;
+
+  beforeAll(async () => {
+    db = await engine.open('empty');
+    await migrate(db);
+    firstRun = await seedDemoData(db);
+  });
+  afterAll(() => db?.close());
+
   it('creates exactly the seven demo accounts of decisions D11', async () => {
     const users = await db.query(
       'SELECT email, role, member_id, member_code, allowed_tenant_id, is_pact_staff FROM users ORDER BY id',
@@ -64,9 +65,12 @@ describe('seedDemoData', () => {
       ),
     ).toBe(true);
     expect(new Set(salts).size).toBe(rows.length);
-    expect(await verifyPassword(DEMO_PASSWORD, rows[0]!.password_hash)).toBe(
-      true,
-    );
+    expect(
+      await verifyPassword(
+        DEMO_PASSWORD,
+        present(rows[0], 'a user').password_hash,
+      ),
+    ).toBe(true);
   });
 
   it("creates Kiehl's (2, KIEHLS), member 1009 and at least four more brands", async () => {

@@ -1,13 +1,13 @@
 import { endpoints, type Member } from '@collective/api-client/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { authenticated } from '../auth/authenticate';
+import { authenticated, type SessionContext } from '../auth/authenticate';
 import { callerScope } from '../auth/users';
 import type { Database } from '../db/database';
 import { sendError } from '../http/error-replies';
 import { validate } from '../http/validation';
 
 /** Options of {@link memberRoutes}. */
-export interface MemberRoutesOptions {
+export interface MemberRoutesOptions extends SessionContext {
   db: Database;
 }
 
@@ -23,11 +23,12 @@ export type MemberName = Pick<Member, 'id' | 'name'>;
  */
 export const memberRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (
   app,
-  { db },
+  options,
 ) => {
+  const { db } = options;
   app.get(
     endpoints.members.path,
-    authenticated(db, async (request, reply, caller) => {
+    authenticated(options, async (request, reply, caller) => {
       const query = validate(endpoints.members.query, request.query, 'Query');
       if (!query.ok) return sendError(reply, 400, query.error);
       const scope = callerScope(caller);

@@ -1,41 +1,100 @@
-import { endpoints } from '@collective/api-client/contract';
+import {
+  endpoints,
+  NotificationIdParamSchema,
+  type Notification,
+} from '@collective/api-client/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { authenticated } from '../auth/authenticate';
+import { authenticated, type SessionContext } from '../auth/authenticate';
+import { NOTIFICATIONS_LIST_LIMIT } from '../constants';
 import type { Database } from '../db/database';
 import { sendError } from '../http/error-replies';
 import { validate } from '../http/validation';
 
 /** Options of {@link notificationRoutes}. */
-export interface NotificationRoutesOptions {
+export interface NotificationRoutesOptions extends SessionContext {
   db: Database;
 }
 
-/**
- * Query of GET /api/notifications. Only the unread count is part of the
- * contract (specification §7), so `unread=true` is required.
- */
-export const UnreadQuerySchema = v.strictObject({
-  unread: v.literal(
-    'true',
-    'unread=true is required; only the unread count is available',
-  ),
-});
+interface NotificationRow {
+  id: number;
+  title: string;
+  body: string;
+  created_at: Date;
+  read_at: Date | null;
+}
 
-/** GET /api/notifications?unread=true: the caller's unread notification count. */
+/** A notification row as the contract sends it: dates as ISO 8601 strings. */
+export function toContractNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    created_at: new Date(row.created_at).toISOString(),
+    read_at: row.read_at === null ? null : new Date(row.read_at).toISOString(),
+  };
+}
+
+/**
+ * The caller's own notifications, never anyone else's:
+ * - GET /api/notifications?unread=true: the unread count (specification §7);
+ * - GET /api/notifications: the newest {@link NOTIFICATIONS_LIST_LIMIT}, newest first;
+ * - POST /api/notifications/:id/read: marks one read (the first read time is
+ *   kept); 404 when it does not exist or belongs to someone else.
+ */
 export const notificationRoutes: FastifyPluginAsync<
   NotificationRoutesOptions
-> = async (app, { db }) => {
+> = async (app, options) => {
+  const { db } = options;
+
   app.get(
-    endpoints.unreadCount.path,
-    authenticated(db, async (request, reply, caller) => {
-      const query = validate(UnreadQuerySchema, request.query, 'Query');
-      if (!query.ok) return sendError(reply, 400, query.error);
-      const [row] = await db.query<{ unread_count: number }>(
-        'SELECT count(*)::int AS unread_count FROM notifications WHERE user_id = $1 AND read_at IS NULL',
-        [caller.id],
+    endpoints.notifications.path,
+    authenticated(options, async (request, reply, caller) => {
+      const query = validate(
+        endpoints.notifications.query,
+        request.query,
+        'Query',
       );
-      return { unread_count: row?.unread_count ?? 0 };
+      if (!query.ok) return sendError(reply, 400, query.error);
+      if (query.value.unread === 'true') {
+        const [row] = await db.query<{ unread_count: number }>(
+          'SELECT count(*)::int AS unread_count FROM notifications WHERE user_id = $1 AND read_at IS NULL',
+          [caller.id],
+        );
+        return { unread_count: row?.unread_count ?? 0 };
+      }
+      const rows = await db.query<NotificationRow>(
+        `SELECT id, title, body, created_at, read_at FROM notifications
+          WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+        [caller.id, NOTIFICATIONS_LIST_LIMIT],
+      );
+      return {
+        success: true,
+        notifications: rows.map(toContractNotification),
+      };
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    endpoints.markRead.path,
+    authenticated(options, async (request, reply, caller) => {
+      const { id: idText } = request.params as { id: string };
+      const id = v.safeParse(NotificationIdParamSchema, idText);
+      if (!id.success) return sendError(reply, 400, id.issues[0].message);
+      const updated = await db.query<{ id: number }>(
+        `UPDATE notifications SET read_at = COALESCE(read_at, now())
+          WHERE id = $1 AND user_id = $2 RETURNING id`,
+        [id.output, caller.id],
+      );
+      if (updated.length === 0) {
+        return sendError(
+          reply,
+          404,
+          'Not found',
+          `You have no notification ${id.output}.`,
+        );
+      }
+      return { success: true };
     }),
   );
 };

@@ -1,18 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { IN_MEMORY_DATA_DIR } from '../constants';
 import type { Database } from '../db/database';
-import { migrate } from '../db/migrations';
-import { openPgliteDatabase } from '../db/pglite-database';
-import { DEMO_PASSWORD, seedDemoData } from '../db/seed';
-import { buildServer } from '../server';
-
-/** A migrated, seeded in-memory database. */
-export async function openSeededTestDatabase(): Promise<Database> {
-  const db = await openPgliteDatabase(IN_MEMORY_DATA_DIR);
-  await migrate(db);
-  await seedDemoData(db);
-  return db;
-}
+import { DEMO_PASSWORD } from '../db/seed';
+import { buildServer, type ServerOptions } from '../server';
+import type { TestDatabaseEngine } from './test-databases';
 
 /** The server under test, its database and shortcuts for common calls. */
 export interface TestServer {
@@ -22,19 +12,32 @@ export interface TestServer {
   login(email: string, password?: string): Promise<string>;
   /** GET with an optional bearer token. */
   get(url: string, token?: string): Promise<LightMyRequestResponse>;
-  /** Closes server and database. */
+  /** POST without a body, with an optional bearer token. */
+  post(url: string, token?: string): Promise<LightMyRequestResponse>;
+  /** Closes server and database (which deletes the database). */
   close(): Promise<void>;
 }
 
+/** Server options a test may set; the database and logger are the harness's. */
+export type TestServerOptions = Omit<ServerOptions, 'db' | 'logger'>;
+
 /**
- * Starts the reference server for a test file on a fresh in-memory PGlite
- * with the demo seed. Seeding hashes seven passwords, so create it once per
- * file in `beforeAll`.
+ * Starts the reference server for a test file on a fresh database of the
+ * given engine holding the migrated demo data. Create it once per file (or
+ * per engine) in `beforeAll`.
  */
-export async function startTestServer(): Promise<TestServer> {
-  const db = await openSeededTestDatabase();
-  const app = buildServer({ db, logger: false });
-  await app.ready();
+export async function startTestServer(
+  engine: TestDatabaseEngine,
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const db = await engine.open('seeded');
+  const app = buildServer({ ...options, db, logger: false });
+  try {
+    await app.ready();
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   const bearer = (token?: string) =>
     token ? { authorization: `Bearer ${token}` } : {};
   return {
@@ -55,6 +58,8 @@ export async function startTestServer(): Promise<TestServer> {
     },
     get: (url, token) =>
       app.inject({ method: 'GET', url, headers: bearer(token) }),
+    post: (url, token) =>
+      app.inject({ method: 'POST', url, headers: bearer(token) }),
     async close() {
       await app.close();
       await db.close();

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import {
   LoginRequestSchema,
   LoginResponseSchema,
@@ -5,6 +6,11 @@ import {
   MeResponseSchema,
   MembersQuerySchema,
   MembersResponseSchema,
+  MarkReadResponseSchema,
+  NotificationIdSchema,
+  NotificationIdParamSchema,
+  NotificationsQuerySchema,
+  NotificationsResponseSchema,
   UnreadCountResponseSchema,
 } from './schemas';
 
@@ -35,9 +41,38 @@ export const endpoints = {
   unreadCount: {
     method: 'GET',
     path: '/api/notifications',
+    query: NotificationsQuerySchema,
     response: UnreadCountResponseSchema,
   },
+  notifications: {
+    method: 'GET',
+    path: '/api/notifications',
+    query: NotificationsQuerySchema,
+    response: NotificationsResponseSchema,
+  },
+  markRead: {
+    method: 'POST',
+    /** Fastify-style pattern; build real paths with {@link markReadPath}. */
+    path: '/api/notifications/:id/read',
+    params: NotificationIdParamSchema,
+    response: MarkReadResponseSchema,
+  },
 } as const;
+
+/**
+ * Path of POST /api/notifications/:id/read for one notification. The id is
+ * checked first, so no input can produce another path (`../`, `?`, `#`).
+ * Throws a `RangeError` naming the problem otherwise.
+ */
+export function markReadPath(id: number): string {
+  const checked = v.safeParse(NotificationIdSchema, id);
+  if (!checked.success) {
+    throw new RangeError(
+      `${checked.issues[0].message}, got ${typeof id === 'number' ? id : typeof id}`,
+    );
+  }
+  return `/api/notifications/${checked.output}/read`;
+}
 
 /** Name of one call of the API contract. */
 export type EndpointName = keyof typeof endpoints;

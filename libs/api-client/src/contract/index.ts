@@ -2,19 +2,28 @@
  * The API contract: request and response schemas of every call, shared by
  * the client and the reference server. Import as `@collective/api-client/contract`.
  */
-export { endpoints } from './endpoints';
+export { endpoints, markReadPath } from './endpoints';
 export type { EndpointName } from './endpoints';
 export {
   ErrorBodySchema,
   LoginRequestSchema,
   LoginResponseSchema,
   LogoutResponseSchema,
+  MarkReadResponseSchema,
   MAX_EMAIL_LENGTH,
+  MAX_NOTIFICATION_ID,
   MAX_PASSWORD_LENGTH,
   MeResponseSchema,
   MemberSchema,
   MembersQuerySchema,
   MembersResponseSchema,
+  NotificationIdParamSchema,
+  NotificationIdSchema,
+  NotificationSchema,
+  NotificationsQuerySchema,
+  NotificationsResponseSchema,
+  TENANT_CODES,
+  TenantCodeSchema,
   UnreadCountResponseSchema,
   UserSchema,
 } from './schemas';
@@ -24,5 +33,8 @@ export type {
   LoginResponse,
   Member,
   MeResponse,
+  Notification,
+  NotificationsResponse,
+  TenantCode,
   User,
 } from './schemas';

@@ -95,9 +95,88 @@ export const MembersQuerySchema = v.strictObject({
   names_only: v.optional(v.picklist(['true', 'false'])),
 });
 
+/**
+ * Codes of the tenants (decisions D3), the only values of the `X-Tenant-Code`
+ * header: `pact`, the main collective tenant, and `kiehls`, the brand tenant.
+ */
+export const TENANT_CODES = ['pact', 'kiehls'] as const;
+/** Code of a tenant, as sent in `X-Tenant-Code`. */
+export type TenantCode = (typeof TENANT_CODES)[number];
+/** Validates a tenant code: exactly one of {@link TENANT_CODES}, case-sensitive. */
+export const TenantCodeSchema = v.picklist(
+  TENANT_CODES,
+  `tenant code must be one of ${TENANT_CODES.join(', ')}`,
+);
+
 /** Response of GET /api/notifications?unread=true. */
 export const UnreadCountResponseSchema = v.object({
   unread_count: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+
+/**
+ * Query of GET /api/notifications: `unread=true` asks for the unread count
+ * (specification §7); no query asks for the list. Anything else is refused.
+ */
+export const NotificationsQuerySchema = v.strictObject({
+  unread: v.optional(
+    v.literal('true', 'unread must be "true", or left out for the list'),
+  ),
+});
+
+/** Largest notification id (PostgreSQL `integer`). */
+export const MAX_NOTIFICATION_ID = 2_147_483_647;
+
+/** Id of a notification: a whole number from 1 to {@link MAX_NOTIFICATION_ID}. */
+export const NotificationIdSchema = v.pipe(
+  v.number('notification id must be a number'),
+  v.integer('notification id must be a whole number'),
+  v.minValue(1, 'notification id must be at least 1'),
+  v.maxValue(
+    MAX_NOTIFICATION_ID,
+    `notification id must be at most ${MAX_NOTIFICATION_ID}`,
+  ),
+);
+
+/**
+ * The `:id` path parameter of POST /api/notifications/:id/read: decimal
+ * digits without sign or leading zero, turned into a {@link NotificationIdSchema} number.
+ */
+export const NotificationIdParamSchema = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/, 'notification id must be a positive whole number'),
+  v.transform(Number),
+  NotificationIdSchema,
+);
+
+const IsoTimestampSchema = v.pipe(
+  v.string(),
+  v.isoTimestamp('expected an ISO 8601 timestamp'),
+);
+
+/** One notification of the signed-in user; `read_at` is null while unread. */
+export const NotificationSchema = v.object({
+  id: NotificationIdSchema,
+  title: v.string(),
+  body: v.string(),
+  created_at: IsoTimestampSchema,
+  read_at: v.nullable(IsoTimestampSchema),
+});
+/** One notification of the signed-in user. */
+export type Notification = v.InferOutput<typeof NotificationSchema>;
+
+/** Response of GET /api/notifications: the caller's notifications, newest first. */
+export const NotificationsResponseSchema = v.object({
+  success: v.optional(v.boolean()),
+  notifications: v.array(NotificationSchema),
+});
+/** The caller's notifications, as GET /api/notifications returns them. */
+export type NotificationsResponse = v.InferOutput<
+  typeof NotificationsResponseSchema
+>;
+
+/** Response of POST /api/notifications/:id/read. */
+export const MarkReadResponseSchema = v.object({
+  success: v.literal(true),
 });
 
 /** An error body as servers send it: `error` and/or `message` text. */

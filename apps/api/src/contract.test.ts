@@ -1,0 +1,260 @@
+/**
+ * Contract tests: the real `@collective/api-client` (with the global fetch)
+ * against the real reference server listening on a loopback port, for every
+ * call of the contract and its failure paths, on each database.
+ */
+import {
+  ApiError,
+  createApiClient,
+  loginErrorMessage,
+  type ApiClient,
+} from '@collective/api-client';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from './db/database';
+import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import { buildServer } from './server';
+import { describeOnEachDatabase } from './testing/test-databases';
+import { present } from './testing/present';
+
+describeOnEachDatabase(
+  'the api-client against the reference server',
+  (engine) => {
+    let db: Database;
+    let app: FastifyInstance;
+    let baseUrl: string;
+
+    beforeAll(async () => {
+      db = await engine.open('seeded');
+      app = buildServer({ db, logger: false });
+      baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await db?.close();
+    });
+
+    /** A client as the dashboard makes one: token and tenant read on every call. */
+    function client(
+      options: { token?: string | null; tenant?: string | null } = {},
+    ) {
+      const session = { token: options.token ?? null };
+      const onUnauthorized = vi.fn(() => {
+        session.token = null;
+      });
+      const api: ApiClient = createApiClient({
+        baseUrl,
+        getToken: () => session.token,
+        getTenantCode: () =>
+          options.tenant === undefined ? 'pact' : options.tenant,
+        onUnauthorized,
+      });
+      return { api, session, onUnauthorized };
+    }
+
+    async function signedIn(email: string, tenant?: string) {
+      const { api, session, onUnauthorized } = client({ tenant });
+      const { token } = await api.auth.login({
+        email,
+        password: DEMO_PASSWORD,
+      });
+      session.token = token;
+      return { api, session, onUnauthorized, token };
+    }
+
+    const failure = (promise: Promise<unknown>) =>
+      promise.then(
+        () => expect.unreachable('the call should have failed'),
+        (error: unknown) => error,
+      );
+
+    describe('auth', () => {
+      it('logs in and reads the current user', async () => {
+        const { api } = client();
+
+        const login = await api.auth.login({
+          email: 'brand.admin@kiehls.test',
+          password: DEMO_PASSWORD,
+        });
+        const { api: signed } = await signedIn('brand.admin@kiehls.test');
+        const me = await signed.auth.me();
+
+        expect(login.token).toMatch(/^[\w-]{43}$/);
+        expect(login.user).toEqual({
+          name: 'Kim Brandt',
+          email: 'brand.admin@kiehls.test',
+          role: 'admin',
+          member_id: 2,
+          member_code: 'KIEHLS',
+          allowed_tenant_id: 2,
+          isPactStaff: false,
+        });
+        expect(me).toEqual({ success: true, user: login.user });
+      });
+
+      it("rejects a wrong password with an http 401 ApiError carrying the server's text, without logging out", async () => {
+        const { api, onUnauthorized } = client({ token: 'previous-token' });
+
+        const error = await failure(
+          api.auth.login({ email: 'super@pact.test', password: 'wrong' }),
+        );
+
+        expect(error).toBeInstanceOf(ApiError);
+        expect(error).toMatchObject({
+          kind: 'http',
+          status: 401,
+          serverError: 'Invalid email or password',
+        });
+        expect(loginErrorMessage(error)).toBe('Invalid email or password');
+        expect(onUnauthorized).not.toHaveBeenCalled();
+      });
+
+      it('ends the session with logout: the revoked token gets 401 and three parallel calls log out once', async () => {
+        const { api, onUnauthorized, token } =
+          await signedIn('admin@pact.test');
+        await api.auth.me(); // now also in the server's session cache
+        const other = client({ token });
+
+        await other.api.auth.logout();
+        const results = await Promise.allSettled([
+          api.auth.me(),
+          api.notifications.unreadCount(),
+          api.members.list({ namesOnly: true }),
+        ]);
+
+        expect(results.map((result) => result.status)).toEqual([
+          'rejected',
+          'rejected',
+          'rejected',
+        ]);
+        for (const result of results) {
+          expect((result as PromiseRejectedResult).reason).toMatchObject({
+            kind: 'http',
+            status: 401,
+            serverError: 'Unauthorized',
+          });
+        }
+        expect(onUnauthorized).toHaveBeenCalledTimes(1);
+      });
+
+      it('answers 429 with the wait in the error text after five failed logins of one account', async () => {
+        const { api, onUnauthorized } = client();
+        const email = 'nobody@pact.test';
+        for (let i = 0; i < 5; i += 1) {
+          await failure(api.auth.login({ email, password: `wrong-${i}` }));
+        }
+
+        const error = await failure(
+          api.auth.login({ email, password: DEMO_PASSWORD }),
+        );
+
+        expect(error).toMatchObject({ kind: 'http', status: 429 });
+        expect(loginErrorMessage(error)).toBe(
+          'Too many failed sign-in attempts. Try again in 15 minutes.',
+        );
+        expect(onUnauthorized).not.toHaveBeenCalled();
+      });
+    });
+
+    describe('members', () => {
+      it('gives the super admin every member with ?all=true', async () => {
+        const { api } = await signedIn('super@pact.test');
+
+        const members = await api.members.list({ all: true });
+
+        expect(members).toEqual([...DEMO_MEMBERS].sort((a, b) => a.id - b.id));
+      });
+
+      it('refuses ?all=true to a brand user with an http 403, without logging out', async () => {
+        const { api, onUnauthorized } = await signedIn('operator@kiehls.test');
+
+        const error = await failure(api.members.list({ all: true }));
+
+        expect(error).toMatchObject({
+          kind: 'http',
+          status: 403,
+          serverError: 'Forbidden',
+        });
+        expect(onUnauthorized).not.toHaveBeenCalled();
+      });
+
+      it('gives a brand user only their own member with ?names_only=true', async () => {
+        const { api } = await signedIn('operator@kiehls.test', 'kiehls');
+
+        const members = await api.members.list({ namesOnly: true });
+
+        expect(members).toEqual([{ id: 2, name: "Kiehl's", code: null }]);
+      });
+    });
+
+    describe('notifications', () => {
+      it('counts, lists and marks read the caller’s own notifications', async () => {
+        const { api } = await signedIn('special.admin@member1009.test');
+        const seeded = present(
+          DEMO_USERS.find(
+            (user) => user.email === 'special.admin@member1009.test',
+          ),
+          'the special admin',
+        ).unreadNotifications;
+
+        const before = await api.notifications.unreadCount();
+        const list = await api.notifications.list();
+        const unread = present(
+          list.find((item) => item.read_at === null),
+          'an unread notification',
+        );
+        await api.notifications.markRead(unread.id);
+        const after = await api.notifications.unreadCount();
+        const relisted = await api.notifications.list();
+
+        expect(before).toBe(seeded);
+        expect(list.filter((item) => item.read_at === null)).toHaveLength(
+          seeded,
+        );
+        expect(after).toBe(seeded - 1);
+        expect(relisted.find((item) => item.id === unread.id)?.read_at).toEqual(
+          expect.any(String),
+        );
+      });
+
+      it("answers 404 to marking someone else's notification read", async () => {
+        const owner = await signedIn('super@pact.test');
+        const theirs = present(
+          (await owner.api.notifications.list())[0],
+          'a notification of the super admin',
+        );
+        const { api, onUnauthorized } = await signedIn('staff@pact.test');
+
+        const error = await failure(api.notifications.markRead(theirs.id));
+
+        expect(error).toMatchObject({ kind: 'http', status: 404 });
+        expect(
+          (await owner.api.notifications.list()).find(
+            (item) => item.id === theirs.id,
+          )?.read_at,
+        ).toBe(theirs.read_at);
+        expect(onUnauthorized).not.toHaveBeenCalled();
+      });
+    });
+
+    describe('X-Tenant-Code', () => {
+      it('accepts both tenants and refuses an unknown one with an http 400', async () => {
+        const { token } = await signedIn('super@pact.test');
+
+        const pact = await client({ token, tenant: 'pact' }).api.auth.me();
+        const kiehls = await client({ token, tenant: 'kiehls' }).api.auth.me();
+        const error = await failure(
+          client({ token, tenant: 'acme' }).api.auth.me(),
+        );
+
+        expect(pact.user.email).toBe('super@pact.test');
+        expect(kiehls.user.email).toBe('super@pact.test');
+        expect(error).toMatchObject({
+          kind: 'http',
+          status: 400,
+          serverError: 'Unknown tenant "acme"',
+        });
+      });
+    });
+  },
+);

@@ -1,0 +1,56 @@
+import {
+  TENANT_CODES,
+  TenantCodeSchema,
+} from '@collective/api-client/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { MAX_ECHOED_TENANT_LENGTH } from '../constants';
+import { sendError } from './error-replies';
+
+/** The request header naming the active tenant (specification §7). */
+export const TENANT_HEADER = 'x-tenant-code';
+
+/**
+ * A header value made safe to repeat in an error text and a log: at most
+ * {@link MAX_ECHOED_TENANT_LENGTH} characters (then `…`), with quotes,
+ * backslashes and anything outside printable ASCII written as `\uXXXX`.
+ */
+export function echoTenantValue(value: string): string {
+  const escape = (character: string) =>
+    Array.from(
+      { length: character.length },
+      (_, index) =>
+        `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`,
+    ).join('');
+  const characters = [...value];
+  const shown = characters
+    .slice(0, MAX_ECHOED_TENANT_LENGTH)
+    .map((character) =>
+      /^[\x20-\x7e]$/.test(character) && character !== '"' && character !== '\\'
+        ? character
+        : escape(character),
+    )
+    .join('');
+  return characters.length > MAX_ECHOED_TENANT_LENGTH ? `${shown}…` : shown;
+}
+
+/**
+ * `onRequest` hook: an `X-Tenant-Code` header, when present, must be one of
+ * the contract's {@link TENANT_CODES}; anything else gets 400
+ * `{ error: 'Unknown tenant "…"', message }` before any route runs. Requests
+ * without the header (health checks, curl) are accepted.
+ */
+export async function checkTenantHeader(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
+  const value = request.headers[TENANT_HEADER];
+  if (value === undefined || v.is(TenantCodeSchema, value)) return undefined;
+  const text = Array.isArray(value) ? value.join(', ') : value;
+  return sendError(
+    reply,
+    400,
+    `Unknown tenant "${echoTenantValue(text)}"`,
+    `X-Tenant-Code must be one of ${TENANT_CODES.join(', ')}, or left out.`,
+  );
+}

@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { markReadPath } from './endpoints';
+import {
+  MAX_NOTIFICATION_ID,
+  NotificationIdParamSchema,
+  NotificationSchema,
+  NotificationsQuerySchema,
+  TENANT_CODES,
+  TenantCodeSchema,
+} from './schemas';
+
+describe('TenantCodeSchema', () => {
+  it('accepts exactly the two tenant codes of decisions D3', () => {
+    expect(TENANT_CODES).toEqual(['pact', 'kiehls']);
+    for (const code of TENANT_CODES) {
+      expect(v.is(TenantCodeSchema, code)).toBe(true);
+    }
+  });
+
+  it('refuses other spellings, other tenants and non-strings', () => {
+    for (const value of ['PACT', 'Kiehls', ' pact', 'acme', '', null, 1]) {
+      expect(v.is(TenantCodeSchema, value)).toBe(false);
+    }
+  });
+});
+
+describe('NotificationIdParamSchema', () => {
+  it('turns every decimal id from 1 to the largest integer into that number', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_NOTIFICATION_ID }), (id) => {
+        expect(v.parse(NotificationIdParamSchema, String(id))).toBe(id);
+      }),
+    );
+  });
+
+  it.each(['0', '-1', '01', '1.0', '1e3', ' 1', 'abc', '..', '2147483648'])(
+    'refuses "%s"',
+    (text) => {
+      expect(v.is(NotificationIdParamSchema, text)).toBe(false);
+    },
+  );
+});
+
+describe('markReadPath', () => {
+  it('builds /api/notifications/<id>/read for every valid id', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_NOTIFICATION_ID }), (id) => {
+        expect(markReadPath(id)).toBe(`/api/notifications/${id}/read`);
+      }),
+    );
+  });
+
+  it('throws a RangeError for anything that is not a valid id, so no other path can be built', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double().filter((n) => !Number.isInteger(n) || n < 1),
+          fc.nat().map((n) => MAX_NOTIFICATION_ID + 1 + n),
+          fc.string(),
+        ),
+        (value) => {
+          expect(() => markReadPath(value as number)).toThrow(RangeError);
+        },
+      ),
+    );
+  });
+});
+
+describe('NotificationsQuerySchema', () => {
+  it('accepts no query (the list) and unread=true (the count)', () => {
+    expect(v.is(NotificationsQuerySchema, {})).toBe(true);
+    expect(v.is(NotificationsQuerySchema, { unread: 'true' })).toBe(true);
+  });
+
+  it('refuses unread=false and unknown parameters', () => {
+    expect(v.is(NotificationsQuerySchema, { unread: 'false' })).toBe(false);
+    expect(v.is(NotificationsQuerySchema, { limit: '5' })).toBe(false);
+  });
+});
+
+describe('NotificationSchema', () => {
+  const notification = {
+    id: 1,
+    title: 'T',
+    body: 'B',
+    created_at: '2026-11-20T08:00:00.000Z',
+    read_at: null,
+  };
+
+  it('accepts an unread and a read notification', () => {
+    expect(v.is(NotificationSchema, notification)).toBe(true);
+    expect(
+      v.is(NotificationSchema, {
+        ...notification,
+        read_at: '2026-11-20T09:00:00Z',
+      }),
+    ).toBe(true);
+  });
+
+  it('refuses a missing read_at and dates that are not ISO timestamps', () => {
+    const withoutReadAt: Partial<typeof notification> = { ...notification };
+    delete withoutReadAt.read_at;
+    expect(v.is(NotificationSchema, withoutReadAt)).toBe(false);
+    expect(
+      v.is(NotificationSchema, { ...notification, created_at: '20/11/2026' }),
+    ).toBe(false);
+  });
+});
