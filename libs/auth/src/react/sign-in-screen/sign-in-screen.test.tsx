@@ -1,7 +1,7 @@
 import { createApiClient } from '@collective/api-client';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSafeStorage } from '../../safe-storage';
@@ -137,14 +137,13 @@ describe('SignInScreen', () => {
 
   it('disables the button and reads "Signing in..." while the request runs, sending it once', async () => {
     let calls = 0;
+    let answer: (response: Response) => void = () => undefined;
     server.use(
-      http.post(LOGIN, async () => {
+      http.post(LOGIN, () => {
         calls += 1;
-        await delay(50);
-        return HttpResponse.json(
-          { error: 'Invalid email or password' },
-          { status: 401 },
-        );
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
       }),
     );
     renderScreen();
@@ -155,8 +154,15 @@ describe('SignInScreen', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'pw');
     await userEvent.dblClick(screen.getByRole('button', { name: 'Sign in' }));
     expect(
-      screen.getByRole('button', { name: 'Signing in...' }),
+      await screen.findByRole('button', { name: 'Signing in...' }),
     ).toBeDisabled();
+    await waitFor(() => expect(calls).toBe(1));
+    answer(
+      HttpResponse.json(
+        { error: 'Invalid email or password' },
+        { status: 401 },
+      ),
+    );
     await screen.findByRole('alert');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(calls).toBe(1);
