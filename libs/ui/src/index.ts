@@ -10,5 +10,10 @@ export { Button } from './button/button';
 export type { ButtonProps } from './button/button';
 export { MenuButton } from './menu-button/menu-button';
 export type { MenuButtonProps, MenuItem } from './menu-button/menu-button';
+export { SelectField } from './select-field/select-field';
+export type {
+  SelectFieldProps,
+  SelectOption,
+} from './select-field/select-field';
 export { TextField } from './text-field/text-field';
 export type { TextFieldProps } from './text-field/text-field';

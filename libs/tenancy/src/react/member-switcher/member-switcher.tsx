@@ -1,8 +1,8 @@
-import { useId, useMemo } from 'react';
+import { SelectField } from '@collective/ui';
+import { useMemo } from 'react';
 import { DEFAULT_TENANT } from '../../tenants';
 import { sortMembersByName } from '../../members';
 import { useTenancy } from '../tenancy-provider';
-import styles from './member-switcher.module.css';
 
 /** Option value of "All Members". */
 const ALL = 'all';
@@ -15,8 +15,16 @@ const ALL = 'all';
 export function MemberSwitcher() {
   const { access, tenant, members, selectedMemberId, selectMember } =
     useTenancy();
-  const id = useId();
-  const sorted = useMemo(() => sortMembersByName(members), [members]);
+  const options = useMemo(
+    () => [
+      { value: ALL, label: 'All Members' },
+      ...sortMembersByName(members).map((m) => ({
+        value: String(m.id),
+        label: m.name,
+      })),
+    ],
+    [members],
+  );
   if (
     !access.can.switchMember ||
     tenant.code !== DEFAULT_TENANT ||
@@ -25,27 +33,15 @@ export function MemberSwitcher() {
     return null;
   }
   return (
-    <div className={styles.switcher}>
-      <label htmlFor={id} className={styles.label}>
-        Member
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        value={selectedMemberId === null ? ALL : String(selectedMemberId)}
-        onChange={(event) =>
-          selectMember(
-            event.target.value === ALL ? null : Number(event.target.value),
-          )
-        }
-      >
-        <option value={ALL}>All Members</option>
-        {sorted.map((member) => (
-          <option key={member.id} value={member.id}>
-            {member.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Member"
+      options={options}
+      value={selectedMemberId === null ? ALL : String(selectedMemberId)}
+      onChange={(event) =>
+        selectMember(
+          event.target.value === ALL ? null : Number(event.target.value),
+        )
+      }
+    />
   );
 }

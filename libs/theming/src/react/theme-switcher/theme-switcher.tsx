@@ -1,6 +1,6 @@
-import { useId, type ChangeEvent } from 'react';
+import { SelectField } from '@collective/ui';
+import type { ChangeEvent } from 'react';
 import { useTheme } from '../use-theme';
-import styles from './theme-switcher.module.css';
 
 /** Props of {@link ThemeSwitcher}. */
 export interface ThemeSwitcherProps {
@@ -25,34 +25,22 @@ export function ThemeSwitcher({
   className,
 }: ThemeSwitcherProps) {
   const { variant, variants, setVariant, reload } = useTheme();
-  const id = useId();
   const choose = (event: ChangeEvent<HTMLSelectElement>) => {
     if (event.target.value === variant) return;
     setVariant(event.target.value);
     (onReload ?? reload)();
   };
   return (
-    <div
-      className={[styles.switcher, className ?? ''].filter(Boolean).join(' ')}
-    >
-      <label
-        htmlFor={id}
-        className={hideLabel ? styles['visually-hidden'] : styles.label}
-      >
-        {label}
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        value={variant}
-        onChange={choose}
-      >
-        {variants.map((option) => (
-          <option key={option.variant} value={option.variant}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={label}
+      hideLabel={hideLabel}
+      className={className}
+      value={variant}
+      onChange={choose}
+      options={variants.map((option) => ({
+        value: option.variant,
+        label: option.name,
+      }))}
+    />
   );
 }
