@@ -15,5 +15,9 @@ export type {
   SelectFieldProps,
   SelectOption,
 } from './select-field/select-field';
+export {
+  VisuallyHidden,
+  visuallyHiddenClass,
+} from './visually-hidden/visually-hidden';
 export { TextField } from './text-field/text-field';
 export type { TextFieldProps } from './text-field/text-field';

@@ -1,4 +1,5 @@
 import { useId, type SelectHTMLAttributes } from 'react';
+import { visuallyHiddenClass } from '../visually-hidden/visually-hidden';
 import styles from './select-field.module.css';
 
 /** One choice of a {@link SelectField}. */
@@ -31,7 +32,10 @@ export function SelectField({
   const id = useId();
   return (
     <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className={hideLabel ? styles.hidden : styles.label}>
+      <label
+        htmlFor={id}
+        className={hideLabel ? visuallyHiddenClass : styles.label}
+      >
         {label}
       </label>
       <select id={id} className={styles.select} {...rest}>

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@collective/ui';
 import { chipMember } from '../../members';
 import { useTenancy } from '../tenancy-provider';
 import styles from './member-chip.module.css';
@@ -9,7 +10,7 @@ export function MemberChip() {
   if (!member) return null;
   return (
     <span className={styles.chip} data-testid="member-chip">
-      <span className={styles.hidden}>Member: </span>
+      <VisuallyHidden>Member: </VisuallyHidden>
       {member.name}
     </span>
   );
