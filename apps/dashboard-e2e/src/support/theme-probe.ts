@@ -70,7 +70,7 @@ export interface FirstFrame {
   logoFilter: string;
   /** Relative luminance (0–1) of the computed background of <html>. */
   backgroundLuminance: number;
-  /** Elements React had rendered into #root by then (0: the app had not run). */
+  /** Elements React had rendered into #root by then (0: the app had not run, or #root was not parsed yet). */
   appElements: number;
 }
 
@@ -108,7 +108,8 @@ export async function installFirstFrameProbe(page: Page): Promise<void> {
         theme: root.getAttribute('data-theme'),
         logoFilter: computed.getPropertyValue('--logo-filter').trim(),
         backgroundLuminance: luminance(computed.backgroundColor),
-        appElements: document.getElementById('root')?.childElementCount ?? -1,
+        // Before #root is parsed the app cannot have rendered anything either.
+        appElements: document.getElementById('root')?.childElementCount ?? 0,
       };
     };
     requestAnimationFrame(record);
