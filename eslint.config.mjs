@@ -9,18 +9,27 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
  * There is deliberately no `*` → `*` rule.
  */
 export const depConstraints = [
+  { sourceTag: 'layer:platform', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'layer:client', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'layer:primitives', onlyDependOnLibsWithTags: [] },
-  { sourceTag: 'layer:theme', onlyDependOnLibsWithTags: ['layer:primitives'] },
+  {
+    sourceTag: 'layer:theme',
+    onlyDependOnLibsWithTags: ['layer:platform', 'layer:primitives'],
+  },
   {
     sourceTag: 'layer:session',
-    onlyDependOnLibsWithTags: ['layer:client', 'layer:primitives'],
+    onlyDependOnLibsWithTags: [
+      'layer:platform',
+      'layer:client',
+      'layer:primitives',
+    ],
   },
   {
     sourceTag: 'layer:tenancy',
     onlyDependOnLibsWithTags: [
       'layer:session',
       'layer:client',
+      'layer:platform',
       'layer:primitives',
     ],
   },
@@ -30,6 +39,7 @@ export const depConstraints = [
       'layer:tenancy',
       'layer:session',
       'layer:client',
+      'layer:platform',
       'layer:primitives',
     ],
   },
@@ -40,6 +50,7 @@ export const depConstraints = [
       'layer:tenancy',
       'layer:session',
       'layer:client',
+      'layer:platform',
       'layer:primitives',
       'layer:theme',
     ],
@@ -52,6 +63,7 @@ export const depConstraints = [
       'layer:tenancy',
       'layer:session',
       'layer:client',
+      'layer:platform',
       'layer:primitives',
       'layer:theme',
     ],
@@ -140,7 +152,12 @@ export default [
 export const reactFreeCore = [
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
-    ignores: ['src/react/**', 'src/**/*.test.*', 'src/test-setup.ts'],
+    ignores: [
+      'src/react/**',
+      'src/testing/**',
+      'src/**/*.test.*',
+      'src/test-setup.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -10,6 +10,7 @@ export default defineConfig(
     entries: {
       index: 'src/index.ts',
       contract: 'src/contract/index.ts',
+      testing: 'src/testing/index.ts',
     },
   }),
 );

@@ -11,6 +11,7 @@ export default defineConfig(
     entries: {
       index: 'src/index.ts',
       react: 'src/react/index.ts',
+      testing: 'src/testing/index.tsx',
     },
   }),
 );

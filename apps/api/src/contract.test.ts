@@ -6,7 +6,6 @@
 import {
   ApiError,
   createApiClient,
-  loginErrorMessage,
   type ApiClient,
 } from '@collective/api-client';
 import type { FastifyInstance } from 'fastify';
@@ -105,7 +104,10 @@ describeOnEachDatabase(
           status: 401,
           serverError: 'Invalid email or password',
         });
-        expect(loginErrorMessage(error)).toBe('Invalid email or password');
+        // What the sign-in screen shows (specification §8).
+        expect((error as ApiError).serverError).toBe(
+          'Invalid email or password',
+        );
         expect(onUnauthorized).not.toHaveBeenCalled();
       });
 
@@ -149,7 +151,7 @@ describeOnEachDatabase(
         );
 
         expect(error).toMatchObject({ kind: 'http', status: 429 });
-        expect(loginErrorMessage(error)).toBe(
+        expect((error as ApiError).serverError).toBe(
           'Too many failed sign-in attempts. Try again in 15 minutes.',
         );
         expect(onUnauthorized).not.toHaveBeenCalled();

@@ -1,3 +1,4 @@
+import { createBrowserPlatform } from '@collective/platform';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -8,8 +9,10 @@ import './styles.css';
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 try {
-  const config = readConfig(import.meta.env, window.location.origin);
-  const services = createServices(config);
+  // The one place the dashboard reaches for `window`; everything else gets the platform.
+  const platform = createBrowserPlatform(window);
+  const config = readConfig(import.meta.env, platform.origin);
+  const services = createServices(config, platform);
   void services.session.restore();
   root.render(
     <StrictMode>

@@ -9,7 +9,9 @@ import {
   it,
   vi,
 } from 'vitest';
-import { ApiError, loginErrorMessage } from './api-error';
+import { ApiError } from './api-error';
+import { endpoints } from './contract/endpoints';
+import { DEMO_USERS } from './testing/fixtures';
 import {
   createApiClient,
   requestTarget,
@@ -17,15 +19,7 @@ import {
 } from './client';
 
 const BASE = 'https://api.collective.test';
-const user = {
-  name: 'Super',
-  email: 'super@pact.test',
-  role: 'super_admin',
-  member_id: null,
-  member_code: null,
-  allowed_tenant_id: 1,
-  isPactStaff: true,
-};
+const user = DEMO_USERS.super;
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -357,6 +351,33 @@ describe('notifications of createApiClient', () => {
   );
 });
 
+describe('request', () => {
+  it('makes any call of the contract table, checking the query before sending it', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(`${BASE}/api/members`, ({ request }) => {
+        seen.push(new URL(request.url).search);
+        return HttpResponse.json({ success: true, members: [] });
+      }),
+    );
+    const api = client();
+    await expect(
+      api.request(endpoints.members, { query: { names_only: 'true' } }),
+    ).resolves.toEqual([]);
+    await expect(
+      api.request(endpoints.members, {
+        query: { all: 'maybe' } as unknown as { all: 'true' },
+      }),
+    ).rejects.toThrow(RangeError);
+    await expect(
+      api.request(endpoints.members, {
+        query: { limit: '5' } as unknown as { all: 'true' },
+      }),
+    ).rejects.toThrow(/GET \/api\/members/);
+    expect(seen).toEqual(['?names_only=true']);
+  });
+});
+
 describe('requestTarget', () => {
   const base = 'https://api.collective.test/backend/';
 
@@ -397,32 +418,5 @@ describe('credentials of createApiClient', () => {
     );
     await client({ baseUrl: `${BASE}/backend?x=1#top` }).auth.me();
     expect(auth).toBe('Bearer tok-1');
-  });
-});
-
-describe('loginErrorMessage', () => {
-  const http401 = (serverError?: string, serverMessage?: string) =>
-    new ApiError({
-      kind: 'http',
-      path: '/api/auth/login',
-      status: 401,
-      serverError,
-      serverMessage,
-    });
-
-  it('prefers the server error text, then its message, then "Login failed"', () => {
-    expect(loginErrorMessage(http401('Bad', 'Other'))).toBe('Bad');
-    expect(loginErrorMessage(http401(undefined, 'Other'))).toBe('Other');
-    expect(loginErrorMessage(http401())).toBe('Login failed');
-    expect(loginErrorMessage(http401('', ''))).toBe('Login failed');
-  });
-
-  it('says "Login failed" for network failures and anything unknown', () => {
-    expect(
-      loginErrorMessage(
-        new ApiError({ kind: 'network', path: '/api/auth/login' }),
-      ),
-    ).toBe('Login failed');
-    expect(loginErrorMessage(new Error('boom'))).toBe('Login failed');
   });
 });

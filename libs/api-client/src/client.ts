@@ -1,21 +1,20 @@
 import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { ApiError } from './api-error';
-import { endpoints, markReadPath } from './contract/endpoints';
 import {
-  ErrorBodySchema,
-  type LoginRequest,
-  type LoginResponse,
-  type Member,
-  type MeResponse,
-  type Notification,
-} from './contract/schemas';
+  endpointPath,
+  endpoints,
+  type Endpoint,
+  type RequestInput,
+  type ResponseOf,
+} from './contract/endpoints';
+import { ErrorBodySchema, type LoginRequest } from './contract/schemas';
 
 /** Settings of {@link createApiClient}. */
 export interface ApiClientOptions {
   /**
    * Absolute base URL of the API, e.g. `https://api.example.org` or, for a
-   * same-origin deployment, `window.location.origin`. Paths such as
+   * same-origin deployment, the page's origin. Paths such as
    * `/api/auth/me` are resolved under it.
    */
   baseUrl: string;
@@ -40,37 +39,6 @@ export interface CallOptions {
 
 /** Which member list to load: the full list (super admin) or names only (everyone else). */
 export type MembersScope = { all: true } | { namesOnly: true };
-
-/** The typed calls of the Collective API (specification §7). */
-export interface ApiClient {
-  auth: {
-    /** POST /api/auth/login. A 401 here is a failed login, never a logout. */
-    login(
-      credentials: LoginRequest,
-      options?: CallOptions,
-    ): Promise<LoginResponse>;
-    /** GET /api/auth/me: the current user of the token. */
-    me(options?: CallOptions): Promise<MeResponse>;
-    /** POST /api/auth/logout: asks the server to revoke the token. */
-    logout(options?: CallOptions): Promise<void>;
-  };
-  members: {
-    /** GET /api/members?all=true or ?names_only=true; reads `members` or `data`. */
-    list(scope: MembersScope, options?: CallOptions): Promise<Member[]>;
-  };
-  notifications: {
-    /** GET /api/notifications?unread=true: the number of unread notifications. */
-    unreadCount(options?: CallOptions): Promise<number>;
-    /** GET /api/notifications: the caller's notifications, newest first. */
-    list(options?: CallOptions): Promise<Notification[]>;
-    /**
-     * POST /api/notifications/:id/read: marks one of the caller's
-     * notifications read. Rejects with a `RangeError`, before any request,
-     * unless `id` is a whole number from 1 to 2147483647.
-     */
-    markRead(id: number, options?: CallOptions): Promise<void>;
-  };
-}
 
 /** Where a call goes, and whether credentials may go with it. */
 export interface RequestTarget {
@@ -113,51 +81,45 @@ async function readErrorBody(
   }
 }
 
+function invalid(
+  path: string,
+  status: number,
+  detail: string,
+  cause?: unknown,
+): ApiError {
+  return new ApiError({
+    kind: 'invalid-response',
+    path,
+    status,
+    detail,
+    cause,
+  });
+}
+
 async function readBody<S extends v.GenericSchema>(
   response: Response,
   schema: S,
   path: string,
 ): Promise<v.InferOutput<S>> {
   const contentType = response.headers.get('content-type') ?? '';
-  if (response.status === 204)
-    return validate(schema, {}, path, response.status);
-  if (!JSON_TYPE.test(contentType)) {
-    throw new ApiError({
-      kind: 'invalid-response',
-      path,
-      status: response.status,
-      detail: `expected JSON, got ${contentType ? `"${contentType.slice(0, 60)}"` : 'no content type'}`,
-    });
+  let data: unknown = {};
+  if (response.status !== 204) {
+    if (!JSON_TYPE.test(contentType)) {
+      throw invalid(
+        path,
+        response.status,
+        `expected JSON, got ${contentType ? `"${contentType.slice(0, 60)}"` : 'no content type'}`,
+      );
+    }
+    try {
+      data = await response.json();
+    } catch (cause) {
+      throw invalid(path, response.status, 'the body is not valid JSON', cause);
+    }
   }
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch (cause) {
-    throw new ApiError({
-      kind: 'invalid-response',
-      path,
-      status: response.status,
-      detail: 'the body is not valid JSON',
-      cause,
-    });
-  }
-  return validate(schema, data, path, response.status);
-}
-
-function validate<S extends v.GenericSchema>(
-  schema: S,
-  data: unknown,
-  path: string,
-  status: number,
-): v.InferOutput<S> {
   const result = v.safeParse(schema, data);
   if (!result.success) {
-    throw new ApiError({
-      kind: 'invalid-response',
-      path,
-      status,
-      detail: v.summarize(result.issues),
-    });
+    throw invalid(path, response.status, v.summarize(result.issues));
   }
   return result.output;
 }
@@ -166,13 +128,30 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** Query string of a checked query object; absent values are left out. */
+function searchParams(
+  query: Record<string, string | undefined> | undefined,
+): URLSearchParams | undefined {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(name, value);
+  }
+  return params.size > 0 ? params : undefined;
+}
+
 /**
- * Creates the API client. It has no timeout and no retries of its own
- * (TanStack Query owns retries), treats 200-299 as success, validates every
- * response against the contract, and sends the bearer token and
- * `X-Tenant-Code` only to URLs under `baseUrl`.
+ * Makes one call of the contract: `request(endpoints.me, {})`. Path
+ * parameters and query are checked with the endpoint's schemas before
+ * anything is sent (a `RangeError` names the problem), the answer with its
+ * response schema.
  */
-export function createApiClient(options: ApiClientOptions): ApiClient {
+export type Requester = <E extends Endpoint>(
+  endpoint: E,
+  input: RequestInput<E>,
+  options?: CallOptions,
+) => Promise<ResponseOf<E>>;
+
+function createRequester(options: ApiClientOptions): Requester {
   let base: URL;
   try {
     base = new URL(options.baseUrl);
@@ -201,32 +180,36 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     options.onUnauthorized?.();
   }
 
-  async function call<S extends v.GenericSchema>(
-    endpoint: { method: string; path: string; response: S },
-    init: {
-      json?: unknown;
-      searchParams?: Record<string, string>;
-      isLogin?: boolean;
-    },
-    callOptions: CallOptions = {},
-  ): Promise<v.InferOutput<S>> {
-    const { path } = endpoint;
+  return async function request(endpoint, input, callOptions = {}) {
+    const path = endpointPath(endpoint, input.params);
+    let query: Record<string, string | undefined> | undefined;
+    if (endpoint.query) {
+      const checked = v.safeParse(endpoint.query, input.query ?? {});
+      if (!checked.success) {
+        throw new RangeError(
+          `${endpoint.method} ${endpoint.path}: ${v.summarize(checked.issues)}`,
+        );
+      }
+      query = input.query as Record<string, string | undefined>;
+    }
     const { url, underBase } = requestTarget(baseHref, path);
     const token = options.getToken();
     const tenant = options.getTenantCode();
     const headers: Record<string, string> = { accept: 'application/json' };
     // Credentials go only to the configured API, never to another origin or path.
     if (underBase) {
-      if (token && !init.isLogin) headers['authorization'] = `Bearer ${token}`;
+      if (token && !endpoint.anonymous)
+        headers['authorization'] = `Bearer ${token}`;
       if (tenant) headers['x-tenant-code'] = tenant;
     }
+
     let response: Response;
     try {
       response = await http(url, {
         method: endpoint.method,
         headers,
-        ...(init.json !== undefined ? { json: init.json } : {}),
-        ...(init.searchParams ? { searchParams: init.searchParams } : {}),
+        ...(input.body !== undefined ? { json: input.body } : {}),
+        searchParams: searchParams(query),
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       });
     } catch (cause) {
@@ -238,13 +221,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         cause,
       });
     }
+
     if (!response.ok) {
       const body = await readErrorBody(response);
-      if (
-        response.status === 401 &&
-        !init.isLogin &&
-        path.startsWith('/api/')
-      ) {
+      if (response.status === 401 && !endpoint.anonymous) {
         reportUnauthorized(token);
       }
       throw new ApiError({
@@ -256,43 +236,60 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     }
     return readBody(response, endpoint.response, path);
-  }
+  };
+}
 
+/**
+ * Creates the API client. It has no timeout and no retries of its own
+ * (TanStack Query owns retries), treats 200-299 as success, validates every
+ * response against the contract, and sends the bearer token and
+ * `X-Tenant-Code` only to URLs under `baseUrl`. Each method is one entry of
+ * the contract's `endpoints` table; `request` makes any call of the table.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const request = createRequester(options);
   return {
+    request,
     auth: {
-      login: (credentials, o) =>
-        call(endpoints.login, { json: credentials, isLogin: true }, o),
-      me: (o) => call(endpoints.me, {}, o),
-      logout: async (o) => {
-        await call(endpoints.logout, {}, o);
+      /** POST /api/auth/login. A 401 here is a failed login, never a logout. */
+      login: (credentials: LoginRequest, o?: CallOptions) =>
+        request(endpoints.login, { body: credentials }, o),
+      /** GET /api/auth/me: the current user of the token. */
+      me: (o?: CallOptions) => request(endpoints.me, {}, o),
+      /** POST /api/auth/logout: asks the server to revoke the token. */
+      logout: async (o?: CallOptions): Promise<void> => {
+        await request(endpoints.logout, {}, o);
       },
     },
     members: {
-      list: (scope, o) =>
-        call(
+      /** GET /api/members?all=true or ?names_only=true; reads `members` or `data`. */
+      list: (scope: MembersScope, o?: CallOptions) =>
+        request(
           endpoints.members,
-          {
-            searchParams:
-              'all' in scope ? { all: 'true' } : { names_only: 'true' },
-          },
+          { query: 'all' in scope ? { all: 'true' } : { names_only: 'true' } },
           o,
         ),
     },
     notifications: {
-      unreadCount: async (o) =>
-        (
-          await call(
-            endpoints.unreadCount,
-            { searchParams: { unread: 'true' } },
-            o,
-          )
-        ).unread_count,
-      list: async (o) =>
-        (await call(endpoints.notifications, {}, o)).notifications,
-      markRead: async (id, o) => {
-        const path = markReadPath(id);
-        await call({ ...endpoints.markRead, path }, {}, o);
+      /** GET /api/notifications?unread=true: the number of unread notifications. */
+      unreadCount: async (o?: CallOptions): Promise<number> =>
+        (await request(endpoints.unreadCount, { query: { unread: 'true' } }, o))
+          .unread_count,
+      /** GET /api/notifications: the caller's notifications, newest first. */
+      list: async (o?: CallOptions) =>
+        (await request(endpoints.notifications, { query: {} }, o))
+          .notifications,
+      /**
+       * POST /api/notifications/:id/read: marks one of the caller's
+       * notifications read. Rejects with a `RangeError`, before any request,
+       * unless `id` is a whole number from 1 to 2147483647.
+       */
+      markRead: async (id: number, o?: CallOptions): Promise<void> => {
+        await request(endpoints.markRead, { params: { id } }, o);
       },
     },
   };
 }
+
+/** The typed calls of the Collective API (specification §7); see {@link createApiClient}. */
+export type ApiClient = ReturnType<typeof createApiClient>;

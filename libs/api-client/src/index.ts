@@ -8,13 +8,9 @@ export type {
   ApiClientOptions,
   CallOptions,
   MembersScope,
+  Requester,
 } from './client';
-export {
-  ApiError,
-  isApiError,
-  loginErrorMessage,
-  LOGIN_FAILED_MESSAGE,
-} from './api-error';
+export { ApiError, isApiError } from './api-error';
 export type { ApiErrorInit, ApiErrorKind } from './api-error';
 export type {
   LoginRequest,

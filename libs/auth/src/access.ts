@@ -36,7 +36,12 @@ export interface Access {
   can: Permissions;
 }
 
-/** The permission checks of specification §6, one flag each. */
+/**
+ * The permission checks of specification §6 that are not about opening a
+ * route, one flag each. Who may open which route (the Performance link, API
+ * Keys, the admin and consumer routes, the special brand's denials) is held
+ * by the route table of @collective/nav, and nowhere else.
+ */
 export interface Permissions {
   /** The tenant switcher: the super admin only. */
   switchTenant: boolean;
@@ -47,14 +52,6 @@ export interface Permissions {
   switchMember: boolean;
   /** GET /api/members?all=true: the super admin only; everyone else gets names only. */
   loadAllMembers: boolean;
-  /** The Performance link and the admin routes: collective and brand admins. */
-  openPerformance: boolean;
-  /** API Keys: admins and brand members. */
-  openApiKeys: boolean;
-  /** Consumer mail-back and consumer forms routes: collective admins only. */
-  openConsumerRoutes: boolean;
-  /** Member comparisons, average metrics, report generator, G2 data management, data export: all but the special brand. */
-  openSpecialBrandDenied: boolean;
 }
 
 /**
@@ -106,10 +103,6 @@ export function deriveAccess(user: Pick<User, 'role' | 'member_id'>): Access {
       switchTenant: isSuperAdmin,
       switchMember: isCollectiveAdmin,
       loadAllMembers: isSuperAdmin,
-      openPerformance: isAdmin,
-      openApiKeys: hasDashboard,
-      openConsumerRoutes: isCollectiveAdmin,
-      openSpecialBrandDenied: hasDashboard && !isSpecialBrandUser,
     },
   };
 }

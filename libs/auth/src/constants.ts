@@ -1,6 +1,3 @@
-/** Browser storage keys of the session (specification §3). */
-export const STORAGE_KEYS = { token: 'token', user: 'user' } as const;
-
 /** member_id of the special brand user (specification §6, §9). */
 export const SPECIAL_BRAND_MEMBER_ID = 1009;
 

@@ -5,13 +5,10 @@
  */
 export { dataFilterFor, deriveAccess } from './access';
 export type { Access, AccessKind, DataFilter, Permissions } from './access';
-export {
-  MAX_STORED_VALUE_LENGTH,
-  SPECIAL_BRAND_MEMBER_ID,
-  STORAGE_KEYS,
-} from './constants';
-export { createSafeStorage } from './safe-storage';
-export type { KeyValueStorage } from './safe-storage';
+export { MAX_STORED_VALUE_LENGTH, SPECIAL_BRAND_MEMBER_ID } from './constants';
+export { createSession } from './create-session';
+export type { CreateSessionOptions, Session } from './create-session';
+export { LOGIN_FAILED_MESSAGE, loginErrorMessage } from './login-error';
 export { createSessionStore } from './session-store';
 export type {
   SessionEndReason,

@@ -1,17 +1,10 @@
 import { ApiError, type ApiClient, type User } from '@collective/api-client';
+import { DEMO_USERS } from '@collective/api-client/testing';
+import { createTestPlatform } from '@collective/platform/testing';
 import { describe, expect, it, vi } from 'vitest';
-import { createSafeStorage } from './safe-storage';
 import { createSessionStore } from './session-store';
 
-const user: User = {
-  name: 'Super Admin',
-  email: 'super@pact.test',
-  role: 'super_admin',
-  member_id: null,
-  member_code: null,
-  allowed_tenant_id: 1,
-  isPactStaff: true,
-};
+const user: User = DEMO_USERS.super;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -24,35 +17,15 @@ function deferred<T>() {
 }
 
 function setup(stored: Record<string, string> = {}) {
-  const backing = new Map(Object.entries(stored));
-  const storage = createSafeStorage({
-    getItem: (k) => backing.get(k) ?? null,
-    setItem: (k, v) => void backing.set(k, v),
-    removeItem: (k) => void backing.delete(k),
-  });
+  const platform = createTestPlatform({ storage: stored });
   const auth = {
     login: vi.fn<ApiClient['auth']['login']>(),
     me: vi.fn<ApiClient['auth']['me']>(),
     logout: vi.fn<ApiClient['auth']['logout']>().mockResolvedValue(undefined),
   };
-  const reload = vi.fn();
-  const events = new EventTarget();
   const log = vi.fn();
-  const store = createSessionStore({
-    api: { auth },
-    storage,
-    reload,
-    events: events as unknown as Window,
-    log,
-  });
-  const storageEvent = (key: string | null, newValue: string | null) => {
-    if (key && newValue === null) backing.delete(key);
-    else if (key && newValue !== null) backing.set(key, newValue);
-    events.dispatchEvent(
-      Object.assign(new Event('storage'), { key, newValue }),
-    );
-  };
-  return { store, auth, reload, backing, storageEvent, log };
+  const store = createSessionStore({ api: { auth }, platform, log });
+  return { store, auth, platform, backing: platform.stored, log };
 }
 
 const http = (status: number) =>
@@ -112,7 +85,7 @@ describe('createSessionStore', () => {
   });
 
   it('removes token and user and reloads once when /me answers 401', async () => {
-    const { store, auth, reload, backing } = setup({
+    const { store, auth, platform, backing } = setup({
       token: 'tok',
       user: JSON.stringify(user),
     });
@@ -121,11 +94,11 @@ describe('createSessionStore', () => {
     expect(store.getState().status).toBe('logged-out');
     expect(backing.has('token')).toBe(false);
     expect(backing.has('user')).toBe(false);
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(platform.reloads).toBe(1);
   });
 
   it('reloads once when the client reports the 401 of /me before the call settles', async () => {
-    const { store, auth, reload } = setup({ token: 'tok' });
+    const { store, auth, platform } = setup({ token: 'tok' });
     auth.me.mockImplementation(async () => {
       store.expire();
       store.expire();
@@ -133,16 +106,16 @@ describe('createSessionStore', () => {
     });
     await store.restore();
     expect(store.getState().status).toBe('logged-out');
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(platform.reloads).toBe(1);
   });
 
   it('clears the user without reloading when /me fails otherwise', async () => {
-    const { store, auth, reload, backing, log } = setup({ token: 'tok' });
+    const { store, auth, platform, backing, log } = setup({ token: 'tok' });
     auth.me.mockRejectedValue(http(500));
     await store.restore();
     expect(store.getState().status).toBe('logged-out');
     expect(backing.get('token')).toBe('tok');
-    expect(reload).not.toHaveBeenCalled();
+    expect(platform.reloads).toBe(0);
     expect(log).toHaveBeenCalled();
   });
 
@@ -208,33 +181,33 @@ describe('createSessionStore', () => {
   });
 
   it('signs out when another tab removes the token', async () => {
-    const { store, auth, storageEvent } = setup();
+    const { store, auth, platform } = setup();
     auth.login.mockResolvedValue({ token: 'tok', user });
     await store.login({ email: user.email, password: 'pw' });
     const ended = vi.fn();
     store.onSessionEnd(ended);
-    storageEvent('token', null);
+    platform.changeFromOtherTab('token', null);
     expect(store.getState().status).toBe('logged-out');
     expect(ended).toHaveBeenCalledWith('other-tab');
   });
 
   it('reloads the current user when another tab changes the token', async () => {
-    const { store, auth, storageEvent } = setup();
+    const { store, auth, platform } = setup();
     auth.login.mockResolvedValue({ token: 'tok', user });
     await store.login({ email: user.email, password: 'pw' });
     const other = { ...user, email: 'admin@pact.test', role: 'admin' };
     auth.me.mockResolvedValue({ success: true, user: other });
-    storageEvent('token', 'tok-2');
+    platform.changeFromOtherTab('token', 'tok-2');
     await vi.waitFor(() =>
       expect(store.getState()).toMatchObject({ token: 'tok-2', user: other }),
     );
   });
 
   it('ignores storage events of unrelated keys', async () => {
-    const { store, auth, storageEvent } = setup();
+    const { store, auth, platform } = setup();
     auth.login.mockResolvedValue({ token: 'tok', user });
     await store.login({ email: user.email, password: 'pw' });
-    storageEvent('themeVariant', 'new');
+    platform.changeFromOtherTab('themeVariant', 'new');
     expect(store.getState().status).toBe('logged-in');
     expect(auth.me).not.toHaveBeenCalled();
   });

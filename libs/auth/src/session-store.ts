@@ -5,8 +5,12 @@ import {
   type MeResponse,
   type User,
 } from '@collective/api-client';
-import { STORAGE_KEYS } from './constants';
-import type { KeyValueStorage } from './safe-storage';
+import {
+  createStore,
+  STORAGE_KEYS,
+  type Platform,
+  type ReadableStore,
+} from '@collective/platform';
 import { parseStoredToken, parseStoredUser } from './stored-values';
 
 /** The session: signed out, being restored from a stored token, or signed in. */
@@ -26,25 +30,18 @@ export type SessionEndReason =
 export interface SessionStoreOptions {
   /** The API's auth calls. */
   api: Pick<ApiClient, 'auth'>;
-  /** Where token and user are kept; wrap `localStorage` with `createSafeStorage`. */
-  storage: KeyValueStorage;
-  /** Reloads the page; called once when GET /api/auth/me answers 401 (specification §7). */
-  reload: () => void;
   /**
-   * The window whose `storage` events tell about other tabs (decisions D5).
-   * Omit outside browsers.
+   * Where token and user are kept, how other tabs' changes are heard
+   * (decisions D5) and how the page reloads after a 401 of
+   * GET /api/auth/me (specification §7).
    */
-  events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  platform: Pick<Platform, 'storage' | 'onStorageChange' | 'reload'>;
   /** Where failures are logged. */
   log?: (message: string, error?: unknown) => void;
 }
 
 /** The session of the dashboard, created once outside React. */
-export interface SessionStore {
-  /** The current state; the same object until something changes. */
-  getState(): SessionState;
-  /** Calls `listener` after every change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
+export interface SessionStore extends ReadableStore<SessionState> {
   /** Calls `listener` whenever a session ends, with the reason. */
   onSessionEnd(listener: (reason: SessionEndReason) => void): () => void;
   /** The token to send, or null. */
@@ -83,9 +80,9 @@ function mergeUser(fromMe: MeResponse['user'], stored: User | null): User {
  * late answer of a session that has ended is dropped, never shown.
  */
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
-  const { api, storage, events } = options;
+  const { api, platform } = options;
+  const { storage } = platform;
   const log = options.log ?? ((m, e) => console.error(m, e));
-  const listeners = new Set<() => void>();
   const endListeners = new Set<(reason: SessionEndReason) => void>();
   /** Bumped whenever a session starts or ends; answers of an older epoch are dropped. */
   let epoch = 0;
@@ -103,20 +100,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   ) {
     storage.removeItem(STORAGE_KEYS.user);
   }
-  let state: SessionState = storedToken
-    ? { status: 'restoring', token: storedToken }
-    : { status: 'logged-out' };
-
-  function setState(next: SessionState): void {
-    state = next;
-    for (const listener of [...listeners]) listener();
-  }
+  const store = createStore<SessionState>(
+    storedToken
+      ? { status: 'restoring', token: storedToken }
+      : { status: 'logged-out' },
+  );
+  const { setState } = store;
 
   function end(reason: SessionEndReason, clearToken: boolean): void {
     epoch += 1;
     if (clearToken) storage.removeItem(STORAGE_KEYS.token);
     storage.removeItem(STORAGE_KEYS.user);
-    const wasActive = state.status !== 'logged-out';
+    const wasActive = store.getState().status !== 'logged-out';
     setState({ status: 'logged-out' });
     if (wasActive) for (const listener of [...endListeners]) listener(reason);
   }
@@ -126,7 +121,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     end('unauthorized', true);
     if (reloaded) return;
     reloaded = true;
-    options.reload();
+    platform.reload();
   }
 
   async function fetchUser(token: string): Promise<void> {
@@ -152,9 +147,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     }
   }
 
-  function onStorage(event: StorageEvent): void {
-    if (event.key !== null && event.key !== STORAGE_KEYS.token) return;
+  function onStorage(key: string | null): void {
+    if (key !== null && key !== STORAGE_KEYS.token) return;
     const token = parseStoredToken(storage.getItem(STORAGE_KEYS.token));
+    const state = store.getState();
     if (token === null) {
       if (state.status !== 'logged-out') end('other-tab', false);
       return;
@@ -163,19 +159,21 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       void fetchUser(token);
     }
   }
-  events?.addEventListener('storage', onStorage as EventListener);
+  const stopListening = platform.onStorageChange(onStorage);
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.getState,
+    subscribe: store.subscribe,
     onSessionEnd(listener) {
       endListeners.add(listener);
-      return () => endListeners.delete(listener);
+      return () => {
+        endListeners.delete(listener);
+      };
     },
-    getToken: () => (state.status === 'logged-out' ? null : state.token),
+    getToken() {
+      const state = store.getState();
+      return state.status === 'logged-out' ? null : state.token;
+    },
     login(credentials) {
       if (pendingLogin) return pendingLogin;
       const mine = epoch;
@@ -197,7 +195,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     },
     logout() {
       if (pendingLogout) return pendingLogout;
-      if (state.status === 'logged-out') return Promise.resolve();
+      if (store.getState().status === 'logged-out') return Promise.resolve();
       // Sent before clearing, so the request still carries the token to revoke.
       const revoke = api.auth.logout().catch((error: unknown) => {
         log(
@@ -214,17 +212,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     expire() {
       // The client reports a 401 before the failed call settles, so a 401 of
       // /api/auth/me during a restore arrives here first.
-      if (state.status === 'restoring') endRestoreUnauthorized();
-      else if (state.status === 'logged-in') end('unauthorized', true);
+      const { status } = store.getState();
+      if (status === 'restoring') endRestoreUnauthorized();
+      else if (status === 'logged-in') end('unauthorized', true);
     },
     restore() {
+      const state = store.getState();
       return state.status === 'restoring'
         ? fetchUser(state.token)
         : Promise.resolve();
     },
     dispose() {
-      events?.removeEventListener('storage', onStorage as EventListener);
-      listeners.clear();
+      stopListening();
       endListeners.clear();
     },
   };

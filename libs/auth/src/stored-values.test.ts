@@ -1,16 +1,9 @@
+import { DEMO_USERS } from '@collective/api-client/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseStoredToken, parseStoredUser } from './stored-values';
 
-const valid = {
-  name: 'Brand Admin',
-  email: 'brand.admin@kiehls.test',
-  role: 'admin',
-  member_id: 2,
-  member_code: 'KIEHLS',
-  allowed_tenant_id: 2,
-  isPactStaff: false,
-};
+const valid = DEMO_USERS.brandAdmin;
 
 describe('parseStoredUser', () => {
   it('reads a stored user', () => {

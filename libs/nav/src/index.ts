@@ -8,5 +8,5 @@ export {
   HEADER_BADGE_CAP,
   MOBILE_BADGE_CAP,
 } from './format-badge';
-export { canOpen, HOME_PATH, ROUTES } from './routes';
+export { canOpen, HOME_PATH, ROUTES, userMenuRoutes } from './routes';
 export type { RouteAudience, RouteEntry } from './routes';

@@ -1,7 +1,7 @@
 import { deriveAccess } from '@collective/auth';
 import { TENANTS } from '@collective/tenancy';
 import { describe, expect, it } from 'vitest';
-import { canOpen, ROUTES, type RouteEntry } from './routes';
+import { canOpen, ROUTES, userMenuRoutes, type RouteEntry } from './routes';
 
 const route = (path: string): RouteEntry => {
   const found = ROUTES.find((r) => r.path === path);
@@ -12,6 +12,7 @@ const collective = deriveAccess({ role: 'admin', member_id: null });
 const brandAdmin = deriveAccess({ role: 'admin', member_id: 2 });
 const special = deriveAccess({ role: 'admin', member_id: 1009 });
 const member = deriveAccess({ role: 'brand_operator', member_id: 2 });
+const superAdmin = deriveAccess({ role: 'super_admin', member_id: null });
 const nobody = deriveAccess({ role: 'viewer', member_id: null });
 const pact = TENANTS.pact.features;
 
@@ -54,5 +55,19 @@ describe('canOpen', () => {
 
   it('opens nothing to a user without a dashboard', () => {
     expect(ROUTES.some((r) => canOpen(r, nobody, pact))).toBe(false);
+  });
+});
+
+describe('userMenuRoutes', () => {
+  const labels = (access: typeof collective) =>
+    userMenuRoutes(access, pact).map((r) => r.label);
+
+  it('shows Performance to admins, and API Keys to brand members too', () => {
+    expect(labels(superAdmin)).toEqual(['Performance', 'API Keys']);
+    expect(labels(collective)).toEqual(['Performance', 'API Keys']);
+    expect(labels(brandAdmin)).toEqual(['Performance', 'API Keys']);
+    expect(labels(special)).toEqual(['Performance', 'API Keys']);
+    expect(labels(member)).toEqual(['API Keys']);
+    expect(labels(nobody)).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ export interface RouteEntry {
   deniedToSpecialBrand?: boolean;
   /** The path this one redirects to. */
   redirectTo?: string;
+  /** Listed in the header's user menu (Performance, API Keys), for whoever may open it. */
+  userMenu?: boolean;
 }
 
 /** The home of every signed-in user, and where refused or unknown paths lead. */
@@ -65,7 +67,12 @@ export const ROUTES: readonly RouteEntry[] = [
     audience: 'admins',
     deniedToSpecialBrand: true,
   },
-  { path: '/performance', label: 'Performance', audience: 'admins' },
+  {
+    path: '/performance',
+    label: 'Performance',
+    audience: 'admins',
+    userMenu: true,
+  },
   {
     path: '/warehouse-operations',
     label: 'Warehouse Operations',
@@ -83,7 +90,12 @@ export const ROUTES: readonly RouteEntry[] = [
     label: 'G2 Store Mappings',
     audience: 'admins',
   },
-  { path: '/api-keys', label: 'API Keys', audience: 'everyone' },
+  {
+    path: '/api-keys',
+    label: 'API Keys',
+    audience: 'everyone',
+    userMenu: true,
+  },
   {
     path: '/report-generator',
     label: 'Report Generator',
@@ -163,4 +175,14 @@ export function canOpen(
     case 'collective-admins':
       return access.isCollectiveAdmin;
   }
+}
+
+/** The user menu's entries (specification §2 Header) the user may open, in table order. */
+export function userMenuRoutes(
+  access: Access,
+  features: TenantFeatures,
+): RouteEntry[] {
+  return ROUTES.filter(
+    (route) => route.userMenu && canOpen(route, access, features),
+  );
 }

@@ -1,27 +1,36 @@
 /**
  * @collective/tenancy: the tenants of the collective, their feature flags, the
- * active tenant, the member selection and the data scope of every query. No
- * React; bindings are in `@collective/tenancy/react`.
+ * active tenant, the member selection, the data scope of every query and the
+ * wiring of the shell's data services. No React; bindings are in
+ * `@collective/tenancy/react`.
  */
 export { scopedQueryKey } from './data-scope';
 export type { DataScope } from './data-scope';
-export { createMemberSelection } from './member-selection';
-export type { MemberSelection } from './member-selection';
 export {
   chipMember,
   KIEHLS_FALLBACK_MEMBER,
+  MEMBER_LIST_FAILURE,
+  membersQueryOptions,
   sortMembersByName,
 } from './members';
 export {
-  ACTIVE_TENANT_STORAGE_KEY,
-  resolveActiveTenant,
-} from './resolve-active-tenant';
-export {
-  readStoredTenant,
-  storeActiveTenant,
-  switchTenant,
-  TENANT_CHANGED_EVENT,
-} from './tenant-storage';
+  createQueryClient,
+  QUERY_GC_TIME_MS,
+  QUERY_STALE_TIME_MS,
+} from './query-client';
+export type { FailureLogMeta, QueryClientOptions } from './query-client';
+export { resolveActiveTenant } from './resolve-active-tenant';
+export { createShellServices } from './shell-services';
+export type { ShellServices, ShellServicesOptions } from './shell-services';
+export { createTenancy } from './tenancy-store';
+export type {
+  ActiveTenancy,
+  QueryCacheControl,
+  TenancyOptions,
+  TenancyState,
+  TenancyStore,
+} from './tenancy-store';
+export { readStoredTenant, storeActiveTenant } from './tenant-storage';
 export type { TenantChangedDetail } from './tenant-storage';
 export { DEFAULT_TENANT, isTenantCode, TENANT_CODES, TENANTS } from './tenants';
 export type { Tenant, TenantCode, TenantFeatures } from './tenants';

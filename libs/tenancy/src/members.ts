@@ -1,5 +1,7 @@
-import type { Member } from '@collective/api-client';
+import type { ApiClient, Member } from '@collective/api-client';
 import type { Access } from '@collective/auth';
+import { scopedQueryKey, type DataScope } from './data-scope';
+import type { FailureLogMeta } from './query-client';
 import type { TenantCode } from './tenants';
 
 /** The Kiehl's member used when the member list does not hold it (decisions D4; specification §3, §9). */
@@ -30,4 +32,30 @@ export function chipMember(
     members.find((m) => m.id === access.ownMemberId) ??
     (tenant === 'kiehls' ? KIEHLS_FALLBACK_MEMBER : null)
   );
+}
+
+/** Logged, with no message to the user, when the member list fails (specification §8). */
+export const MEMBER_LIST_FAILURE =
+  'Could not load the member list; showing none.';
+
+/**
+ * Query options of the member list (decisions D4), the data-access pattern's
+ * factory: the key starts with the scope of the signed-in user before any
+ * member is chosen (`scope`: what the server answers for this user on this
+ * tenant), then the kind of list, so choosing a member does not refetch it.
+ * The super admin loads `?all=true`, everyone else `?names_only=true`.
+ */
+export function membersQueryOptions(
+  api: Pick<ApiClient, 'members'>,
+  scope: DataScope,
+  loadAll: boolean,
+) {
+  return {
+    queryKey: scopedQueryKey(scope, 'members', loadAll ? 'all' : 'names'),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.members.list(loadAll ? { all: true } : { namesOnly: true }, {
+        signal,
+      }),
+    meta: { failureLog: MEMBER_LIST_FAILURE } satisfies FailureLogMeta,
+  };
 }

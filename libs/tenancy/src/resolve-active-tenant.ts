@@ -7,9 +7,6 @@ import {
   type TenantCode,
 } from './tenants';
 
-/** Browser storage key of the active tenant (specification §3). */
-export const ACTIVE_TENANT_STORAGE_KEY = 'activeTenant';
-
 /**
  * The active tenant, first rule that applies (decisions D3):
  * (1) the super admin's stored choice when it names a known tenant;

@@ -1,11 +1,12 @@
-import type { KeyValueStorage } from '@collective/auth';
-import { ACTIVE_TENANT_STORAGE_KEY } from './resolve-active-tenant';
+import {
+  PAGE_EVENTS,
+  STORAGE_KEYS,
+  type KeyValueStorage,
+  type Platform,
+} from '@collective/platform';
 import { isTenantCode, type TenantCode } from './tenants';
 
-/** Name of the window event sent when the stored active tenant changes (specification §4). */
-export const TENANT_CHANGED_EVENT = 'tenantChanged';
-
-/** Detail of the {@link TENANT_CHANGED_EVENT} event. */
+/** Detail of the `tenantChanged` page event. */
 export interface TenantChangedDetail {
   tenant: TenantCode;
 }
@@ -14,39 +15,24 @@ export interface TenantChangedDetail {
 export function readStoredTenant(
   storage: Pick<KeyValueStorage, 'getItem'>,
 ): TenantCode | null {
-  const stored = storage.getItem(ACTIVE_TENANT_STORAGE_KEY);
+  const stored = storage.getItem(STORAGE_KEYS.activeTenant);
   return isTenantCode(stored) ? stored : null;
 }
 
 /**
  * Stores `tenant` as the active tenant. When the stored value changes
- * (including replacing an unknown or hostile one) it sends `tenantChanged`
- * on `events`, so the theme follows. Returns whether it changed.
+ * (including replacing an unknown or hostile one) it sends `tenantChanged`,
+ * so the theme follows (specification §4). Returns whether it changed.
  */
 export function storeActiveTenant(
   tenant: TenantCode,
-  storage: KeyValueStorage,
-  events?: Pick<EventTarget, 'dispatchEvent'>,
+  platform: Pick<Platform, 'storage' | 'emit'>,
 ): boolean {
-  if (storage.getItem(ACTIVE_TENANT_STORAGE_KEY) === tenant) return false;
-  storage.setItem(ACTIVE_TENANT_STORAGE_KEY, tenant);
-  events?.dispatchEvent(
-    new CustomEvent<TenantChangedDetail>(TENANT_CHANGED_EVENT, {
-      detail: { tenant },
-    }),
-  );
+  if (platform.storage.getItem(STORAGE_KEYS.activeTenant) === tenant)
+    return false;
+  platform.storage.setItem(STORAGE_KEYS.activeTenant, tenant);
+  platform.emit(PAGE_EVENTS.tenantChanged, {
+    tenant,
+  } satisfies TenantChangedDetail);
   return true;
-}
-
-/** Switches tenant (super admin): stores the choice and reloads the page (specification §4). */
-export function switchTenant(
-  tenant: TenantCode,
-  options: {
-    storage: KeyValueStorage;
-    reload: () => void;
-    events?: Pick<EventTarget, 'dispatchEvent'>;
-  },
-): void {
-  storeActiveTenant(tenant, options.storage, options.events);
-  options.reload();
 }

@@ -1,9 +1,5 @@
-import {
-  ACTIVE_TENANT_STORAGE_KEY,
-  DEFAULT_THEME_TENANT,
-  DEFAULT_VARIANT,
-  THEME_VARIANT_STORAGE_KEY,
-} from './constants';
+import { STORAGE_KEYS } from '@collective/platform';
+import { DEFAULT_THEME_TENANT, DEFAULT_VARIANT } from './constants';
 import { rootStyle } from './css-variables';
 import { THEMES } from './themes';
 
@@ -62,8 +58,8 @@ export function themeBootScript(): string {
     'var h=Object.prototype.hasOwnProperty,' +
     `b=${json(shared)},n=${json(names)},d=${json(repeated)},t=${json(own)},v=${json(variants)},` +
     'r=document.documentElement,s=null,x=null,p,m,k,i,y;' +
-    `try{s=localStorage.getItem(${json(ACTIVE_TENANT_STORAGE_KEY)});` +
-    `x=localStorage.getItem(${json(THEME_VARIANT_STORAGE_KEY)})}catch(e){}` +
+    `try{s=localStorage.getItem(${json(STORAGE_KEYS.activeTenant)});` +
+    `x=localStorage.getItem(${json(STORAGE_KEYS.themeVariant)})}catch(e){}` +
     `m=h.call(v,s)?v[s]:v[${json(DEFAULT_THEME_TENANT)}];` +
     `k=h.call(m,x)?m[x]:m[${json(DEFAULT_VARIANT)}];` +
     'for(p in b)if(h.call(b,p))r.style.setProperty(p,b[p]);' +

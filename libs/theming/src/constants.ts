@@ -11,18 +11,6 @@ export const ANIMATION_DURATIONS_MS = {
 /** Delay before the theme is re-applied after a storage change or a tenantChanged event (§4, §9). */
 export const THEME_REFRESH_DELAY_MS = 100;
 
-/** Browser storage key of the active tenant (specification §3), written by the host app. */
-export const ACTIVE_TENANT_STORAGE_KEY = 'activeTenant';
-
-/** Browser storage key of the chosen theme variant (specification §3); absent means `default`. */
-export const THEME_VARIANT_STORAGE_KEY = 'themeVariant';
-
-/** Window event dispatched once each time the applied theme changes (specification §4). */
-export const THEME_CHANGED_EVENT = 'themeChanged';
-
-/** Window event the host app dispatches after it stores a new active tenant; the theme follows 100 ms later (§4). */
-export const TENANT_CHANGED_EVENT = 'tenantChanged';
-
 /** The variant every tenant has; choosing it clears the stored variant (§4). */
 export const DEFAULT_VARIANT = 'default';
 

@@ -5,15 +5,11 @@
  * `@collective/theming/react`.
  */
 export {
-  ACTIVE_TENANT_STORAGE_KEY,
   ANIMATION_DURATIONS_MS,
   DEFAULT_THEME_TENANT,
   DEFAULT_VARIANT,
-  TENANT_CHANGED_EVENT,
   TEXT_CONTRAST_MIN,
-  THEME_CHANGED_EVENT,
   THEME_REFRESH_DELAY_MS,
-  THEME_VARIANT_STORAGE_KEY,
   UI_CONTRAST_MIN,
 } from './constants';
 export { themeBootScript } from './boot-script';
@@ -39,13 +35,12 @@ export {
   variantsFor,
 } from './resolve-theme';
 export type { ThemeVariantOption } from './resolve-theme';
-export { browserStorage, safeStorage } from './storage';
-export type { ThemeStorage } from './storage';
 export { createThemeController } from './theme-controller';
 export type {
   ThemeChangedDetail,
   ThemeController,
   ThemeControllerOptions,
+  ThemePlatform,
   ThemeState,
 } from './theme-controller';
 export { THEME_KEYS, THEME_TENANTS, THEME_VARIANTS } from './theme-definition';

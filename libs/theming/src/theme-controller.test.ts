@@ -1,33 +1,30 @@
+import { createBrowserPlatform } from '@collective/platform';
+import {
+  createTestPlatform,
+  throwingStorage,
+  type TestPlatformOptions,
+} from '@collective/platform/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_REFRESH_DELAY_MS } from './constants';
-import { safeStorage, type ThemeStorage } from './storage';
 import {
   createThemeController,
   type ThemeChangedDetail,
   type ThemeController,
 } from './theme-controller';
 
-function memoryStorage(initial: Record<string, string> = {}) {
-  const map = new Map(Object.entries(initial));
-  const storage: ThemeStorage = {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-  return { map, storage };
-}
-
-function setup(initial: Record<string, string> = {}) {
-  const { map, storage } = memoryStorage(initial);
-  const root = document.createElement('html');
-  const events = new EventTarget();
-  const changes: ThemeChangedDetail[] = [];
-  events.addEventListener('themeChanged', (e) =>
-    changes.push((e as CustomEvent<ThemeChangedDetail>).detail),
-  );
-  const controller = createThemeController({ storage, root, events });
+function setup(
+  initial: Record<string, string> = {},
+  options: TestPlatformOptions = {},
+) {
+  const platform = createTestPlatform({ storage: initial, ...options });
+  const { root, stored: map } = platform;
+  const controller = createThemeController({ platform });
+  const changes = () =>
+    platform.emitted
+      .filter((e) => e.name === 'themeChanged')
+      .map((e) => e.detail as ThemeChangedDetail);
   const primary = () => root.style.getPropertyValue('--color-primary');
-  return { map, root, events, changes, controller, primary };
+  return { platform, map, root, changes, controller, primary };
 }
 
 let controller: ThemeController | undefined;
@@ -48,7 +45,7 @@ describe('createThemeController', () => {
       tenant: 'pact',
       variant: 'new',
     });
-    expect(t.changes).toEqual([]);
+    expect(t.changes()).toEqual([]);
   });
 
   it('applies pact when nothing is stored', () => {
@@ -58,10 +55,12 @@ describe('createThemeController', () => {
     expect(t.controller.getState().variants).toHaveLength(5);
   });
 
-  it('works on the page defaults: localStorage, <html> and window', () => {
+  it('works on the browser platform: localStorage, <html> and window', () => {
     localStorage.setItem('activeTenant', 'kiehls');
     localStorage.setItem('themeVariant', 'pentatonic-dark');
-    controller = createThemeController();
+    controller = createThemeController({
+      platform: createBrowserPlatform(window),
+    });
     expect(document.documentElement.dataset['theme']).toBe(
       'kiehls-pentatonic-dark',
     );
@@ -82,7 +81,7 @@ describe('setVariant', () => {
     t.controller.setVariant('modern');
     expect(t.map.get('themeVariant')).toBe('modern');
     expect(t.primary()).toBe('#0F766E');
-    expect(t.changes).toEqual([
+    expect(t.changes()).toEqual([
       {
         key: 'pact-modern',
         previousKey: 'pact',
@@ -98,7 +97,7 @@ describe('setVariant', () => {
     t.controller.setVariant('default');
     expect(t.map.has('themeVariant')).toBe(false);
     expect(t.controller.getState().key).toBe('kiehls');
-    expect(t.changes.map((c) => c.key)).toEqual(['kiehls']);
+    expect(t.changes().map((c) => c.key)).toEqual(['kiehls']);
   });
 
   it('emits nothing when the variant is already in force', () => {
@@ -106,7 +105,7 @@ describe('setVariant', () => {
     controller = t.controller;
     t.controller.setVariant('new');
     t.controller.setVariant('new');
-    expect(t.changes).toEqual([]);
+    expect(t.changes()).toEqual([]);
   });
 
   it('emits once per actual change over a sequence of choices', () => {
@@ -114,7 +113,7 @@ describe('setVariant', () => {
     controller = t.controller;
     for (const v of ['new', 'new', 'modern', 'default', 'default', 'new'])
       t.controller.setVariant(v);
-    expect(t.changes.map((c) => c.key)).toEqual([
+    expect(t.changes().map((c) => c.key)).toEqual([
       'pact-new',
       'pact-modern',
       'pact',
@@ -138,6 +137,14 @@ describe('setVariant', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('reloads the page after storing the choice when switching through the switcher', () => {
+    const t = setup();
+    controller = t.controller;
+    t.controller.switchVariant('new');
+    expect(t.map.get('themeVariant')).toBe('new');
+    expect(t.platform.reloads).toBe(1);
+  });
+
   it('refuses a variant the tenant does not offer, saying which are', () => {
     const t = setup({ activeTenant: 'kiehls' });
     controller = t.controller;
@@ -145,31 +152,15 @@ describe('setVariant', () => {
       'The theme variant "modern" is not offered for tenant "kiehls"; choose one of: default, pentatonic, pentatonic-dark.',
     );
     expect(t.map.has('themeVariant')).toBe(false);
-    expect(t.changes).toEqual([]);
+    expect(t.changes()).toEqual([]);
   });
 
   it('applies the choice for this page even when localStorage throws', () => {
-    const broken: ThemeStorage = {
-      getItem: () => {
-        throw new DOMException('denied', 'SecurityError');
-      },
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new DOMException('denied', 'SecurityError');
-      },
-    };
-    const root = document.createElement('html');
-    const events = new EventTarget();
-    controller = createThemeController({
-      storage: safeStorage(() => broken),
-      root,
-      events,
-    });
-    expect(root.dataset['theme']).toBe('pact');
+    const t = setup({}, { backing: throwingStorage() });
+    controller = t.controller;
+    expect(t.root.dataset['theme']).toBe('pact');
     controller.setVariant('pentatonic-dark');
-    expect(root.dataset['theme']).toBe('pact-pentatonic-dark');
+    expect(t.root.dataset['theme']).toBe('pact-pentatonic-dark');
   });
 });
 
@@ -178,27 +169,22 @@ describe('refresh after storage and tenantChanged events', () => {
     vi.useFakeTimers();
   });
 
-  function storageEvent(key: string | null): Event {
-    return new StorageEvent('storage', { key });
-  }
-
   it(`re-applies ${THEME_REFRESH_DELAY_MS} ms after a storage change of another tab, not before`, () => {
     const t = setup();
     controller = t.controller;
-    t.map.set('themeVariant', 'modern');
-    t.events.dispatchEvent(storageEvent('themeVariant'));
+    t.platform.changeFromOtherTab('themeVariant', 'modern');
     vi.advanceTimersByTime(THEME_REFRESH_DELAY_MS - 1);
     expect(t.primary()).toBe('#2E888D');
     vi.advanceTimersByTime(1);
     expect(t.primary()).toBe('#0F766E');
-    expect(t.changes.map((c) => c.key)).toEqual(['pact-modern']);
+    expect(t.changes().map((c) => c.key)).toEqual(['pact-modern']);
   });
 
   it('re-applies 100 ms after a tenantChanged event', () => {
     const t = setup();
     controller = t.controller;
     t.map.set('activeTenant', 'kiehls');
-    t.events.dispatchEvent(new Event('tenantChanged'));
+    t.platform.emit('tenantChanged', { tenant: 'kiehls' });
     vi.advanceTimersByTime(99);
     expect(t.root.dataset['theme']).toBe('pact');
     vi.advanceTimersByTime(1);
@@ -214,26 +200,23 @@ describe('refresh after storage and tenantChanged events', () => {
     const t = setup();
     controller = t.controller;
     t.map.set('activeTenant', 'kiehls');
-    t.events.dispatchEvent(new Event('tenantChanged'));
+    t.platform.emit('tenantChanged', { tenant: 'kiehls' });
     vi.advanceTimersByTime(60);
-    t.map.set('themeVariant', 'pentatonic');
-    t.events.dispatchEvent(storageEvent('themeVariant'));
+    t.platform.changeFromOtherTab('themeVariant', 'pentatonic');
     vi.advanceTimersByTime(60);
     expect(t.root.dataset['theme']).toBe('pact');
     vi.advanceTimersByTime(40);
     expect(t.root.dataset['theme']).toBe('kiehls-pentatonic');
-    expect(t.changes.map((c) => c.key)).toEqual(['kiehls-pentatonic']);
+    expect(t.changes().map((c) => c.key)).toEqual(['kiehls-pentatonic']);
   });
 
   it('reacts to a cleared storage (key null) but ignores unrelated keys', () => {
     const t = setup({ themeVariant: 'new' });
     controller = t.controller;
-    t.map.set('token', 'x');
-    t.events.dispatchEvent(storageEvent('token'));
+    t.platform.changeFromOtherTab('token', 'x');
     vi.advanceTimersByTime(500);
     expect(vi.getTimerCount()).toBe(0);
-    t.map.clear();
-    t.events.dispatchEvent(storageEvent(null));
+    t.platform.clearFromOtherTab();
     vi.advanceTimersByTime(100);
     expect(t.root.dataset['theme']).toBe('pact');
   });
@@ -241,20 +224,20 @@ describe('refresh after storage and tenantChanged events', () => {
   it('emits nothing when the event leaves the theme as it was', () => {
     const t = setup();
     controller = t.controller;
-    t.events.dispatchEvent(new Event('tenantChanged'));
+    t.platform.emit('tenantChanged', { tenant: 'pact' });
     vi.advanceTimersByTime(100);
-    expect(t.changes).toEqual([]);
+    expect(t.changes()).toEqual([]);
   });
 
   it('stops listening and cancels a pending refresh on dispose', () => {
     const t = setup();
     t.map.set('themeVariant', 'new');
-    t.events.dispatchEvent(new Event('tenantChanged'));
+    t.platform.emit('tenantChanged', { tenant: 'pact' });
     t.controller.dispose();
     vi.advanceTimersByTime(1000);
-    t.events.dispatchEvent(new Event('tenantChanged'));
+    t.platform.emit('tenantChanged', { tenant: 'pact' });
     vi.advanceTimersByTime(1000);
     expect(t.root.dataset['theme']).toBe('pact');
-    expect(t.changes).toEqual([]);
+    expect(t.changes()).toEqual([]);
   });
 });

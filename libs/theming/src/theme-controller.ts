@@ -1,11 +1,11 @@
 import {
-  ACTIVE_TENANT_STORAGE_KEY,
-  DEFAULT_VARIANT,
-  TENANT_CHANGED_EVENT,
-  THEME_CHANGED_EVENT,
-  THEME_REFRESH_DELAY_MS,
-  THEME_VARIANT_STORAGE_KEY,
-} from './constants';
+  createStore,
+  PAGE_EVENTS,
+  STORAGE_KEYS,
+  type Platform,
+  type ReadableStore,
+} from '@collective/platform';
+import { DEFAULT_VARIANT, THEME_REFRESH_DELAY_MS } from './constants';
 import { applyTheme } from './css-variables';
 import {
   resolveThemeKey,
@@ -14,7 +14,6 @@ import {
   variantsFor,
   type ThemeVariantOption,
 } from './resolve-theme';
-import { browserStorage, safeStorage, type ThemeStorage } from './storage';
 import type {
   ThemeDefinition,
   ThemeKey,
@@ -42,30 +41,30 @@ export interface ThemeChangedDetail {
   variant: ThemeVariant;
 }
 
-/** Where the controller reads and writes, and what it listens to. All optional in a browser. */
+/** What the controller needs of the page: `createBrowserPlatform(window)` in a browser. */
+export type ThemePlatform = Pick<
+  Platform,
+  'storage' | 'onStorageChange' | 'on' | 'emit' | 'root' | 'reload'
+>;
+
+/** Settings of {@link createThemeController}. */
 export interface ThemeControllerOptions {
-  /** Storage of `activeTenant` and `themeVariant`; `localStorage` by default. Errors it throws are absorbed. */
-  storage?: ThemeStorage;
-  /** The element that carries the variables; `document.documentElement` by default. */
-  root?: HTMLElement;
-  /** Target of `storage` and `tenantChanged` events and of `themeChanged`; `window` by default. */
-  events?: EventTarget;
+  /** Storage of `activeTenant` and `themeVariant`, the events, the root element and reload. */
+  platform: ThemePlatform;
   /** Delay of the re-apply after a storage change or `tenantChanged`; 100 ms (§9) by default. */
   refreshDelayMs?: number;
 }
 
 /** Applies the stored theme and keeps it applied; see {@link createThemeController}. */
-export interface ThemeController {
-  /** The theme in force. The same object until the theme changes (fit for `useSyncExternalStore`). */
-  getState(): ThemeState;
-  /** Calls `listener` after each change of theme; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
+export interface ThemeController extends ReadableStore<ThemeState> {
   /**
    * Stores `variant` as `themeVariant` (`default` removes it), re-applies at
    * once and emits `themeChanged` if the theme changed. Throws a RangeError
    * for a variant the active tenant does not offer.
    */
   setVariant(variant: string): void;
+  /** The theme switcher's action (§4): {@link setVariant}, then a reload of the page. */
+  switchVariant(variant: string): void;
   /** Re-reads storage and re-applies now (what the 100 ms refresh does). */
   refresh(): void;
   /** Stops listening for events and cancels a pending refresh. */
@@ -73,8 +72,8 @@ export interface ThemeController {
 }
 
 const WATCHED_KEYS = new Set<string | null>([
-  ACTIVE_TENANT_STORAGE_KEY,
-  THEME_VARIANT_STORAGE_KEY,
+  STORAGE_KEYS.activeTenant,
+  STORAGE_KEYS.themeVariant,
   // `localStorage.clear()` in another tab reports key null.
   null,
 ]);
@@ -82,28 +81,24 @@ const WATCHED_KEYS = new Set<string | null>([
 /**
  * Creates the controller of the page's theme and applies the stored theme at
  * once. Framework-free: React bindings (`ThemeProvider`) and plain pages use
- * the same object. `themeChanged` is dispatched on `events` once per actual
- * change of the applied theme, whatever caused it.
+ * the same object. `themeChanged` is emitted once per actual change of the
+ * applied theme, whatever caused it.
  */
 export function createThemeController(
-  options: ThemeControllerOptions = {},
+  options: ThemeControllerOptions,
 ): ThemeController {
-  const storage = options.storage
-    ? safeStorage(() => options.storage)
-    : browserStorage();
-  const root = options.root ?? document.documentElement;
-  const events: EventTarget = options.events ?? window;
+  const { platform } = options;
+  const { storage, root } = platform;
   const delay = options.refreshDelayMs ?? THEME_REFRESH_DELAY_MS;
-  const listeners = new Set<() => void>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const read = (): ThemeState => {
     const tenant = resolveThemeTenant(
-      storage.getItem(ACTIVE_TENANT_STORAGE_KEY),
+      storage.getItem(STORAGE_KEYS.activeTenant),
     );
     const key = resolveThemeKey(
       tenant,
-      storage.getItem(THEME_VARIANT_STORAGE_KEY),
+      storage.getItem(STORAGE_KEYS.themeVariant),
     );
     const theme = themeFor(key);
     return {
@@ -115,26 +110,21 @@ export function createThemeController(
     };
   };
 
-  let state = read();
-  applyTheme(state.theme, root);
+  const store = createStore(read());
+  applyTheme(store.getState().theme, root);
 
   const refresh = (): void => {
     const next = read();
     applyTheme(next.theme, root);
-    if (next.key === state.key) return;
-    const previousKey = state.key;
-    state = next;
-    for (const listener of [...listeners]) listener();
-    events.dispatchEvent(
-      new CustomEvent<ThemeChangedDetail>(THEME_CHANGED_EVENT, {
-        detail: {
-          key: next.key,
-          previousKey,
-          tenant: next.tenant,
-          variant: next.variant,
-        },
-      }),
-    );
+    const previousKey = store.getState().key;
+    if (next.key === previousKey) return;
+    store.setState(next);
+    platform.emit(PAGE_EVENTS.themeChanged, {
+      key: next.key,
+      previousKey,
+      tenant: next.tenant,
+      variant: next.variant,
+    } satisfies ThemeChangedDetail);
   };
 
   const scheduleRefresh = (): void => {
@@ -145,42 +135,41 @@ export function createThemeController(
     }, delay);
   };
 
-  const onStorage = (event: Event): void => {
-    const key = (event as StorageEvent).key;
-    if (WATCHED_KEYS.has(key === undefined ? null : key)) scheduleRefresh();
+  const stopStorage = platform.onStorageChange((key) => {
+    if (WATCHED_KEYS.has(key)) scheduleRefresh();
+  });
+  const stopTenant = platform.on(PAGE_EVENTS.tenantChanged, scheduleRefresh);
+
+  const setVariant = (variant: string): void => {
+    const tenant = read().tenant;
+    const offered = variantsFor(tenant);
+    if (!offered.some((o) => o.variant === variant)) {
+      throw new RangeError(
+        `The theme variant "${variant}" is not offered for tenant "${tenant}"; choose one of: ${offered.map((o) => o.variant).join(', ')}.`,
+      );
+    }
+    if (variant === DEFAULT_VARIANT) {
+      storage.removeItem(STORAGE_KEYS.themeVariant);
+    } else {
+      storage.setItem(STORAGE_KEYS.themeVariant, variant);
+    }
+    refresh();
   };
 
-  events.addEventListener('storage', onStorage);
-  events.addEventListener(TENANT_CHANGED_EVENT, scheduleRefresh);
-
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    setVariant(variant) {
-      const tenant = read().tenant;
-      const offered = variantsFor(tenant);
-      if (!offered.some((o) => o.variant === variant)) {
-        throw new RangeError(
-          `The theme variant "${variant}" is not offered for tenant "${tenant}"; choose one of: ${offered.map((o) => o.variant).join(', ')}.`,
-        );
-      }
-      if (variant === DEFAULT_VARIANT) {
-        storage.removeItem(THEME_VARIANT_STORAGE_KEY);
-      } else {
-        storage.setItem(THEME_VARIANT_STORAGE_KEY, variant);
-      }
-      refresh();
+    getState: store.getState,
+    subscribe: store.subscribe,
+    setVariant,
+    switchVariant(variant) {
+      setVariant(variant);
+      platform.reload();
     },
     refresh,
     dispose() {
       clearTimeout(timer);
       timer = undefined;
-      events.removeEventListener('storage', onStorage);
-      events.removeEventListener(TENANT_CHANGED_EVENT, scheduleRefresh);
-      listeners.clear();
+      stopStorage();
+      stopTenant();
     },
   };
 }

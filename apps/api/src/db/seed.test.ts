@@ -1,5 +1,10 @@
+import {
+  DEMO_MEMBERS as FIXTURE_MEMBERS,
+  DEMO_USERS as FIXTURE_USERS,
+} from '@collective/api-client/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password';
+import { findUserByEmail, toContractUser } from '../auth/users';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import { present } from '../testing/present';
 import type { Database } from './database';
@@ -100,6 +105,18 @@ describeOnEachDatabase('seedDemoData', (engine) => {
       expect(unread).toBeGreaterThanOrEqual(3);
       expect(unread).toBeLessThanOrEqual(5);
     }
+  });
+
+  it('seeds exactly the accounts and members the client test fixtures describe', async () => {
+    // @collective/api-client/testing holds the same demo data for component
+    // tests; this fails as soon as the two drift apart.
+    for (const fixture of Object.values(FIXTURE_USERS)) {
+      const user = await findUserByEmail(db, fixture.email);
+      expect(user && toContractUser(user)).toEqual(fixture);
+    }
+    const members = await db.query('SELECT id, name, code FROM members');
+    expect(members).toEqual(expect.arrayContaining([...FIXTURE_MEMBERS]));
+    expect(members).toHaveLength(FIXTURE_MEMBERS.length);
   });
 
   it('leaves a database that already has users untouched', async () => {

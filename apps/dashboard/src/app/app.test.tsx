@@ -1,102 +1,35 @@
+import {
+  createFakeBackend,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type DemoUserKey,
+} from '@collective/api-client/testing';
+import { storeSignedIn } from '@collective/auth/testing';
+import {
+  createTestPlatform,
+  type TestPlatform,
+} from '@collective/platform/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-} from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { App } from './app';
 
+// The router drives jsdom's real history, so the API lives at its origin.
 const ORIGIN = window.location.origin;
-const users = {
-  super: {
-    name: 'Super Admin',
-    email: 'super@pact.test',
-    role: 'super_admin',
-    member_id: null,
-    member_code: null,
-    allowed_tenant_id: 1,
-    isPactStaff: true,
-  },
-  brand: {
-    name: 'Brand Admin',
-    email: 'brand.admin@kiehls.test',
-    role: 'admin',
-    member_id: 2,
-    member_code: 'KIEHLS',
-    allowed_tenant_id: 2,
-    isPactStaff: false,
-  },
-  operator: {
-    name: 'Olive Operator',
-    email: 'operator@kiehls.test',
-    role: 'brand_operator',
-    member_id: 2,
-    member_code: 'KIEHLS',
-    allowed_tenant_id: 2,
-    isPactStaff: false,
-  },
-  nobody: {
-    name: 'Nobody',
-    email: 'nobody@pact.test',
-    role: 'viewer',
-    member_id: null,
-    member_code: null,
-    allowed_tenant_id: null,
-    isPactStaff: false,
-  },
-};
-type Who = keyof typeof users;
-
-const server = setupServer(
-  http.post(`${ORIGIN}/api/auth/login`, async ({ request }) => {
-    const { email } = (await request.json()) as { email: string };
-    const who = (Object.keys(users) as Who[]).find(
-      (k) => users[k].email === email,
-    );
-    return who
-      ? HttpResponse.json({ token: `token-${who}`, user: users[who] })
-      : HttpResponse.json(
-          { error: 'Invalid email or password' },
-          { status: 401 },
-        );
-  }),
-  http.get(`${ORIGIN}/api/auth/me`, ({ request }) => {
-    const who = request.headers
-      .get('authorization')
-      ?.replace('Bearer token-', '') as Who | undefined;
-    return who && users[who]
-      ? HttpResponse.json({ success: true, user: users[who] })
-      : HttpResponse.json({ error: 'Unauthorized' }, { status: 401 });
-  }),
-  http.post(`${ORIGIN}/api/auth/logout`, () =>
-    HttpResponse.json({ success: true }),
-  ),
-  http.get(`${ORIGIN}/api/members`, () =>
-    HttpResponse.json({
-      success: true,
-      members: [{ id: 2, name: "Kiehl's", code: 'KIEHLS' }],
-    }),
-  ),
-);
+const server = setupServer(...createFakeBackend({ baseUrl: ORIGIN }).handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-beforeEach(() => {
-  localStorage.clear();
-});
 
-function start(path: string): Services {
+function start(
+  path: string,
+  platform: TestPlatform = createTestPlatform({ origin: ORIGIN }),
+): Services & { platform: TestPlatform } {
   window.history.replaceState(null, '', path);
-  const services = createServices(readConfig({}, ORIGIN));
+  const services = createServices(readConfig({}, platform.origin), platform);
   void services.session.restore();
   render(
     <App
@@ -104,15 +37,21 @@ function start(path: string): Services {
       build={{ version: '1.0.0', commit: 'abc1234', date: '2026-11-22' }}
     />,
   );
-  return services;
+  return { ...services, platform };
 }
 
-async function signIn(who: Who) {
+function signedInPlatform(who: DemoUserKey): TestPlatform {
+  const platform = createTestPlatform({ origin: ORIGIN });
+  storeSignedIn(platform, who);
+  return platform;
+}
+
+async function signIn(who: DemoUserKey) {
   await userEvent.type(
     await screen.findByRole('textbox', { name: 'Email' }),
-    users[who].email,
+    DEMO_USERS[who].email,
   );
-  await userEvent.type(screen.getByLabelText('Password'), 'demo-pass-2026');
+  await userEvent.type(screen.getByLabelText('Password'), DEMO_PASSWORD);
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
@@ -142,9 +81,7 @@ describe('App', () => {
   });
 
   it('restores a stored session without the sign-in screen', async () => {
-    localStorage.setItem('token', 'token-brand');
-    localStorage.setItem('user', JSON.stringify(users.brand));
-    start('/');
+    start('/', signedInPlatform('brandAdmin'));
     expect(screen.getByRole('status')).toHaveTextContent(
       'Restoring your session',
     );
@@ -157,12 +94,12 @@ describe('App', () => {
   });
 
   it('stores the tenant resolved for the user as activeTenant', async () => {
-    localStorage.setItem('token', 'token-brand');
-    start('/');
+    const platform = createTestPlatform({ origin: ORIGIN });
+    storeSignedIn(platform, 'brandAdmin');
+    platform.stored.delete('user');
+    start('/', platform);
     await screen.findByRole('banner');
-    await waitFor(() =>
-      expect(localStorage.getItem('activeTenant')).toBe('kiehls'),
-    );
+    expect(platform.stored.get('activeTenant')).toBe('kiehls');
   });
 
   it('signs out with Logout, clearing storage and the query cache', async () => {
@@ -176,8 +113,8 @@ describe('App', () => {
     expect(
       await screen.findByRole('button', { name: 'Sign in' }),
     ).toBeInTheDocument();
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(localStorage.getItem('user')).toBeNull();
+    expect(services.platform.stored.has('token')).toBe(false);
+    expect(services.platform.stored.has('user')).toBe(false);
     expect(
       services.queryClient.getQueryData(['pact', {}, 'probe']),
     ).toBeUndefined();
@@ -185,7 +122,7 @@ describe('App', () => {
 
   it.each([
     ['super', ['Performance', 'API Keys', 'Logout']],
-    ['brand', ['Performance', 'API Keys', 'Logout']],
+    ['brandAdmin', ['Performance', 'API Keys', 'Logout']],
     ['operator', ['API Keys', 'Logout']],
   ] as const)(
     'offers the %s user the menu items their access allows',
@@ -203,7 +140,7 @@ describe('App', () => {
 
   it('opens Performance from the user menu', async () => {
     start('/');
-    await signIn('brand');
+    await signIn('brandAdmin');
     await userEvent.click(
       await screen.findByRole('button', { name: /^User menu/ }),
     );

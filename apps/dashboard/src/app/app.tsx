@@ -1,6 +1,5 @@
-import { AuthProvider } from '@collective/auth/react';
+import { ShellProvider } from '@collective/tenancy/react';
 import { ThemeProvider } from '@collective/theming/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { BuildStamp } from '../config';
@@ -16,16 +15,14 @@ export interface AppProps {
 /** The dashboard: providers around the router built from the route table. */
 export function App({ services, build }: AppProps) {
   const router = useMemo(
-    () => createBrowserRouter(buildRoutes({ build, services })),
-    [build, services],
+    () => createBrowserRouter(buildRoutes({ build })),
+    [build],
   );
   return (
     <ThemeProvider controller={services.theme}>
-      <AuthProvider store={services.session}>
-        <QueryClientProvider client={services.queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AuthProvider>
+      <ShellProvider services={services}>
+        <RouterProvider router={router} />
+      </ShellProvider>
     </ThemeProvider>
   );
 }

@@ -4,7 +4,6 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import type { BuildStamp } from '../config';
 import { SCREENS } from './screens';
 import { useTenancy } from '@collective/tenancy/react';
-import type { Services } from '../services';
 import { SessionGate } from './session-gate';
 
 function Guard({
@@ -53,7 +52,6 @@ function toRouteObject(route: RouteEntry): RouteObject | null {
 /** Settings of {@link buildRoutes}. */
 export interface RouteSettings {
   build: BuildStamp;
-  services: Services;
 }
 
 /**
@@ -61,13 +59,13 @@ export interface RouteSettings {
  * every path the user may open renders its screen inside the shell; a path the
  * user may not open, or an unknown one, redirects to /dashboard.
  */
-export function buildRoutes({ build, services }: RouteSettings): RouteObject[] {
+export function buildRoutes({ build }: RouteSettings): RouteObject[] {
   const children = ROUTES.map(toRouteObject).filter(
     (r): r is RouteObject => r !== null,
   );
   return [
     {
-      element: <SessionGate build={build} services={services} />,
+      element: <SessionGate build={build} />,
       children: [
         ...children,
         { path: '*', element: <Navigate to={HOME_PATH} replace /> },

@@ -2,8 +2,15 @@
  * The API contract: request and response schemas of every call, shared by
  * the client and the reference server. Import as `@collective/api-client/contract`.
  */
-export { endpoints, markReadPath } from './endpoints';
-export type { EndpointName } from './endpoints';
+export { endpointPath, endpoints, markReadPath } from './endpoints';
+export type {
+  Endpoint,
+  EndpointName,
+  HttpMethod,
+  ParamsInput,
+  RequestInput,
+  ResponseOf,
+} from './endpoints';
 export {
   ErrorBodySchema,
   LoginRequestSchema,

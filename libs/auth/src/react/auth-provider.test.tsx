@@ -1,4 +1,6 @@
-import { createApiClient, type ApiClient } from '@collective/api-client';
+import { createFakeBackend } from '@collective/api-client/testing';
+import { STORAGE_KEYS } from '@collective/platform';
+import { createTestPlatform, TEST_ORIGIN } from '@collective/platform/testing';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -11,58 +13,18 @@ import {
   it,
   vi,
 } from 'vitest';
-import { createSafeStorage } from '../safe-storage';
-import { createSessionStore, type SessionStore } from '../session-store';
-import { AuthProvider, useAccess, useSession } from './auth-provider';
+import { createTestSession, renderWithSession } from '../testing';
+import { useAccess, useApi, useSession } from './auth-provider';
 import { SignInScreen } from './sign-in-screen/sign-in-screen';
 
-const BASE = 'http://dashboard.test';
-const user = {
-  name: 'Brand Admin',
-  email: 'brand.admin@kiehls.test',
-  role: 'admin',
-  member_id: 2,
-  member_code: 'KIEHLS',
-  allowed_tenant_id: 2,
-  isPactStaff: false,
-};
-
-let meCalls = 0;
-const server = setupServer(
-  http.get(`${BASE}/api/auth/me`, ({ request }) => {
-    meCalls += 1;
-    return request.headers.get('authorization') === 'Bearer good'
-      ? HttpResponse.json({ success: true, user })
-      : HttpResponse.json({ error: 'Unauthorized' }, { status: 401 });
-  }),
-  http.get(`${BASE}/api/*`, () =>
-    HttpResponse.json({ error: 'Unauthorized' }, { status: 401 }),
-  ),
-);
+const backend = createFakeBackend({ baseUrl: TEST_ORIGIN });
+const server = setupServer(...backend.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
-  localStorage.clear();
-  meCalls = 0;
+  backend.requests.length = 0;
 });
 afterAll(() => server.close());
-
-function boot(reload = vi.fn()) {
-  const ref: { store?: SessionStore } = {};
-  const api: ApiClient = createApiClient({
-    baseUrl: BASE,
-    getToken: () => ref.store?.getToken() ?? null,
-    getTenantCode: () => 'kiehls',
-    onUnauthorized: () => ref.store?.expire(),
-  });
-  const store = createSessionStore({
-    api,
-    storage: createSafeStorage(localStorage),
-    reload,
-  });
-  ref.store = store;
-  return { api, store, reload };
-}
 
 function Probe() {
   const { state } = useSession();
@@ -73,19 +35,19 @@ function Probe() {
 
 describe('AuthProvider with the real API client', () => {
   it('logs out once when three requests fail with 401', async () => {
-    localStorage.setItem('token', 'good');
-    const { api, store } = boot();
-    await store.restore();
-    render(
-      <AuthProvider store={store}>
-        <Probe />
-      </AuthProvider>,
-    );
+    const { api, session, platform } = await renderWithSession(<Probe />, {
+      signedInAs: 'brandAdmin',
+    });
     expect(
       screen.getByText('brand.admin@kiehls.test as Brand admin'),
     ).toBeInTheDocument();
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/*`, () =>
+        HttpResponse.json({ error: 'Unauthorized' }, { status: 401 }),
+      ),
+    );
     const ended = vi.fn();
-    store.onSessionEnd(ended);
+    session.onSessionEnd(ended);
     await Promise.allSettled([
       api.notifications.unreadCount(),
       api.members.list({ namesOnly: true }),
@@ -95,24 +57,34 @@ describe('AuthProvider with the real API client', () => {
     expect(
       await screen.findByRole('button', { name: 'Sign in' }),
     ).toBeInTheDocument();
-    expect(localStorage.getItem('token')).toBeNull();
+    expect(platform.stored.has(STORAGE_KEYS.token)).toBe(false);
   });
 
   it('reloads once when /me answers 401, and the reloaded page asks no more', async () => {
-    localStorage.setItem('token', 'stale');
-    localStorage.setItem('user', JSON.stringify(user));
-    const first = boot();
-    await first.store.restore();
-    expect(first.reload).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(localStorage.getItem('user')).toBeNull();
+    const platform = createTestPlatform();
+    const first = createTestSession({ platform, signedInAs: 'brandAdmin' });
+    backend.revoke(first.session.getToken() ?? '');
+    await first.session.restore();
+    expect(platform.reloads).toBe(1);
+    expect(platform.stored.has(STORAGE_KEYS.token)).toBe(false);
+    expect(platform.stored.has(STORAGE_KEYS.user)).toBe(false);
 
-    // What the page does after the reload: a new store over the same storage.
-    const second = boot();
-    await second.store.restore();
-    expect(second.store.getState().status).toBe('logged-out');
-    expect(second.reload).not.toHaveBeenCalled();
-    expect(meCalls).toBe(1);
+    // What the page does after the reload: a new session over the same storage.
+    const second = createTestSession({ platform });
+    await second.session.restore();
+    expect(second.session.getState().status).toBe('logged-out');
+    expect(platform.reloads).toBe(1);
+    expect(backend.calls('/api/auth/me')).toHaveLength(1);
+  });
+
+  it('hands the session’s API client to useApi', async () => {
+    let seen: unknown;
+    function UsesApi() {
+      seen = useApi();
+      return null;
+    }
+    const { api } = await renderWithSession(<UsesApi />);
+    expect(seen).toBe(api);
   });
 
   it('names the missing provider when a hook is used outside it', () => {

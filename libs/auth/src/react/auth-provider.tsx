@@ -5,28 +5,40 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { LoginRequest, User } from '@collective/api-client';
+import type { ApiClient, LoginRequest, User } from '@collective/api-client';
 import { deriveAccess, type Access } from '../access';
 import type { SessionState, SessionStore } from '../session-store';
 
-const SessionContext = createContext<SessionStore | undefined>(undefined);
+interface AuthContextValue {
+  session: SessionStore;
+  api: ApiClient;
+}
+
+const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
 /** Props of {@link AuthProvider}. */
 export interface AuthProviderProps {
-  /** The store made once with `createSessionStore`. */
-  store: SessionStore;
+  /** The session made once, outside React, with `createSessionStore`. */
+  session: SessionStore;
+  /** The API client whose token and 401s belong to that session. */
+  api: ApiClient;
   children: ReactNode;
 }
 
-/** Makes the session store available to {@link useSession} and {@link useAccess}. */
-export function AuthProvider({ store, children }: AuthProviderProps) {
-  return <SessionContext value={store}>{children}</SessionContext>;
+/**
+ * Makes the session and its API client available to {@link useSession},
+ * {@link useAccess} and {@link useApi}, in the style of TanStack's
+ * `QueryClientProvider`: the objects are made outside React and only handed in.
+ */
+export function AuthProvider({ session, api, children }: AuthProviderProps) {
+  const value = useMemo(() => ({ session, api }), [session, api]);
+  return <AuthContext value={value}>{children}</AuthContext>;
 }
 
-function useStore(hook: string): SessionStore {
-  const store = use(SessionContext);
-  if (!store) throw new Error(`${hook} must be used inside <AuthProvider>.`);
-  return store;
+function useAuthContext(hook: string): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error(`${hook} must be used inside <AuthProvider>.`);
+  return value;
 }
 
 /** What {@link useSession} gives. */
@@ -40,17 +52,17 @@ export interface SessionView {
 
 /** The current session; re-renders when it changes. */
 export function useSession(): SessionView {
-  const store = useStore('useSession');
+  const { session } = useAuthContext('useSession');
   const state = useSyncExternalStore(
-    store.subscribe,
-    store.getState,
-    store.getState,
+    session.subscribe,
+    session.getState,
+    session.getState,
   );
   return {
     state,
     user: state.status === 'logged-in' ? state.user : null,
-    login: store.login,
-    logout: store.logout,
+    login: session.login,
+    logout: session.logout,
   };
 }
 
@@ -58,4 +70,12 @@ export function useSession(): SessionView {
 export function useAccess(): Access | null {
   const { user } = useSession();
   return useMemo(() => (user ? deriveAccess(user) : null), [user]);
+}
+
+/**
+ * The API client of the session: every data hook's fetcher calls it, so the
+ * token, the tenant header and the 401 handling are always the session's.
+ */
+export function useApi(): ApiClient {
+  return useAuthContext('useApi').api;
 }

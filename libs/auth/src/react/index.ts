@@ -1,5 +1,5 @@
 /** React bindings of @collective/auth: provider, hooks and the sign-in screens. */
-export { AuthProvider, useAccess, useSession } from './auth-provider';
+export { AuthProvider, useAccess, useApi, useSession } from './auth-provider';
 export type { AuthProviderProps, SessionView } from './auth-provider';
 export { NoDashboardScreen } from './no-dashboard-screen/no-dashboard-screen';
 export { SignInScreen } from './sign-in-screen/sign-in-screen';

@@ -1,9 +1,8 @@
-/** React bindings of @collective/tenancy: provider, hooks, switchers and the member chip. */
+/** React bindings of @collective/tenancy: providers, hooks, switchers and the member chip. */
 export { MemberChip } from './member-chip/member-chip';
 export { MemberSwitcher } from './member-switcher/member-switcher';
 export {
-  membersQueryKey,
-  StaticTenancyProvider,
+  ShellProvider,
   TenancyProvider,
   useDataFilter,
   useDataScope,
@@ -11,5 +10,9 @@ export {
   useTenancy,
   useTenant,
 } from './tenancy-provider';
-export type { TenancyProviderProps, TenancyView } from './tenancy-provider';
+export type {
+  ShellProviderProps,
+  TenancyProviderProps,
+  TenancyView,
+} from './tenancy-provider';
 export { TenantSwitcher } from './tenant-switcher/tenant-switcher';

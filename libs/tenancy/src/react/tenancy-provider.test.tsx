@@ -1,17 +1,7 @@
-import { createApiClient, type User } from '@collective/api-client';
-import {
-  createSafeStorage,
-  type KeyValueStorage,
-  type SessionState,
-  type SessionStore,
-} from '@collective/auth';
-import { AuthProvider } from '@collective/auth/react';
-import {
-  QueryClient,
-  QueryClientProvider,
-  useQuery,
-} from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { createFakeBackend } from '@collective/api-client/testing';
+import { TEST_ORIGIN } from '@collective/platform/testing';
+import { useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -25,129 +15,21 @@ import {
   vi,
 } from 'vitest';
 import { scopedQueryKey } from '../data-scope';
-import { createMemberSelection } from '../member-selection';
+import { MEMBER_LIST_FAILURE } from '../members';
+import { renderWithShell } from '../testing';
 import { MemberChip } from './member-chip/member-chip';
 import { MemberSwitcher } from './member-switcher/member-switcher';
-import { TenancyProvider, useDataScope, useTenant } from './tenancy-provider';
+import { useDataScope, useTenancy, useTenant } from './tenancy-provider';
 import { TenantSwitcher } from './tenant-switcher/tenant-switcher';
 
-const BASE = 'http://dashboard.test';
-const base = {
-  name: 'x',
-  member_code: null,
-  allowed_tenant_id: 1,
-  isPactStaff: true,
-};
-const USERS = {
-  super: {
-    ...base,
-    email: 'super@pact.test',
-    role: 'super_admin',
-    member_id: null,
-  },
-  admin: { ...base, email: 'admin@pact.test', role: 'admin', member_id: null },
-  staff: {
-    ...base,
-    email: 'staff@pact.test',
-    role: 'admin',
-    member_id: null,
-    allowed_tenant_id: null,
-  },
-  brand: {
-    ...base,
-    email: 'brand.admin@kiehls.test',
-    role: 'admin',
-    member_id: 2,
-    member_code: 'KIEHLS',
-    allowed_tenant_id: 2,
-    isPactStaff: false,
-  },
-  operator: {
-    ...base,
-    email: 'operator@kiehls.test',
-    role: 'brand_operator',
-    member_id: 2,
-    member_code: 'KIEHLS',
-    allowed_tenant_id: 2,
-    isPactStaff: false,
-  },
-} satisfies Record<string, User>;
-const MEMBERS = [
-  { id: 4, name: 'Northfield Outdoor', code: 'NORTH' },
-  { id: 2, name: "Kiehl's", code: 'KIEHLS' },
-  { id: 1009, name: 'Meridian Naturals', code: 'MERIDIAN' },
-];
-
-const memberCalls: string[] = [];
-const server = setupServer(
-  http.get(`${BASE}/api/members`, ({ request }) => {
-    const query = new URL(request.url).search;
-    memberCalls.push(query);
-    return HttpResponse.json(
-      query.includes('all=true')
-        ? { success: true, members: MEMBERS }
-        : { success: true, data: MEMBERS },
-    );
-  }),
-);
+const backend = createFakeBackend({ baseUrl: TEST_ORIGIN });
+const server = setupServer(...backend.handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
-  memberCalls.length = 0;
+  backend.requests.length = 0;
 });
 afterAll(() => server.close());
-
-function signedIn(user: User): SessionStore {
-  const state: SessionState = { status: 'logged-in', token: 'tok', user };
-  return {
-    getState: () => state,
-    subscribe: () => () => undefined,
-    onSessionEnd: () => () => undefined,
-    getToken: () => 'tok',
-    login: vi.fn(),
-    logout: vi.fn(),
-    expire: vi.fn(),
-    restore: vi.fn(),
-    dispose: vi.fn(),
-  };
-}
-
-function renderTenancy(
-  user: User,
-  children: React.ReactNode,
-  options: {
-    storage?: KeyValueStorage;
-    reload?: () => void;
-    log?: () => void;
-  } = {},
-) {
-  const storage = options.storage ?? createSafeStorage(null);
-  const api = createApiClient({
-    baseUrl: BASE,
-    getToken: () => 'tok',
-    getTenantCode: () => 'pact',
-  });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false } },
-  });
-  const selection = createMemberSelection();
-  render(
-    <AuthProvider store={signedIn(user)}>
-      <QueryClientProvider client={queryClient}>
-        <TenancyProvider
-          api={api}
-          storage={storage}
-          selection={selection}
-          reload={options.reload ?? vi.fn()}
-          log={options.log ?? vi.fn()}
-        >
-          {children}
-        </TenancyProvider>
-      </QueryClientProvider>
-    </AuthProvider>,
-  );
-  return { storage, selection };
-}
 
 function TenantName() {
   return <p>Tenant: {useTenant().code}</p>;
@@ -165,33 +47,48 @@ function Header() {
 }
 
 describe('TenancyProvider', () => {
-  it('resolves and stores the active tenant (staff@pact.test → kiehls)', async () => {
-    const { storage } = renderTenancy(USERS.staff, <TenantName />);
+  it('shows the resolved tenant on the first render (staff@pact.test → kiehls)', async () => {
+    await renderWithShell(<TenantName />, { signedInAs: 'staff' });
     expect(screen.getByText('Tenant: kiehls')).toBeInTheDocument();
-    await waitFor(() => expect(storage.getItem('activeTenant')).toBe('kiehls'));
   });
 
   it('loads the full member list for the super admin and names only for others', async () => {
-    renderTenancy(USERS.super, <Header />);
+    await renderWithShell(<Header />, { signedInAs: 'super' });
     await screen.findByRole('option', { name: 'Meridian Naturals' });
-    expect(memberCalls).toEqual(['?all=true']);
-    memberCalls.length = 0;
-    renderTenancy(USERS.admin, <Header />);
-    await waitFor(() => expect(memberCalls).toEqual(['?names_only=true']));
+    expect(backend.calls('/api/members').map((r) => r.search)).toEqual([
+      '?all=true',
+    ]);
+    backend.requests.length = 0;
+    await renderWithShell(<Header />, { signedInAs: 'admin' });
+    await waitFor(() =>
+      expect(backend.calls('/api/members').map((r) => r.search)).toEqual([
+        '?names_only=true',
+      ]),
+    );
   });
 
-  it('empties the list and logs, without a message, when the member list fails', async () => {
+  it('empties the list and logs once, without a message, when the member list fails', async () => {
     server.use(
       http.get(
-        `${BASE}/api/members`,
+        `${TEST_ORIGIN}/api/members`,
         () => new HttpResponse(null, { status: 500 }),
       ),
     );
-    const log = vi.fn();
-    renderTenancy(USERS.admin, <Header />, { log });
-    await waitFor(() => expect(log).toHaveBeenCalledTimes(1));
+    const { logs } = await renderWithShell(<Header />, { signedInAs: 'admin' });
+    await waitFor(() => expect(logs).toHaveLength(1));
+    expect(logs[0]?.message).toBe(MEMBER_LIST_FAILURE);
     expect(screen.getAllByRole('option')).toHaveLength(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('names what is missing when a hook is used outside the provider or signed out', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<TenantName />)).toThrow(
+      'useTenancy must be used inside <TenancyProvider>.',
+    );
+    await expect(renderWithShell(<TenantName />)).rejects.toThrow(
+      /needs a signed-in user/,
+    );
   });
 });
 
@@ -200,12 +97,12 @@ describe('switchers and chip', () => {
     ['super', { tenant: true, member: true, chip: false }],
     ['admin', { tenant: false, member: true, chip: false }],
     ['staff', { tenant: false, member: false, chip: false }],
-    ['brand', { tenant: false, member: false, chip: true }],
+    ['brandAdmin', { tenant: false, member: false, chip: true }],
     ['operator', { tenant: false, member: false, chip: true }],
   ] as const)(
     'shows the %s user exactly what is specified',
     async (who, shown) => {
-      renderTenancy(USERS[who], <Header />);
+      await renderWithShell(<Header />, { signedInAs: who });
       expect(screen.queryByRole('button', { name: /^Tenant:/ }) !== null).toBe(
         shown.tenant,
       );
@@ -220,39 +117,21 @@ describe('switchers and chip', () => {
     },
   );
 
-  it('hides the member switcher from the super admin on the kiehls tenant', () => {
-    const storage = createSafeStorage(null);
-    storage.setItem('activeTenant', 'kiehls');
-    renderTenancy(USERS.super, <Header />, { storage });
+  it('hides the member switcher from the super admin on the kiehls tenant', async () => {
+    await renderWithShell(<Header />, {
+      signedInAs: 'super',
+      storedTenant: 'kiehls',
+    });
     expect(screen.getByText('Tenant: kiehls')).toBeInTheDocument();
     expect(
       screen.queryByRole('combobox', { name: 'Member' }),
     ).not.toBeInTheDocument();
   });
 
-  it('offers All Members first, then members by name, and selects by keyboard', async () => {
-    renderTenancy(USERS.admin, <Header />);
-    const select = screen.getByRole('combobox', { name: 'Member' });
-    await within(select).findByRole('option', { name: 'Northfield Outdoor' });
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual([
-      'All Members',
-      "Kiehl's",
-      'Meridian Naturals',
-      'Northfield Outdoor',
-    ]);
-    select.focus();
-    await userEvent.keyboard('{ArrowDown}');
-    await userEvent.selectOptions(select, 'Meridian Naturals');
-    expect(select).toHaveValue('1009');
-  });
-
   it('lists both tenants with their names and switches by storing and reloading', async () => {
-    const reload = vi.fn();
-    const { storage } = renderTenancy(USERS.super, <Header />, { reload });
+    const { platform } = await renderWithShell(<Header />, {
+      signedInAs: 'super',
+    });
     await userEvent.click(
       screen.getByRole('button', { name: 'Tenant: Pact Collective' }),
     );
@@ -261,32 +140,30 @@ describe('switchers and chip', () => {
       "Kiehl's",
     ]);
     await userEvent.click(screen.getByRole('menuitem', { name: "Kiehl's" }));
-    expect(storage.getItem('activeTenant')).toBe('kiehls');
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(platform.stored.get('activeTenant')).toBe('kiehls');
+    expect(platform.reloads).toBe(1);
   });
 });
 
 describe('data scope', () => {
   it('never renders the previous member’s answer after a switch while it was in flight', async () => {
-    const held: Record<string, (value: Response) => void> = {};
+    const held = new Map<string, (response: Response) => void>();
     server.use(
-      http.get(`${BASE}/api/dashboard/stats`, ({ request }) => {
+      http.get(`${TEST_ORIGIN}/api/dashboard/stats`, ({ request }) => {
         const member =
           new URL(request.url).searchParams.get('member_id') ?? 'all';
-        return new Promise<Response>((resolve) => {
-          held[member] = resolve;
-        });
+        return new Promise<Response>((resolve) => held.set(member, resolve));
       }),
     );
     function Stats() {
       const scope = useDataScope();
-      const memberId =
-        'member_id' in scope.filter ? scope.filter.member_id : undefined;
       const stats = useQuery({
         queryKey: scopedQueryKey(scope, 'stats'),
+        // Deliberately ignores the abort signal, so the old answer does land.
         queryFn: async () => {
-          const url = new URL(`${BASE}/api/dashboard/stats`);
-          if (memberId) url.searchParams.set('member_id', String(memberId));
+          const url = new URL(`${TEST_ORIGIN}/api/dashboard/stats`);
+          if ('member_id' in scope.filter)
+            url.searchParams.set('member_id', String(scope.filter.member_id));
           return (await (await fetch(url)).json()) as { label: string };
         },
       });
@@ -294,30 +171,34 @@ describe('data scope', () => {
         <p>{stats.data ? `Stats of ${stats.data.label}` : 'Loading stats'}</p>
       );
     }
-    renderTenancy(
-      USERS.admin,
+    function Select() {
+      const { selectMember } = useTenancy();
+      return <button onClick={() => selectMember(2)}>Kiehl's</button>;
+    }
+    const { queryClient } = await renderWithShell(
       <>
-        <MemberSwitcher />
+        <Select />
         <Stats />
       </>,
+      { signedInAs: 'admin' },
     );
-    await waitFor(() => expect(held['all']).toBeDefined());
-    await within(screen.getByRole('combobox', { name: 'Member' })).findByRole(
-      'option',
-      {
-        name: "Kiehl's",
-      },
+    await waitFor(() => expect(held.has('all')).toBe(true));
+    await userEvent.click(screen.getByRole('button', { name: "Kiehl's" }));
+    held.get('all')?.(HttpResponse.json({ label: 'all members' }));
+    // The old scope's answer is in the cache, under its own key …
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryData(
+          scopedQueryKey({ tenant: 'pact', filter: {} }, 'stats'),
+        ),
+      ).toEqual({ label: 'all members' }),
     );
-    await userEvent.selectOptions(
-      screen.getByRole('combobox', { name: 'Member' }),
-      "Kiehl's",
-    );
-    held['all']?.(HttpResponse.json({ label: 'all members' }));
-    await new Promise((r) => setTimeout(r, 20));
+    await act(async () => undefined);
+    // … and never on the screen of the new one.
     expect(screen.queryByText('Stats of all members')).not.toBeInTheDocument();
     expect(screen.getByText('Loading stats')).toBeInTheDocument();
-    await waitFor(() => expect(held['2']).toBeDefined());
-    held['2']?.(HttpResponse.json({ label: "Kiehl's" }));
+    await waitFor(() => expect(held.has('2')).toBe(true));
+    held.get('2')?.(HttpResponse.json({ label: "Kiehl's" }));
     expect(await screen.findByText("Stats of Kiehl's")).toBeInTheDocument();
   });
 });

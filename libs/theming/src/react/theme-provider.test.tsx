@@ -1,19 +1,30 @@
+import { createTestPlatform } from '@collective/platform/testing';
 import { act, render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createThemeController,
   type ThemeController,
 } from '../theme-controller';
-import { ThemeProvider } from './theme-provider';
-import { useTheme } from './use-theme';
+import { ThemeProvider, useTheme } from './theme-provider';
 
 let controller: ThemeController | undefined;
 afterEach(() => {
   controller?.dispose();
   controller = undefined;
-  localStorage.clear();
   vi.useRealTimers();
 });
+
+function setup(storage: Record<string, string> = {}) {
+  const platform = createTestPlatform({ storage });
+  controller = createThemeController({ platform });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ThemeProvider controller={controller as ThemeController}>
+      {children}
+    </ThemeProvider>
+  );
+  return { platform, wrapper };
+}
 
 function ThemeName() {
   const { key, theme, variant } = useTheme();
@@ -33,15 +44,8 @@ describe('useTheme', () => {
   });
 
   it('gives the key, definition, variants and setVariant of the controller', () => {
-    localStorage.setItem('activeTenant', 'kiehls');
-    controller = createThemeController();
-    const { result } = renderHook(() => useTheme(), {
-      wrapper: ({ children }) => (
-        <ThemeProvider controller={controller as ThemeController}>
-          {children}
-        </ThemeProvider>
-      ),
-    });
+    const { platform, wrapper } = setup({ activeTenant: 'kiehls' });
+    const { result } = renderHook(() => useTheme(), { wrapper });
     expect(result.current.key).toBe('kiehls');
     expect(result.current.theme.colors.primary).toBe('#00FBA9');
     expect(result.current.variants.map((v) => v.variant)).toEqual([
@@ -51,25 +55,18 @@ describe('useTheme', () => {
     ]);
     act(() => result.current.setVariant('pentatonic'));
     expect(result.current.key).toBe('kiehls-pentatonic');
-    expect(localStorage.getItem('themeVariant')).toBe('pentatonic');
+    expect(platform.stored.get('themeVariant')).toBe('pentatonic');
   });
 });
 
 describe('ThemeProvider', () => {
   it('re-renders when another tab changes the theme, 100 ms after the storage event', () => {
     vi.useFakeTimers();
-    controller = createThemeController();
-    render(
-      <ThemeProvider controller={controller}>
-        <ThemeName />
-      </ThemeProvider>,
-    );
+    const { platform, wrapper } = setup();
+    render(<ThemeName />, { wrapper });
     expect(screen.getByText('pact · Pact · default')).toBeInTheDocument();
-    localStorage.setItem('themeVariant', 'modern');
     act(() => {
-      window.dispatchEvent(
-        new StorageEvent('storage', { key: 'themeVariant' }),
-      );
+      platform.changeFromOtherTab('themeVariant', 'modern');
       vi.advanceTimersByTime(100);
     });
     expect(

@@ -24,7 +24,7 @@ export interface ShellProps {
  */
 export function Shell({ build }: ShellProps) {
   const { user } = useSession();
-  const { access, tenant } = useTenancy();
+  const { tenant } = useTenancy();
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
@@ -43,7 +43,7 @@ export function Shell({ build }: ShellProps) {
           <TenantSwitcher />
           <MemberSwitcher />
           <ThemeSwitcher hideLabel />
-          {user ? <UserMenu user={user} access={access} /> : null}
+          {user ? <UserMenu user={user} /> : null}
         </div>
       </header>
       <main id="main" className={styles.main} tabIndex={-1}>

@@ -1,6 +1,7 @@
-import type { Access } from '@collective/auth';
-import { useSession } from '@collective/auth/react';
 import type { User } from '@collective/api-client';
+import { useSession } from '@collective/auth/react';
+import { userMenuRoutes } from '@collective/nav';
+import { useTenancy } from '@collective/tenancy/react';
 import { MenuButton, type MenuItem } from '@collective/ui';
 import { useNavigate } from 'react-router-dom';
 import styles from './user-menu.module.css';
@@ -8,35 +9,23 @@ import styles from './user-menu.module.css';
 /** Props of {@link UserMenu}. */
 export interface UserMenuProps {
   user: User;
-  access: Access;
 }
 
 /**
- * The header's user menu (specification §2): email and role, Performance for
- * admins, API Keys for admins and brand members, and Logout.
+ * The header's user menu (specification §2): email and role, the entries
+ * of the route table marked for it that the user may open (Performance for
+ * admins, API Keys for admins and brand members), and Logout.
  */
-export function UserMenu({ user, access }: UserMenuProps) {
+export function UserMenu({ user }: UserMenuProps) {
   const { logout } = useSession();
+  const { access, tenant } = useTenancy();
   const navigate = useNavigate();
   const items: MenuItem[] = [
-    ...(access.can.openPerformance
-      ? [
-          {
-            id: 'performance',
-            label: 'Performance',
-            onSelect: () => void navigate('/performance'),
-          },
-        ]
-      : []),
-    ...(access.can.openApiKeys
-      ? [
-          {
-            id: 'api-keys',
-            label: 'API Keys',
-            onSelect: () => void navigate('/api-keys'),
-          },
-        ]
-      : []),
+    ...userMenuRoutes(access, tenant.features).map((route) => ({
+      id: route.path,
+      label: route.label ?? route.path,
+      onSelect: () => void navigate(route.path),
+    })),
     { id: 'logout', label: 'Logout', onSelect: () => void logout() },
   ];
   return (

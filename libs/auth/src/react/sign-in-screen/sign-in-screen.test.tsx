@@ -1,32 +1,24 @@
-import { createApiClient } from '@collective/api-client';
-import { render, screen, waitFor } from '@testing-library/react';
+import {
+  createFakeBackend,
+  DEMO_PASSWORD,
+  demoToken,
+} from '@collective/api-client/testing';
+import { TEST_ORIGIN } from '@collective/platform/testing';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSafeStorage } from '../../safe-storage';
-import { createSessionStore } from '../../session-store';
-import { AuthProvider, useSession } from '../auth-provider';
+import { renderWithSession } from '../../testing';
+import { useSession } from '../auth-provider';
 import { SignInScreen } from './sign-in-screen';
 
-const BASE = 'http://dashboard.test';
-const LOGIN = `${BASE}/api/auth/login`;
-const user = {
-  name: 'Super',
-  email: 'super@pact.test',
-  role: 'super_admin',
-  member_id: null,
-  member_code: null,
-  allowed_tenant_id: 1,
-  isPactStaff: true,
-};
-
-const server = setupServer();
+const LOGIN = `${TEST_ORIGIN}/api/auth/login`;
+const server = setupServer(
+  ...createFakeBackend({ baseUrl: TEST_ORIGIN }).handlers,
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  localStorage.clear();
-});
+afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 function Gate() {
@@ -38,25 +30,9 @@ function Gate() {
   );
 }
 
-function renderScreen() {
-  const storage = createSafeStorage(localStorage);
-  // eslint-disable-next-line prefer-const
-  let store: ReturnType<typeof createSessionStore>;
-  const api = createApiClient({
-    baseUrl: BASE,
-    getToken: () => store.getToken(),
-    getTenantCode: () => 'pact',
-    onUnauthorized: () => store.expire(),
-  });
-  store = createSessionStore({ api, storage, reload: () => undefined });
-  render(
-    <AuthProvider store={store}>
-      <Gate />
-    </AuthProvider>,
-  );
-}
+const renderScreen = () => renderWithSession(<Gate />);
 
-async function signIn(password = 'demo-pass-2026') {
+async function signIn(password = DEMO_PASSWORD) {
   await userEvent.type(
     screen.getByRole('textbox', { name: 'Email' }),
     'super@pact.test',
@@ -66,8 +42,8 @@ async function signIn(password = 'demo-pass-2026') {
 }
 
 describe('SignInScreen', () => {
-  it('shows the fields, the button and the help text of the specification', () => {
-    renderScreen();
+  it('shows the fields, the button and the help text of the specification', async () => {
+    await renderScreen();
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeRequired();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute(
       'type',
@@ -80,27 +56,21 @@ describe('SignInScreen', () => {
   });
 
   it('signs in and stores token and user', async () => {
-    server.use(
-      http.post(LOGIN, () => HttpResponse.json({ token: 'tok', user })),
-    );
-    renderScreen();
+    const { platform } = await renderScreen();
     await signIn();
     expect(
       await screen.findByText('Welcome super@pact.test'),
     ).toBeInTheDocument();
-    expect(localStorage.getItem('token')).toBe('tok');
+    expect(platform.stored.get('token')).toMatch(
+      new RegExp(`^${demoToken('super')}\\.\\d+$`),
+    );
+    expect(JSON.parse(platform.stored.get('user') ?? '')).toMatchObject({
+      email: 'super@pact.test',
+    });
   });
 
   it("shows the server's error text in an alert when the password is wrong", async () => {
-    server.use(
-      http.post(LOGIN, () =>
-        HttpResponse.json(
-          { error: 'Invalid email or password' },
-          { status: 401 },
-        ),
-      ),
-    );
-    renderScreen();
+    await renderScreen();
     await signIn('wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Invalid email or password',
@@ -113,7 +83,7 @@ describe('SignInScreen', () => {
         HttpResponse.json({ message: 'Account locked' }, { status: 403 }),
       ),
     );
-    renderScreen();
+    await renderScreen();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Account locked',
@@ -127,12 +97,12 @@ describe('SignInScreen', () => {
 
   it('says "Login failed" and stores nothing when the network is down', async () => {
     server.use(http.post(LOGIN, () => HttpResponse.error()));
-    renderScreen();
+    const { platform } = await renderScreen();
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^Login failed$/,
     );
-    expect(localStorage.length).toBe(0);
+    expect(platform.stored.size).toBe(0);
   });
 
   it('disables the button and reads "Signing in..." while the request runs, sending it once', async () => {
@@ -146,7 +116,7 @@ describe('SignInScreen', () => {
         });
       }),
     );
-    renderScreen();
+    await renderScreen();
     await userEvent.type(
       screen.getByRole('textbox', { name: 'Email' }),
       'super@pact.test',

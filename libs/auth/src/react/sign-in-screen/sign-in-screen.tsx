@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { loginErrorMessage } from '@collective/api-client';
+import { loginErrorMessage } from '../../login-error';
 import { Alert, Button, TextField } from '@collective/ui';
 import { useSession } from '../auth-provider';
 import styles from './sign-in-screen.module.css';

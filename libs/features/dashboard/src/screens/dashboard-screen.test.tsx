@@ -1,39 +1,24 @@
-import { deriveAccess, type DataFilter } from '@collective/auth';
-import { TENANTS } from '@collective/tenancy';
-import {
-  StaticTenancyProvider,
-  type TenancyView,
-} from '@collective/tenancy/react';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { createFakeBackend } from '@collective/api-client/testing';
+import { TEST_ORIGIN } from '@collective/platform/testing';
+import { renderWithShell } from '@collective/tenancy/testing';
+import { screen } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import DashboardScreen from './dashboard-screen';
 
-function view(memberId: number | null): TenancyView {
-  const filter: DataFilter = memberId === null ? {} : { member_id: memberId };
-  return {
-    tenant: TENANTS.pact,
-    access: deriveAccess({ role: 'admin', member_id: null }),
-    members: [{ id: 2, name: "Kiehl's", code: 'KIEHLS' }],
-    membersLoading: false,
-    selectedMemberId: memberId,
-    selectMember: vi.fn(),
-    dataFilter: filter,
-    scope: { tenant: 'pact', filter },
-    switchTenant: vi.fn(),
-  };
-}
+const server = setupServer(
+  ...createFakeBackend({ baseUrl: TEST_ORIGIN }).handlers,
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
 
-function renderScreen(memberId: number | null) {
-  render(
-    <StaticTenancyProvider value={view(memberId)}>
-      <DashboardScreen />
-    </StaticTenancyProvider>,
-  );
-}
+const renderScreen = (memberId: number | null) =>
+  renderWithShell(<DashboardScreen />, { signedInAs: 'admin', memberId });
 
 describe('DashboardScreen', () => {
-  it('labels its region with the level-one heading', () => {
-    renderScreen(null);
+  it('labels its region with the level-one heading', async () => {
+    await renderScreen(null);
     expect(
       screen.getByRole('region', { name: 'Dashboard' }),
     ).toBeInTheDocument();
@@ -42,17 +27,17 @@ describe('DashboardScreen', () => {
     ).toBeInTheDocument();
   });
 
-  it('says the data covers all members when no member is selected', () => {
-    renderScreen(null);
+  it('says the data covers all members when no member is selected', async () => {
+    await renderScreen(null);
     expect(screen.getByTestId('data-scope')).toHaveTextContent(
       'Pact Collective · showing data for all members',
     );
   });
 
-  it('names the selected member as the data scope', () => {
-    renderScreen(2);
-    expect(screen.getByTestId('data-scope')).toHaveTextContent(
-      "showing data for Kiehl's",
-    );
+  it('names the selected member as the data scope', async () => {
+    await renderScreen(2);
+    expect(
+      await screen.findByText(/showing data for Kiehl's/),
+    ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useTenancy } from '@collective/tenancy/react';
+import { useMembers, useTenancy } from '@collective/tenancy/react';
 
 /** The heading of the screen, also the accessible name of its region. */
 const TITLE = 'Dashboard';
@@ -8,7 +8,8 @@ const TITLE = 'Dashboard';
  * which tenant and which data scope every figure on it belongs to.
  */
 export default function DashboardScreen() {
-  const { tenant, dataFilter, members } = useTenancy();
+  const { tenant, dataFilter } = useTenancy();
+  const members = useMembers();
   const memberId = 'member_id' in dataFilter ? dataFilter.member_id : null;
   const scope =
     memberId === null

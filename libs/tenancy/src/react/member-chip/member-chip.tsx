@@ -1,11 +1,12 @@
 import { VisuallyHidden } from '@collective/ui';
 import { chipMember } from '../../members';
-import { useTenancy } from '../tenancy-provider';
+import { useMembers, useTenancy } from '../tenancy-provider';
 import styles from './member-chip.module.css';
 
 /** The member name chip of brand users (specification §2), with the Kiehl's fallback (D4). */
 export function MemberChip() {
-  const { access, tenant, members } = useTenancy();
+  const { access, tenant } = useTenancy();
+  const members = useMembers();
   const member = chipMember(access, tenant.code, members);
   if (!member) return null;
   return (

@@ -2,7 +2,7 @@ import { SelectField } from '@collective/ui';
 import { useMemo } from 'react';
 import { DEFAULT_TENANT } from '../../tenants';
 import { sortMembersByName } from '../../members';
-import { useTenancy } from '../tenancy-provider';
+import { useMembers, useTenancy } from '../tenancy-provider';
 
 /** Option value of "All Members". */
 const ALL = 'all';
@@ -13,8 +13,8 @@ const ALL = 'all';
  * select, so keyboard and screen readers work as everywhere else.
  */
 export function MemberSwitcher() {
-  const { access, tenant, members, selectedMemberId, selectMember } =
-    useTenancy();
+  const { access, tenant, selectedMemberId, selectMember } = useTenancy();
+  const members = useMembers();
   const options = useMemo(
     () => [
       { value: ALL, label: 'All Members' },

@@ -1,6 +1,7 @@
+import { createTestPlatform } from '@collective/platform/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   createThemeController,
   type ThemeController,
@@ -12,25 +13,23 @@ let controller: ThemeController | undefined;
 afterEach(() => {
   controller?.dispose();
   controller = undefined;
-  localStorage.clear();
 });
 
 function renderSwitcher(
   stored: Record<string, string> = {},
   props: Parameters<typeof ThemeSwitcher>[0] = {},
 ) {
-  for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v);
-  controller = createThemeController();
-  const reload = vi.fn();
-  const themeChanged = vi.fn();
-  window.addEventListener('themeChanged', themeChanged);
+  const platform = createTestPlatform({ storage: stored });
+  controller = createThemeController({ platform });
   render(
-    <ThemeProvider controller={controller} reload={reload}>
+    <ThemeProvider controller={controller}>
       <ThemeSwitcher {...props} />
     </ThemeProvider>,
   );
   const select = screen.getByRole('combobox', { name: props.label ?? 'Theme' });
-  return { reload, select, themeChanged };
+  const themeChanged = () =>
+    platform.emitted.filter((e) => e.name === 'themeChanged').length;
+  return { platform, select, themeChanged };
 }
 
 describe('ThemeSwitcher', () => {
@@ -60,30 +59,27 @@ describe('ThemeSwitcher', () => {
   });
 
   it('stores the choice, applies it, emits themeChanged and reloads the page', async () => {
-    const { reload, select, themeChanged } = renderSwitcher();
+    const { platform, select, themeChanged } = renderSwitcher();
     await userEvent.selectOptions(select, 'Pact Pentatonic Dark');
-    expect(localStorage.getItem('themeVariant')).toBe('pentatonic-dark');
-    expect(
-      document.documentElement.style.getPropertyValue('--color-primary'),
-    ).toBe('#00FBA9');
-    expect(themeChanged).toHaveBeenCalledTimes(1);
-    expect(reload).toHaveBeenCalledTimes(1);
-    window.removeEventListener('themeChanged', themeChanged);
+    expect(platform.stored.get('themeVariant')).toBe('pentatonic-dark');
+    expect(platform.root.style.getPropertyValue('--color-primary')).toBe(
+      '#00FBA9',
+    );
+    expect(themeChanged()).toBe(1);
+    expect(platform.reloads).toBe(1);
   });
 
   it('clears the stored variant when the default is chosen', async () => {
-    const { reload, select } = renderSwitcher({ themeVariant: 'new' });
+    const { platform, select } = renderSwitcher({ themeVariant: 'new' });
     await userEvent.selectOptions(select, 'Pact');
-    expect(localStorage.getItem('themeVariant')).toBeNull();
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(platform.stored.has('themeVariant')).toBe(false);
+    expect(platform.reloads).toBe(1);
   });
 
-  it('prefers its own onReload to the provider reload', async () => {
-    const onReload = vi.fn();
-    const { reload, select } = renderSwitcher({}, { onReload });
+  it('neither stores nor reloads when the current variant is chosen again', async () => {
+    const { platform, select } = renderSwitcher({ themeVariant: 'new' });
     await userEvent.selectOptions(select, 'Pact New');
-    expect(onReload).toHaveBeenCalledTimes(1);
-    expect(reload).not.toHaveBeenCalled();
+    expect(platform.reloads).toBe(0);
   });
 
   it('is reached with Tab and is a native select, which every browser makes keyboard operable', async () => {

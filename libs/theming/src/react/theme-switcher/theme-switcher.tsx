@@ -1,6 +1,6 @@
 import { SelectField } from '@collective/ui';
 import type { ChangeEvent } from 'react';
-import { useTheme } from '../use-theme';
+import { useTheme } from '../theme-provider';
 
 /** Props of {@link ThemeSwitcher}. */
 export interface ThemeSwitcherProps {
@@ -8,8 +8,6 @@ export interface ThemeSwitcherProps {
   label?: string;
   /** Hides the label visually (it stays the accessible name), for tight headers. */
   hideLabel?: boolean;
-  /** Called instead of the provider's `reload` after a choice is stored. */
-  onReload?: () => void;
   className?: string;
 }
 
@@ -21,14 +19,11 @@ export interface ThemeSwitcherProps {
 export function ThemeSwitcher({
   label = 'Theme',
   hideLabel = false,
-  onReload,
   className,
 }: ThemeSwitcherProps) {
-  const { variant, variants, setVariant, reload } = useTheme();
+  const { variant, variants, switchVariant } = useTheme();
   const choose = (event: ChangeEvent<HTMLSelectElement>) => {
-    if (event.target.value === variant) return;
-    setVariant(event.target.value);
-    (onReload ?? reload)();
+    if (event.target.value !== variant) switchVariant(event.target.value);
   };
   return (
     <SelectField

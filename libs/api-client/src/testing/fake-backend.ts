@@ -1,0 +1,212 @@
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import * as v from 'valibot';
+import { endpoints, type Endpoint } from '../contract/endpoints';
+import type { Member, Notification, User } from '../contract/schemas';
+import {
+  DEMO_MEMBERS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  demoToken,
+  type DemoUserKey,
+} from './fixtures';
+
+/** Settings of {@link createFakeBackend}; everything but `baseUrl` has a demo default. */
+export interface FakeBackendOptions {
+  /** The API base URL the client under test is given, e.g. `http://dashboard.test`. */
+  baseUrl: string;
+  /**
+   * The accounts, by key. Each signs in with {@link DEMO_PASSWORD} and gets a
+   * new token each time (`demoToken(key)` plus a serial number); the bare
+   * `demoToken(key)` is also valid, as a stored session's token.
+   */
+  users?: Readonly<Partial<Record<DemoUserKey, User>>>;
+  /** The member brands. */
+  members?: readonly Member[];
+  /** Unread notifications per account at start (0 when absent). */
+  unread?: Readonly<Partial<Record<DemoUserKey, number>>>;
+}
+
+/** A request the fake backend answered. */
+export interface RecordedRequest {
+  method: string;
+  /** The path without the base URL's own path, e.g. `/api/members`. */
+  path: string;
+  /** The query string, `?all=true` or empty. */
+  search: string;
+  headers: Headers;
+}
+
+/** An in-memory API for component tests: MSW handlers plus what they saw. */
+export interface FakeBackend {
+  /** MSW handlers for every call of the contract; `setupServer(...backend.handlers)`. */
+  handlers: HttpHandler[];
+  /** Every request answered, in order. */
+  requests: RecordedRequest[];
+  /** Requests of one endpoint path, e.g. `calls('/api/members')`. */
+  calls(path: string): RecordedRequest[];
+  /** Sets an account's unread notifications (the newest ones are unread). */
+  setUnread(key: DemoUserKey, count: number): void;
+  /** Revokes a token, as a logout or an admin would; it answers 401 afterwards. */
+  revoke(token: string): void;
+}
+
+const unauthorized = () =>
+  HttpResponse.json({ error: 'Unauthorized' }, { status: 401 });
+
+/**
+ * A fake of the reference API built from the contract: every handler
+ * answers at an endpoint's path with a body of its response schema's shape,
+ * and the accounts behave as decisions D1, D4 and D11 say (the super admin
+ * alone may load `all=true`; brand users see only their own member).
+ */
+export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
+  const base = new URL(options.baseUrl);
+  const prefix = base.pathname.replace(/\/$/, '');
+  const users = options.users ?? DEMO_USERS;
+  const members = options.members ?? DEMO_MEMBERS;
+  const revoked = new Set<string>();
+  let issued = 0;
+  const requests: RecordedRequest[] = [];
+  const inbox = new Map<DemoUserKey, Notification[]>();
+
+  function setUnread(key: DemoUserKey, count: number): void {
+    inbox.set(
+      key,
+      Array.from({ length: count }, (_, index) => ({
+        id: 1000 + index,
+        title: `Notification ${index + 1}`,
+        body: 'Something happened in the program.',
+        created_at: new Date(Date.UTC(2026, 10, 20, 8, index)).toISOString(),
+        read_at: null,
+      })),
+    );
+  }
+  for (const [key, count] of Object.entries(options.unread ?? {})) {
+    setUnread(key as DemoUserKey, count);
+  }
+
+  const keys = Object.keys(users) as DemoUserKey[];
+  function caller(request: Request): DemoUserKey | undefined {
+    const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
+    if (!token || revoked.has(token)) return undefined;
+    const bare = token.replace(/\.\d+$/, '');
+    return keys.find((key) => demoToken(key) === bare);
+  }
+
+  function url(endpoint: Endpoint): string {
+    return `${base.origin}${prefix}${endpoint.path}`;
+  }
+  function handle(
+    endpoint: Endpoint,
+    resolver: (request: Request, params: Record<string, unknown>) => unknown,
+  ): HttpHandler {
+    const method = endpoint.method.toLowerCase() as 'get' | 'post';
+    return http[method](url(endpoint), ({ request, params }) => {
+      const address = new URL(request.url);
+      requests.push({
+        method: request.method,
+        path: address.pathname.slice(prefix.length),
+        search: address.search,
+        headers: request.headers,
+      });
+      return resolver(request, params) as Response;
+    });
+  }
+  function signedIn(
+    resolver: (
+      key: DemoUserKey,
+      request: Request,
+      params: Record<string, unknown>,
+    ) => unknown,
+  ) {
+    return (request: Request, params: Record<string, unknown>) => {
+      const key = caller(request);
+      return key ? resolver(key, request, params) : unauthorized();
+    };
+  }
+  const query = (request: Request) =>
+    Object.fromEntries(new URL(request.url).searchParams);
+
+  const handlers = [
+    handle(endpoints.login, async (request) => {
+      const body = v.safeParse(endpoints.login.body, await request.json());
+      const key = body.success
+        ? keys.find(
+            (k) =>
+              users[k]?.email.toLowerCase() === body.output.email.toLowerCase(),
+          )
+        : undefined;
+      if (!body.success || !key || body.output.password !== DEMO_PASSWORD) {
+        return HttpResponse.json(
+          { error: 'Invalid email or password' },
+          { status: 401 },
+        );
+      }
+      issued += 1;
+      return HttpResponse.json({
+        token: `${demoToken(key)}.${issued}`,
+        user: users[key],
+      });
+    }),
+    handle(
+      endpoints.me,
+      signedIn((key) => HttpResponse.json({ success: true, user: users[key] })),
+    ),
+    handle(endpoints.logout, (request) => {
+      const token = request.headers
+        .get('authorization')
+        ?.replace(/^Bearer /, '');
+      if (token) revoked.add(token);
+      return HttpResponse.json({ success: true });
+    }),
+    handle(
+      endpoints.members,
+      signedIn((key, request) => {
+        const user = users[key];
+        if (query(request)['all'] === 'true') {
+          return user?.role === 'super_admin'
+            ? HttpResponse.json({ success: true, members })
+            : HttpResponse.json({ error: 'Forbidden' }, { status: 403 });
+        }
+        const own = user?.role !== 'super_admin' && user?.member_id != null;
+        return HttpResponse.json({
+          success: true,
+          data: members
+            .filter((m) => !own || m.id === user?.member_id)
+            .map((m) => ({ id: m.id, name: m.name })),
+        });
+      }),
+    ),
+    handle(
+      endpoints.notifications,
+      signedIn((key, request) => {
+        const list = inbox.get(key) ?? [];
+        return query(request)['unread'] === 'true'
+          ? HttpResponse.json({
+              unread_count: list.filter((n) => n.read_at === null).length,
+            })
+          : HttpResponse.json({ success: true, notifications: list });
+      }),
+    ),
+    handle(
+      endpoints.markRead,
+      signedIn((key, _request, params) => {
+        const found = inbox
+          .get(key)
+          ?.find((n) => String(n.id) === String(params['id']));
+        if (!found)
+          return HttpResponse.json({ error: 'Not found' }, { status: 404 });
+        found.read_at ??= new Date().toISOString();
+        return HttpResponse.json({ success: true });
+      }),
+    ),
+  ];
+
+  return {
+    handlers,
+    requests,
+    calls: (path) => requests.filter((r) => r.path === path),
+    setUnread,
+    revoke: (token) => void revoked.add(token),
+  };
+}

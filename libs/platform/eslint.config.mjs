@@ -1,0 +1,3 @@
+import baseConfig, { reactFreeCore } from '../../eslint.config.mjs';
+
+export default [...baseConfig, ...reactFreeCore];
