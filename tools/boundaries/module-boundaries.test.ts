@@ -118,7 +118,7 @@ describe('layer tag constraints', () => {
   );
 
   it(
-    'reports auth importing theming because the session layer may only depend on the client and primitives layers',
+    'reports auth importing theming because the session layer may only depend on the platform, client and primitives layers',
     async () => {
       const messages = await lint(
         'libs/auth/src/probe.ts',
@@ -128,6 +128,36 @@ describe('layer tag constraints', () => {
       expect(
         messages.filter((m) => m.ruleId === BOUNDARIES).map((m) => m.message),
       ).toEqual([expect.stringContaining('tagged with "layer:session"')]);
+    },
+    SLOW,
+  );
+});
+
+describe('the platform layer', () => {
+  it(
+    'reports platform importing ui, because the layer under everything imports no internal library',
+    async () => {
+      const messages = await lint(
+        'libs/platform/src/probe.ts',
+        "import { Button } from '@collective/ui';\n\nexport const probe = Button;\n",
+      );
+
+      expect(
+        messages.filter((m) => m.ruleId === BOUNDARIES).map((m) => m.message),
+      ).toEqual([expect.stringContaining('tagged with "layer:platform"')]);
+    },
+    SLOW,
+  );
+
+  it(
+    "accepts theming's core importing platform, and still reports it importing auth",
+    async () => {
+      const messages = await lint(
+        'libs/theming/src/probe.ts',
+        "import { createStore } from '@collective/platform';\nimport { deriveAccess } from '@collective/auth';\n\nexport const probe = [createStore, deriveAccess];\n",
+      );
+
+      expect(linesReportedBy(messages, BOUNDARIES)).toEqual([2]);
     },
     SLOW,
   );
