@@ -18,6 +18,7 @@ export default defineConfig({
       'generators/**/*.test.ts',
       'boundaries/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'vite/**/*.test.ts',
     ],
     exclude: ['**/files/**', '**/node_modules/**', 'out-tsc/**'],
   },

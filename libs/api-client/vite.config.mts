@@ -1,16 +1,8 @@
 import { defineConfig } from 'vite';
 import { libraryConfig } from '../../tools/vite/project-config.mts';
 
+// Name, entries and React come from package.json (see libraryConfig); the
+// client is tested in Node, where other collective tools run it.
 export default defineConfig(
-  libraryConfig({
-    dirname: import.meta.dirname,
-    name: '@collective/api-client',
-    react: false,
-    environment: 'node',
-    entries: {
-      index: 'src/index.ts',
-      contract: 'src/contract/index.ts',
-      testing: 'src/testing/index.ts',
-    },
-  }),
+  libraryConfig(import.meta.dirname, { environment: 'node' }),
 );

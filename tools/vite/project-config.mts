@@ -3,6 +3,7 @@
  * shares, so the libraries, the host app and the reference server cannot drift
  * apart. Each project's `vite.config.mts` calls one of these factories.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join, isAbsolute } from 'node:path';
 import react from '@vitejs/plugin-react';
 import {
@@ -12,6 +13,9 @@ import {
 } from 'vite';
 import dts from 'vite-plugin-dts';
 import type { InlineConfig as VitestConfig } from 'vitest/node';
+
+/** The workspace root, two folders above this file. */
+const WORKSPACE_ROOT = join(import.meta.dirname, '../..');
 
 /** The export condition that points workspace packages at their TypeScript sources. */
 export const SOURCE_CONDITION = '@collective/source';
@@ -45,30 +49,60 @@ function testConfig({
   };
 }
 
-interface LibraryOptions extends TestOptions {
-  /** `import.meta.dirname` of the calling config. */
-  dirname: string;
-  /** Entry name → source file; each becomes `dist/<name>.js` and `dist/<name>.d.ts`. */
-  entries: Record<string, string>;
-  /** Whether the library has React parts (JSX transform and the React plugin). */
-  react: boolean;
+interface LibraryOptions {
+  /** Unit-test environment; jsdom unless the library says otherwise. */
+  environment?: 'jsdom' | 'node';
+}
+
+interface PackageJson {
+  name: string;
+  exports: Record<string, string | Record<string, string>>;
+  peerDependencies?: Record<string, string>;
+}
+
+/**
+ * What a library's build and tests need, read from its package.json: the
+ * name, one entry per export that has a source condition (`.` → `index`,
+ * `./react` → `react`, …), React when it has React as a peer, and
+ * `src/test-setup.ts` when it exists.
+ */
+function libraryFacts(dirname: string) {
+  const pkg = JSON.parse(
+    readFileSync(join(dirname, 'package.json'), 'utf8'),
+  ) as PackageJson;
+  const entries: Record<string, string> = {};
+  for (const [key, target] of Object.entries(pkg.exports)) {
+    const source =
+      typeof target === 'object' ? target[SOURCE_CONDITION] : undefined;
+    if (source) entries[key === '.' ? 'index' : key.slice(2)] = source;
+  }
+  const setup = 'src/test-setup.ts';
+  return {
+    name: pkg.name,
+    entries,
+    react: pkg.peerDependencies?.['react'] !== undefined,
+    setupFiles: existsSync(join(dirname, setup)) ? [setup] : [],
+  };
 }
 
 /**
  * A publishable library: ESM build of each entry with every bare import left
  * external (consumers bring their own React, ky, valibot and sibling
  * libraries), one rolled-up `.d.ts` per entry, CSS extracted to `dist/index.css`.
+ * Everything but the test environment comes from the library's package.json,
+ * so a `vite.config.mts` is one line: `libraryConfig(import.meta.dirname)`.
  */
 export function libraryConfig(
-  options: LibraryOptions,
+  dirname: string,
+  options: LibraryOptions = {},
 ): UserConfig & { test: VitestConfig } {
-  const { dirname, entries } = options;
+  const { name, entries, react: usesReact, setupFiles } = libraryFacts(dirname);
   return {
     root: dirname,
-    cacheDir: join(dirname, '../../node_modules/.vite', options.name),
+    cacheDir: join(WORKSPACE_ROOT, 'node_modules/.vite', name),
     resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
     plugins: [
-      ...(options.react ? [react()] : []),
+      ...(usesReact ? [react()] : []),
       dts({
         entryRoot: 'src',
         tsconfigPath: join(dirname, 'tsconfig.lib.json'),
@@ -92,7 +126,11 @@ export function libraryConfig(
           !id.startsWith('.') && !isAbsolute(id) && !id.startsWith('\0'),
       },
     },
-    test: testConfig(options),
+    test: testConfig({
+      name,
+      environment: options.environment ?? 'jsdom',
+      setupFiles,
+    }),
   };
 }
 
@@ -107,7 +145,7 @@ export function appConfig(
 ): UserConfig & { test: VitestConfig } {
   return {
     root: options.dirname,
-    cacheDir: join(options.dirname, '../../node_modules/.vite', options.name),
+    cacheDir: join(WORKSPACE_ROOT, 'node_modules/.vite', options.name),
     resolve: {
       conditions: [
         SOURCE_CONDITION,

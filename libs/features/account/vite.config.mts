@@ -1,15 +1,5 @@
 import { defineConfig } from 'vite';
 import { libraryConfig } from '../../../tools/vite/project-config.mts';
 
-export default defineConfig(
-  libraryConfig({
-    dirname: import.meta.dirname,
-    name: '@collective/feature-account',
-    react: true,
-    environment: 'jsdom',
-    setupFiles: ['src/test-setup.ts'],
-    entries: {
-      index: 'src/index.ts',
-    },
-  }),
-);
+// Name, entries, React and test set-up come from package.json (see libraryConfig).
+export default defineConfig(libraryConfig(import.meta.dirname));

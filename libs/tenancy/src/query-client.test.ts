@@ -27,7 +27,11 @@ describe('failure logging of createQueryClient', () => {
       throw new Error('down');
     };
     await client
-      .fetchQuery({ queryKey: ['a'], queryFn: fail, meta: { failureLog: 'A failed' } })
+      .fetchQuery({
+        queryKey: ['a'],
+        queryFn: fail,
+        meta: { failureLog: 'A failed' },
+      })
       .catch(() => undefined);
     await client
       .fetchQuery({ queryKey: ['b'], queryFn: fail })

@@ -1,15 +1,9 @@
-import { createFakeBackend, DEMO_USERS } from '@collective/api-client/testing';
+import { setupFakeApi, DEMO_USERS } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestShell } from './testing';
 
-const server = setupServer(
-  ...createFakeBackend({ baseUrl: TEST_ORIGIN }).handlers,
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+setupFakeApi({ baseUrl: TEST_ORIGIN });
 
 describe('createTenancy', () => {
   it('resolves and stores the active tenant, sending tenantChanged (staff → kiehls)', async () => {

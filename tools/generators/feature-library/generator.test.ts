@@ -95,11 +95,13 @@ describe('featureLibraryGenerator', () => {
     expect(vite).toContain(
       "import { libraryConfig } from '../../../tools/vite/project-config.mts'",
     );
-    expect(vite).toContain("name: '@collective/feature-members-stores'");
-    expect(vite).toContain('react: true');
-    expect(vite).toContain("environment: 'jsdom'");
-    expect(vite).toContain("setupFiles: ['src/test-setup.ts']");
-    expect(vite).toContain("index: 'src/index.ts'");
+    // libraryConfig reads name, entries, React and the test set-up from these.
+    expect(vite).toContain('libraryConfig(import.meta.dirname)');
+    const pkg = readJson(tree, `${root}/package.json`);
+    expect(pkg.name).toBe('@collective/feature-members-stores');
+    expect(pkg.exports['.']['@collective/source']).toBe('./src/index.ts');
+    expect(pkg.peerDependencies.react).toBeDefined();
+    expect(tree.exists(`${root}/src/test-setup.ts`)).toBe(true);
 
     expect(read(tree, `${root}/eslint.config.mjs`)).toContain(
       "from '../../../eslint.config.mjs'",

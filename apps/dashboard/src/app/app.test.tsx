@@ -1,5 +1,5 @@
 import {
-  createFakeBackend,
+  setupFakeApi,
   DEMO_PASSWORD,
   DEMO_USERS,
   type DemoUserKey,
@@ -11,18 +11,14 @@ import {
 } from '@collective/platform/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
 import { createServices, type Services } from '../services';
 import { App } from './app';
 
 // The router drives jsdom's real history, so the API lives at its origin.
 const ORIGIN = window.location.origin;
-const server = setupServer(...createFakeBackend({ baseUrl: ORIGIN }).handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+setupFakeApi({ baseUrl: ORIGIN });
 
 function start(
   path: string,

@@ -1,20 +1,15 @@
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../client';
-import { createFakeBackend } from './fake-backend';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
   demoToken,
   type DemoUserKey,
 } from './fixtures';
+import { setupFakeApi } from './setup-fake-api';
 
 const BASE = 'http://fake.test/backend';
-const backend = createFakeBackend({ baseUrl: BASE, unread: { admin: 3 } });
-const server = setupServer(...backend.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const { backend } = setupFakeApi({ baseUrl: BASE, unread: { admin: 3 } });
 
 const as = (key: DemoUserKey | null) =>
   createApiClient({

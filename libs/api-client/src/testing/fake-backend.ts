@@ -48,6 +48,8 @@ export interface FakeBackend {
   setUnread(key: DemoUserKey, count: number): void;
   /** Revokes a token, as a logout or an admin would; it answers 401 afterwards. */
   revoke(token: string): void;
+  /** Back to the start: no requests, no revoked tokens, the initial notifications. */
+  reset(): void;
 }
 
 const unauthorized = () =>
@@ -81,9 +83,15 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
       })),
     );
   }
-  for (const [key, count] of Object.entries(options.unread ?? {})) {
-    setUnread(key as DemoUserKey, count);
+  function reset(): void {
+    requests.length = 0;
+    revoked.clear();
+    inbox.clear();
+    for (const [key, count] of Object.entries(options.unread ?? {})) {
+      setUnread(key as DemoUserKey, count);
+    }
   }
+  reset();
 
   const keys = Object.keys(users) as DemoUserKey[];
   function caller(request: Request): DemoUserKey | undefined {
@@ -208,5 +216,6 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
     calls: (path) => requests.filter((r) => r.path === path),
     setUnread,
     revoke: (token) => void revoked.add(token),
+    reset,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Test helpers of @collective/api-client: the demo accounts and members of
  * decisions D11 and a fake of the API for MSW, built from the contract.
- * Import as `@collective/api-client/testing` (needs `msw` 2).
+ * Import as `@collective/api-client/testing` (needs `msw` 2; `setupFakeApi`
+ * also Vitest).
  */
 export { createFakeBackend } from './fake-backend';
 export type {
@@ -10,4 +11,6 @@ export type {
   RecordedRequest,
 } from './fake-backend';
 export { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_USERS, demoToken } from './fixtures';
+export { setupFakeApi } from './setup-fake-api';
+export type { FakeApi } from './setup-fake-api';
 export type { DemoUserKey } from './fixtures';

@@ -1,30 +1,14 @@
-import { createFakeBackend } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { STORAGE_KEYS } from '@collective/platform';
 import { createTestPlatform, TEST_ORIGIN } from '@collective/platform/testing';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  describe,
-  expect,
-  it,
-  vi,
-} from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestSession, renderWithSession } from '../testing';
 import { useAccess, useApi, useSession } from './auth-provider';
 import { SignInScreen } from './sign-in-screen/sign-in-screen';
 
-const backend = createFakeBackend({ baseUrl: TEST_ORIGIN });
-const server = setupServer(...backend.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  backend.requests.length = 0;
-});
-afterAll(() => server.close());
+const { backend, server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
 
 function Probe() {
   const { state } = useSession();

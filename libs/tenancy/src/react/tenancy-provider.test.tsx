@@ -1,19 +1,10 @@
-import { createFakeBackend } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  describe,
-  expect,
-  it,
-  vi,
-} from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { scopedQueryKey } from '../data-scope';
 import { MEMBER_LIST_FAILURE } from '../members';
 import { renderWithShell } from '../testing';
@@ -22,14 +13,7 @@ import { MemberSwitcher } from './member-switcher/member-switcher';
 import { useDataScope, useTenancy, useTenant } from './tenancy-provider';
 import { TenantSwitcher } from './tenant-switcher/tenant-switcher';
 
-const backend = createFakeBackend({ baseUrl: TEST_ORIGIN });
-const server = setupServer(...backend.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  backend.requests.length = 0;
-});
-afterAll(() => server.close());
+const { backend, server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
 
 function TenantName() {
   return <p>Tenant: {useTenant().code}</p>;

@@ -1,5 +1,5 @@
 import {
-  createFakeBackend,
+  setupFakeApi,
   DEMO_PASSWORD,
   demoToken,
 } from '@collective/api-client/testing';
@@ -7,19 +7,13 @@ import { TEST_ORIGIN } from '@collective/platform/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithSession } from '../../testing';
 import { useSession } from '../auth-provider';
 import { SignInScreen } from './sign-in-screen';
 
 const LOGIN = `${TEST_ORIGIN}/api/auth/login`;
-const server = setupServer(
-  ...createFakeBackend({ baseUrl: TEST_ORIGIN }).handlers,
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
 
 function Gate() {
   const { state } = useSession();

@@ -1,17 +1,11 @@
-import { createFakeBackend } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
 import { screen } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import DashboardScreen from './dashboard-screen';
 
-const server = setupServer(
-  ...createFakeBackend({ baseUrl: TEST_ORIGIN }).handlers,
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+setupFakeApi({ baseUrl: TEST_ORIGIN });
 
 const renderScreen = (memberId: number | null) =>
   renderWithShell(<DashboardScreen />, { signedInAs: 'admin', memberId });

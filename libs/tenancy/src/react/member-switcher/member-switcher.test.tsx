@@ -1,18 +1,12 @@
-import { createFakeBackend } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithShell } from '../../testing';
 import { MemberSwitcher } from './member-switcher';
 
-const server = setupServer(
-  ...createFakeBackend({ baseUrl: TEST_ORIGIN }).handlers,
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+setupFakeApi({ baseUrl: TEST_ORIGIN });
 
 async function renderSwitcher() {
   const shell = await renderWithShell(<MemberSwitcher />, {
