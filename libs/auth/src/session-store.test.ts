@@ -44,6 +44,7 @@ describe('createSessionStore', () => {
       status: 'logged-in',
       token: 'tok',
       user,
+      via: 'login',
     });
     expect(backing.get('token')).toBe('tok');
     expect(JSON.parse(backing.get('user') ?? '')).toEqual(user);
@@ -81,6 +82,7 @@ describe('createSessionStore', () => {
       status: 'logged-in',
       token: 'tok',
       user,
+      via: 'restore',
     });
   });
 

@@ -17,7 +17,13 @@ import { parseStoredToken, parseStoredUser } from './stored-values';
 export type SessionState =
   | { status: 'logged-out' }
   | { status: 'restoring'; token: string }
-  | { status: 'logged-in'; token: string; user: User };
+  | {
+      status: 'logged-in';
+      token: string;
+      user: User;
+      /** How the session began: a sign-in on this page, or a restore of a stored token. */
+      via: 'login' | 'restore';
+    };
 
 /** Why a session ended, for listeners that clean up (query cache, selected member). */
 export type SessionEndReason =
@@ -135,7 +141,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         parseStoredUser(storage.getItem(STORAGE_KEYS.user)),
       );
       storage.setItem(STORAGE_KEYS.user, JSON.stringify(merged));
-      setState({ status: 'logged-in', token, user: merged });
+      setState({ status: 'logged-in', token, user: merged, via: 'restore' });
     } catch (error) {
       if (mine !== epoch) return;
       if (isApiError(error, 'http') && error.status === 401) {
@@ -185,7 +191,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
           epoch += 1;
           storage.setItem(STORAGE_KEYS.token, token);
           storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-          setState({ status: 'logged-in', token, user });
+          setState({ status: 'logged-in', token, user, via: 'login' });
           return user;
         })
         .finally(() => {

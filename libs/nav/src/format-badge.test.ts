@@ -4,6 +4,7 @@ import {
   formatBadge,
   HEADER_BADGE_CAP,
   MOBILE_BADGE_CAP,
+  notificationsLabel,
 } from './format-badge';
 
 describe('formatBadge', () => {
@@ -17,6 +18,25 @@ describe('formatBadge', () => {
     expect(formatBadge(9, MOBILE_BADGE_CAP)).toBe('9');
     expect(formatBadge(10, MOBILE_BADGE_CAP)).toBe('9+');
   });
+
+  it.each([
+    [0, null, null],
+    [1, '1', '1'],
+    [9, '9', '9'],
+    [10, '10', '9+'],
+    [99, '99', '9+'],
+    [100, '99+', '9+'],
+    [10_000, '99+', '9+'],
+    [-3, null, null],
+    [Number.NaN, null, null],
+    [Number.POSITIVE_INFINITY, null, null],
+  ])(
+    'shows %s as %s in the header and %s in the sheet',
+    (count, header, sheet) => {
+      expect(formatBadge(count, HEADER_BADGE_CAP)).toBe(header);
+      expect(formatBadge(count, MOBILE_BADGE_CAP)).toBe(sheet);
+    },
+  );
 
   it('never shows more than the cap allows, for any count', () => {
     fc.assert(
@@ -34,5 +54,14 @@ describe('formatBadge', () => {
         },
       ),
     );
+  });
+});
+
+describe('notificationsLabel', () => {
+  it('says the exact number, whatever the badge shows', () => {
+    expect(notificationsLabel(5)).toBe('Notifications, 5 unread');
+    expect(notificationsLabel(150)).toBe('Notifications, 150 unread');
+    expect(notificationsLabel(0)).toBe('Notifications');
+    expect(notificationsLabel(Number.NaN)).toBe('Notifications');
   });
 });

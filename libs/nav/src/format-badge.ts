@@ -11,3 +11,14 @@ export function formatBadge(count: number, cap: number): string | null {
   if (!Number.isFinite(count) || count < 1) return null;
   return count > cap ? `${cap}+` : String(Math.floor(count));
 }
+
+/**
+ * The accessible name of the notification bell: it says the number, not the
+ * capped badge ("Notifications, 150 unread"), and just "Notifications" when
+ * nothing is unread.
+ */
+export function notificationsLabel(count: number): string {
+  return formatBadge(count, Number.POSITIVE_INFINITY) === null
+    ? 'Notifications'
+    : `Notifications, ${Math.floor(count)} unread`;
+}

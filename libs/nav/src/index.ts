@@ -1,12 +1,39 @@
 /**
- * @collective/nav: the route table of the Collective Dashboard as data, who
- * may open each route, and badge formatting. No React; bindings are in
- * `@collective/nav/react`.
+ * @collective/nav: the route table of the Collective Dashboard as data (the
+ * one registry of paths, titles, who may open them, menus and preloads), the
+ * navigation derived from it, badge formatting and the unread-count query.
+ * No React; bindings are in `@collective/nav/react`.
  */
 export {
   formatBadge,
   HEADER_BADGE_CAP,
   MOBILE_BADGE_CAP,
+  notificationsLabel,
 } from './format-badge';
-export { canOpen, HOME_PATH, ROUTES, userMenuRoutes } from './routes';
-export type { RouteAudience, RouteEntry } from './routes';
+export {
+  canOpen,
+  createRouteRegistry,
+  HOME_PATH,
+  MENU_GROUPS,
+  menuKindOf,
+  navigationFor,
+  preloadRoutes,
+  quickActionRoutes,
+  ROUTES,
+  userMenuRoutes,
+} from './routes';
+export type {
+  MenuGroupId,
+  MenuKind,
+  MenuSlot,
+  NavEntry,
+  RegisteredRoute,
+  RouteAudience,
+  RouteEntry,
+  RoutePath,
+} from './routes';
+export {
+  UNREAD_COUNT_FAILURE,
+  UNREAD_POLL_INTERVAL_MS,
+  unreadCountQueryOptions,
+} from './unread-count';

@@ -12,6 +12,8 @@ import type { Unsubscribe } from './store';
 export interface Platform {
   /** `localStorage`, made safe: never throws, keeps failed writes for the tab's life. */
   readonly storage: KeyValueStorage;
+  /** `sessionStorage` (this tab only, survives its reloads), made safe the same way. */
+  readonly tabStorage: KeyValueStorage;
   /**
    * Calls `listener` when another tab changes storage, with the key, or
    * null when it cleared everything. This tab's own writes are not reported.
@@ -56,6 +58,7 @@ export function createBrowserPlatform(win: Window): Platform {
   const doc = win.document;
   return {
     storage: createSafeStorage(() => win.localStorage),
+    tabStorage: createSafeStorage(() => win.sessionStorage),
     onStorageChange: (listener) =>
       listen(win, 'storage', (event) => {
         const { key, storageArea } = event as StorageEvent;

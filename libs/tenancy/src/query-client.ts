@@ -1,4 +1,10 @@
-import { QueryCache, QueryClient } from '@tanstack/query-core';
+import type { Platform } from '@collective/platform';
+import {
+  focusManager,
+  onlineManager,
+  QueryCache,
+  QueryClient,
+} from '@tanstack/query-core';
 
 /** Data stays fresh for 5 minutes (specification §9). */
 export const QUERY_STALE_TIME_MS = 5 * 60_000;
@@ -18,6 +24,15 @@ export interface FailureLogMeta {
 export interface QueryClientOptions {
   /** Where the final failure of a query with `meta.failureLog` is logged. */
   log?: (message: string, error: unknown) => void;
+  /**
+   * The page's visibility and network state. TanStack Query then pauses
+   * polling while the page is hidden, refetches what asks for it when the
+   * page shows again, and pauses and resumes queries with the network.
+   */
+  platform?: Pick<
+    Platform,
+    'isVisible' | 'onVisibilityChange' | 'isOnline' | 'onOnlineChange'
+  >;
 }
 
 /**
@@ -31,6 +46,18 @@ export function createQueryClient(
 ): QueryClient {
   const log =
     options.log ?? ((message, error) => console.error(message, error));
+  const { platform } = options;
+  if (platform) {
+    // TanStack's managers are page-wide; the page has one shell.
+    focusManager.setEventListener((setFocused) => {
+      setFocused(platform.isVisible());
+      return platform.onVisibilityChange(setFocused);
+    });
+    onlineManager.setEventListener((setOnline) => {
+      setOnline(platform.isOnline());
+      return platform.onOnlineChange(setOnline);
+    });
+  }
   return new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {

@@ -7,7 +7,17 @@ import { createTenancy, type TenancyStore } from './tenancy-store';
 /** Settings of {@link createShellServices}. */
 export interface ShellServicesOptions {
   /** The browser, made once: `createBrowserPlatform(window)`. */
-  platform: Pick<Platform, 'storage' | 'onStorageChange' | 'emit' | 'reload'>;
+  platform: Pick<
+    Platform,
+    | 'storage'
+    | 'onStorageChange'
+    | 'emit'
+    | 'reload'
+    | 'isVisible'
+    | 'onVisibilityChange'
+    | 'isOnline'
+    | 'onOnlineChange'
+  >;
   /** Absolute base URL of the API. */
   apiBaseUrl: string;
   /** A fetch implementation, for tests and Node tools; the global one by default. */
@@ -40,9 +50,10 @@ export function createShellServices(
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
-  const queryClient = createQueryClient(
-    options.log ? { log: options.log } : {},
-  );
+  const queryClient = createQueryClient({
+    platform: options.platform,
+    ...(options.log ? { log: options.log } : {}),
+  });
   const tenancy = createTenancy({
     session,
     platform: options.platform,

@@ -6,6 +6,8 @@
  */
 export { Alert } from './alert/alert';
 export type { AlertProps } from './alert/alert';
+export { Badge } from './badge/badge';
+export type { BadgeProps } from './badge/badge';
 export { Button } from './button/button';
 export type { ButtonProps } from './button/button';
 export { MenuButton } from './menu-button/menu-button';
@@ -15,6 +17,8 @@ export type {
   SelectFieldProps,
   SelectOption,
 } from './select-field/select-field';
+export { Sheet } from './sheet/sheet';
+export type { SheetProps } from './sheet/sheet';
 export {
   VisuallyHidden,
   visuallyHiddenClass,

@@ -7,9 +7,14 @@ import {
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
 import ts from 'typescript';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { featureLibraryGenerator } from './generator';
+import {
+  featureLibraryGenerator,
+  REGISTRY_FILE,
+  REGISTRY_MARKER,
+} from './generator';
 
 const root = 'libs/features/members-stores';
+const ROUTES = '/member-management, /store-rankings';
 
 /** Reads a generated text file, failing the test with its path when it is missing. */
 function read(tree: Tree, path: string): string {
@@ -44,6 +49,7 @@ describe('featureLibraryGenerator', () => {
   it('creates a private ESM package named after the feature with the source export condition', async () => {
     await featureLibraryGenerator(tree, {
       name: 'members-stores',
+      routes: ROUTES,
       skipFormat: true,
     });
 
@@ -58,6 +64,7 @@ describe('featureLibraryGenerator', () => {
   it('names the Nx project feature-<name> and tags it as a dashboard React feature layer', async () => {
     await featureLibraryGenerator(tree, {
       name: 'members-stores',
+      routes: ROUTES,
       skipFormat: true,
     });
 
@@ -76,6 +83,7 @@ describe('featureLibraryGenerator', () => {
   it('creates the tsconfig, Vite and ESLint files of a React library with its own out-tsc folders', async () => {
     await featureLibraryGenerator(tree, {
       name: 'members-stores',
+      routes: ROUTES,
       skipFormat: true,
     });
 
@@ -111,67 +119,98 @@ describe('featureLibraryGenerator', () => {
     );
   });
 
-  it('exports a screens record whose key loads the screen with a dynamic import', async () => {
+  it('exports a screens map whose route paths load their screens with a dynamic import', async () => {
     await featureLibraryGenerator(tree, {
       name: 'members-stores',
+      routes: ROUTES,
       skipFormat: true,
     });
 
     const index = read(tree, `${root}/src/index.ts`);
-    expect(index).toContain("export type ScreenKey = 'members-stores';");
+    expect(index).toContain('export const screens: ScreenMap = {');
     expect(index).toContain(
-      'export const screens: Readonly<Record<ScreenKey, ScreenLoader>> = {',
+      "'/member-management': () => import('./screens/member-management-screen')",
     );
     expect(index).toContain(
-      "'members-stores': () => import('./screens/members-stores-screen')",
+      "'/store-rankings': () => import('./screens/store-rankings-screen')",
     );
     expect(syntaxErrors(tree, `${root}/src/index.ts`)).toEqual([]);
+    expect(syntaxErrors(tree, `${root}/src/index.test.tsx`)).toEqual([]);
   });
 
-  it('creates a default-exported screen with a level-one heading titled from the name, and its test', async () => {
+  it('creates one default-exported, framed screen per route, and names a parameter segment "detail"', async () => {
     await featureLibraryGenerator(tree, {
-      name: 'members-stores',
+      name: 'consumer-mailback',
+      routes: '/consumer-mailback/submissions/:id',
       skipFormat: true,
     });
 
-    const screenPath = `${root}/src/screens/members-stores-screen.tsx`;
+    const screenPath =
+      'libs/features/consumer-mailback/src/screens/consumer-mailback-submissions-detail-screen.tsx';
     const component = read(tree, screenPath);
     expect(component).toContain(
-      'export default function MembersStoresScreen()',
+      'export default function ConsumerMailbackSubmissionsDetailScreen()',
     );
-    expect(component).toContain('const TITLE = "Members Stores";');
-    expect(component).toMatch(/<h1 [^>]*>\{TITLE\}<\/h1>/);
+    expect(component).toContain('<ScreenFrame>');
+    expect(component).toContain('<PendingContent />');
     expect(syntaxErrors(tree, screenPath)).toEqual([]);
-
-    const testPath = `${root}/src/screens/members-stores-screen.test.tsx`;
-    const test = read(tree, testPath);
-    expect(test).toContain(
-      'getByRole(\'heading\', { level: 1, name: "Members Stores" })',
-    );
-    expect(syntaxErrors(tree, testPath)).toEqual([]);
   });
 
-  it('uses the --title option as the heading, keeping quotes and braces valid TypeScript', async () => {
-    const title = 'Members & "Stores" {beta}';
+  it('adds the library to the route registry and the dashboard’s dependencies', async () => {
+    tree.write(
+      REGISTRY_FILE,
+      `import { createRouteRegistry } from '@collective/nav';
+import { screens as account } from '@collective/feature-account';
+
+export const FEATURE_SCREENS = [
+  account,
+  ${REGISTRY_MARKER}
+];
+`,
+    );
+    writeJson(tree, 'apps/dashboard/package.json', {
+      dependencies: { '@collective/nav': '1.0.0' },
+    });
+
     await featureLibraryGenerator(tree, {
       name: 'members-stores',
-      title,
+      routes: ROUTES,
       skipFormat: true,
     });
 
-    const screenPath = `${root}/src/screens/members-stores-screen.tsx`;
-    expect(read(tree, screenPath)).toContain(
-      `const TITLE = ${JSON.stringify(title)};`,
+    const registry = read(tree, REGISTRY_FILE);
+    expect(registry).toContain(
+      "import { screens as account } from '@collective/feature-account';\nimport { screens as membersStores } from '@collective/feature-members-stores';",
     );
-    expect(syntaxErrors(tree, screenPath)).toEqual([]);
-    expect(readJson(tree, `${root}/package.json`).description).toContain(title);
+    expect(registry).toContain(
+      `  account,\n  membersStores,\n  ${REGISTRY_MARKER}`,
+    );
+    expect(readJson(tree, 'apps/dashboard/package.json').dependencies).toEqual({
+      '@collective/feature-members-stores': '1.0.0',
+      '@collective/nav': '1.0.0',
+    });
   });
+
+  it.each(['', ' , ', 'store-rankings', '/Store', '/a/../b', '/x?y'])(
+    'rejects the routes %j, saying what to give',
+    async (routes) => {
+      await expect(
+        featureLibraryGenerator(tree, {
+          name: 'members-stores',
+          routes,
+          skipFormat: true,
+        }),
+      ).rejects.toThrow(/route path|--routes=/);
+      expect(tree.exists(root)).toBe(false);
+    },
+  );
 
   it('references the tools tsconfig that nx sync expects, because every vite.config imports tools/vite', async () => {
     writeJson(tree, 'tools/tsconfig.lib.json', { compilerOptions: {} });
 
     await featureLibraryGenerator(tree, {
       name: 'members-stores',
+      routes: ROUTES,
       skipFormat: true,
     });
 
@@ -183,6 +222,7 @@ describe('featureLibraryGenerator', () => {
   it('adds no tools reference when the workspace has no tools project', async () => {
     await featureLibraryGenerator(tree, {
       name: 'members-stores',
+      routes: ROUTES,
       skipFormat: true,
     });
 
@@ -192,6 +232,7 @@ describe('featureLibraryGenerator', () => {
   it('adds the library to the root tsconfig references once', async () => {
     await featureLibraryGenerator(tree, {
       name: 'members-stores',
+      routes: ROUTES,
       skipFormat: true,
     });
 
@@ -204,10 +245,12 @@ describe('featureLibraryGenerator', () => {
   it('returns the install task that links the package, unless skipInstall is set', async () => {
     const withInstall = await featureLibraryGenerator(tree, {
       name: 'operations',
+      routes: '/eol-processing',
       skipFormat: true,
     });
     const withoutInstall = await featureLibraryGenerator(tree, {
       name: 'analytics',
+      routes: '/analytics',
       skipFormat: true,
       skipInstall: true,
     });
@@ -227,7 +270,7 @@ describe('featureLibraryGenerator', () => {
     '',
   ])('rejects the name %j because it is not kebab-case', async (name) => {
     await expect(
-      featureLibraryGenerator(tree, { name, skipFormat: true }),
+      featureLibraryGenerator(tree, { name, routes: ROUTES, skipFormat: true }),
     ).rejects.toThrow(/is not kebab-case.*for example "members-stores"/);
     expect(tree.exists('libs/features')).toBe(false);
   });
@@ -250,7 +293,11 @@ describe('featureLibraryGenerator', () => {
     });
 
     await expect(
-      featureLibraryGenerator(tree, { name: 'analytics', skipFormat: true }),
+      featureLibraryGenerator(tree, {
+        name: 'analytics',
+        routes: '/analytics',
+        skipFormat: true,
+      }),
     ).rejects.toThrow('A project named "feature-analytics" already exists');
   });
 });

@@ -38,10 +38,42 @@ export interface FeatureLibraryNames {
   packageName: string;
   /** The library's folder relative to the workspace root. */
   projectRoot: string;
-  /** The screen component's name, for example `MembersStoresScreen`. */
-  componentName: string;
-  /** The screen's heading. */
-  title: string;
+  /** The screens to create, one per route path given. */
+  screens: ScreenNames[];
+  /** The import name of the library's screens in the app's registry, e.g. `membersStores`. */
+  registryName: string;
+}
+
+/** Names of one generated screen. */
+export interface ScreenNames {
+  /** The route table path it shows, e.g. `/consumer-mailback/submissions/:id`. */
+  path: string;
+  /** Its file name without extension, e.g. `consumer-mailback-submissions-detail-screen`. */
+  file: string;
+  /** Its component name, e.g. `ConsumerMailbackSubmissionsDetailScreen`. */
+  component: string;
+}
+
+/** Where the dashboard joins the feature libraries' screens with the route table. */
+export const REGISTRY_FILE = 'apps/dashboard/src/app/screens.ts';
+/** The line of {@link REGISTRY_FILE} above which a new library's screens are listed. */
+export const REGISTRY_MARKER =
+  '// New feature libraries are added above this line.';
+
+const ROUTE_PATH = /^\/[a-z0-9-]+(?:\/(?:[a-z0-9-]+|:[a-z][a-zA-Z0-9]*))*$/;
+
+/** The names of the screen of one route path. */
+export function screenNames(path: string): ScreenNames {
+  const slug = path
+    .slice(1)
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? 'detail' : segment))
+    .join('-');
+  return {
+    path,
+    file: `${slug}-screen`,
+    component: `${names(slug).className}Screen`,
+  };
 }
 
 /**
@@ -71,20 +103,69 @@ export function normalizeOptions(
       `A project named "${projectName}" already exists. Choose another feature name.`,
     );
   }
-  const title =
-    options.title?.trim() ||
-    name
-      .split('-')
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join(' ');
+  const paths = (options.routes ?? '')
+    .split(',')
+    .map((path) => path.trim())
+    .filter((path) => path !== '');
+  if (paths.length === 0) {
+    throw new Error(
+      'Give the route paths whose screens the library owns, e.g. --routes=/shipment-tracking,/eol-processing; add each path to the route table of libs/nav/src/routes.ts first.',
+    );
+  }
+  for (const path of paths) {
+    if (!ROUTE_PATH.test(path)) {
+      throw new Error(
+        `"${path}" is not a route path such as /store-rankings or /consumer-mailback/submissions/:id.`,
+      );
+    }
+  }
   return {
     name,
     projectName,
     packageName: `@collective/${projectName}`,
     projectRoot,
-    componentName: `${names(name).className}Screen`,
-    title,
+    screens: paths.map(screenNames),
+    registryName: names(name).propertyName,
   };
+}
+
+/**
+ * Lists the new library's screens in the dashboard's route registry (the
+ * import and the entry above {@link REGISTRY_MARKER}) and its package among
+ * the dashboard's dependencies, so the routes it owns render at once.
+ */
+function addToRegistry(tree: Tree, options: FeatureLibraryNames): void {
+  const registry = tree.read(REGISTRY_FILE, 'utf-8');
+  if (registry === null) return;
+  if (!registry.includes(REGISTRY_MARKER)) {
+    throw new Error(
+      `${REGISTRY_FILE} has lost the line "${REGISTRY_MARKER}"; put it back at the end of the list of feature screens.`,
+    );
+  }
+  const importLine = `import { screens as ${options.registryName} } from '${options.packageName}';\n`;
+  const withImport = registry.replace(
+    /^(import [^\n]*\n)(?![\s\S]*^import )/m,
+    `$1${importLine}`,
+  );
+  tree.write(
+    REGISTRY_FILE,
+    withImport.replace(
+      REGISTRY_MARKER,
+      `${options.registryName},\n  ${REGISTRY_MARKER}`,
+    ),
+  );
+  const appPackage = 'apps/dashboard/package.json';
+  if (tree.exists(appPackage)) {
+    updateJson(tree, appPackage, (json) => ({
+      ...json,
+      dependencies: Object.fromEntries(
+        Object.entries({
+          ...json.dependencies,
+          [options.packageName]: '1.0.0',
+        }).sort(([a], [b]) => a.localeCompare(b)),
+      ),
+    }));
+  }
 }
 
 /**
@@ -122,10 +203,12 @@ function addRootReference(tree: Tree, projectRoot: string): void {
 }
 
 /**
- * `nx g @collective/tools:feature-library <name>`: creates
+ * `nx g @collective/tools:feature-library <name> --routes=/a,/b`: creates
  * `libs/features/<name>` — package `@collective/feature-<name>` exporting a
- * `screens` record of lazy loaders, a first accessible screen with its test,
- * and the tsconfig, Vite and ESLint files every library here has.
+ * `screens` map of lazy loaders by route path, one screen per path (framed,
+ * titled from the route table, its content pending), a test that renders
+ * each, and the tsconfig, Vite and ESLint files every library here has —
+ * and adds the library to the dashboard's route registry.
  */
 export async function featureLibraryGenerator(
   tree: Tree,
@@ -134,11 +217,18 @@ export async function featureLibraryGenerator(
   const normalized = normalizeOptions(tree, options);
   generateFiles(tree, join(__dirname, 'files'), normalized.projectRoot, {
     ...normalized,
-    // Title as a TypeScript string literal: safe for quotes, braces and `&`.
-    titleLiteral: JSON.stringify(normalized.title),
     tags: FEATURE_TAGS,
     tmpl: '',
   });
+  for (const screen of normalized.screens) {
+    generateFiles(
+      tree,
+      join(__dirname, 'screen-files'),
+      joinPathFragments(normalized.projectRoot, 'src/screens'),
+      { ...screen, tmpl: '' },
+    );
+  }
+  addToRegistry(tree, normalized);
   addToolsReference(tree, normalized.projectRoot);
   addRootReference(tree, normalized.projectRoot);
   if (!options.skipFormat) {

@@ -1,10 +1,10 @@
 import { ShellProvider } from '@collective/tenancy/react';
 import { ThemeProvider } from '@collective/theming/react';
-import { useMemo } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { BuildStamp } from '../config';
 import type { Services } from '../services';
-import { buildRoutes } from './routes';
+import { REGISTRY } from './screens';
+import { SessionGate } from './session-gate';
+import { ShellRouter } from './shell-router';
 
 /** Props of {@link App}. */
 export interface AppProps {
@@ -12,16 +12,18 @@ export interface AppProps {
   build: BuildStamp;
 }
 
-/** The dashboard: providers around the router built from the route table. */
+/** The dashboard: the providers, the session gate, and the shell's router once signed in. */
 export function App({ services, build }: AppProps) {
-  const router = useMemo(
-    () => createBrowserRouter(buildRoutes({ build })),
-    [build],
-  );
   return (
     <ThemeProvider controller={services.theme}>
       <ShellProvider services={services}>
-        <RouterProvider router={router} />
+        <SessionGate>
+          <ShellRouter
+            build={build}
+            registry={REGISTRY}
+            platform={services.platform}
+          />
+        </SessionGate>
       </ShellProvider>
     </ThemeProvider>
   );

@@ -1,16 +1,19 @@
-import { canOpen, HOME_PATH, ROUTES, type RouteEntry } from '@collective/nav';
-import type { ReactNode } from 'react';
+import { canOpen, HOME_PATH, type RegisteredRoute } from '@collective/nav';
+import type { ScreenLoader } from '@collective/nav/react';
+import type { Platform } from '@collective/platform';
+import { useTenancy } from '@collective/tenancy/react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { BuildStamp } from '../config';
-import { SCREENS } from './screens';
-import { useTenancy } from '@collective/tenancy/react';
-import { SessionGate } from './session-gate';
+import { ScreenBoundary } from './screen-boundary/screen-boundary';
+import { Shell } from './shell/shell';
 
+/** Renders `children` only when the user may open `route`; else goes home, as for an unknown path (D1). */
 function Guard({
   route,
   children,
 }: {
-  route: RouteEntry;
+  route: RegisteredRoute<ScreenLoader>;
   children: ReactNode;
 }) {
   const { access, tenant } = useTenancy();
@@ -21,7 +24,18 @@ function Guard({
   );
 }
 
-function toRouteObject(route: RouteEntry): RouteObject | null {
+function ScreenLoading() {
+  return (
+    <p role="status" aria-live="polite">
+      Loading…
+    </p>
+  );
+}
+
+function toRouteObject(
+  route: RegisteredRoute<ScreenLoader>,
+  platform: RouteSettings['platform'],
+): RouteObject {
   if (route.redirectTo) {
     return {
       path: route.path,
@@ -32,42 +46,45 @@ function toRouteObject(route: RouteEntry): RouteObject | null {
       ),
     };
   }
-  const load = SCREENS[route.path];
-  if (!load) return null;
+  // createRouteRegistry guarantees every route that does not redirect has one.
+  const Screen = lazy(route.screen as ScreenLoader);
   return {
     path: route.path,
-    lazy: async () => {
-      const { default: Screen } = await load();
-      return {
-        element: (
-          <Guard route={route}>
+    element: (
+      <Guard route={route}>
+        <ScreenBoundary platform={platform}>
+          <Suspense fallback={<ScreenLoading />}>
             <Screen />
-          </Guard>
-        ),
-      };
-    },
+          </Suspense>
+        </ScreenBoundary>
+      </Guard>
+    ),
   };
 }
 
 /** Settings of {@link buildRoutes}. */
 export interface RouteSettings {
   build: BuildStamp;
+  registry: readonly RegisteredRoute<ScreenLoader>[];
+  platform: Pick<Platform, 'tabStorage' | 'reload'>;
 }
 
 /**
- * The router's route objects, made from the route table of @collective/nav:
- * every path the user may open renders its screen inside the shell; a path the
- * user may not open, or an unknown one, redirects to /dashboard.
+ * The router's route objects, made from the route registry: every path the
+ * user may open renders its lazily loaded screen inside the shell, behind its
+ * own error boundary; a path the user may not open, or an unknown one,
+ * redirects to /dashboard.
  */
-export function buildRoutes({ build }: RouteSettings): RouteObject[] {
-  const children = ROUTES.map(toRouteObject).filter(
-    (r): r is RouteObject => r !== null,
-  );
+export function buildRoutes({
+  build,
+  registry,
+  platform,
+}: RouteSettings): RouteObject[] {
   return [
     {
-      element: <SessionGate build={build} />,
+      element: <Shell build={build} registry={registry} />,
       children: [
-        ...children,
+        ...registry.map((route) => toRouteObject(route, platform)),
         { path: '*', element: <Navigate to={HOME_PATH} replace /> },
       ],
     },

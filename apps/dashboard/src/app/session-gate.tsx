@@ -4,12 +4,12 @@ import {
   useAccess,
   useSession,
 } from '@collective/auth/react';
-import type { BuildStamp } from '../config';
-import { Shell } from './shell/shell';
+import type { ReactNode } from 'react';
 
 /** Props of {@link SessionGate}. */
 export interface SessionGateProps {
-  build: BuildStamp;
+  /** The shell, rendered once a user with a dashboard is signed in. */
+  children: ReactNode;
 }
 
 /**
@@ -17,7 +17,7 @@ export interface SessionGateProps {
  * restored, the sign-in screen (at the current URL, so signing in lands on the
  * page asked for), the no-dashboard screen, or the shell.
  */
-export function SessionGate({ build }: SessionGateProps) {
+export function SessionGate({ children }: SessionGateProps) {
   const { state } = useSession();
   const access = useAccess();
   if (state.status === 'restoring') {
@@ -29,5 +29,5 @@ export function SessionGate({ build }: SessionGateProps) {
   }
   if (state.status === 'logged-out' || !access) return <SignInScreen />;
   if (!access.hasDashboard) return <NoDashboardScreen />;
-  return <Shell build={build} />;
+  return children;
 }

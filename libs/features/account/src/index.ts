@@ -1,16 +1,12 @@
-import type { ComponentType } from 'react';
-
-/** Loads one screen's module on demand; its default export is the screen component. */
-export type ScreenLoader = () => Promise<{ default: ComponentType }>;
-
-/** The keys of the account feature's screens. */
-export type ScreenKey = 'performance' | 'api-keys';
+import type { ScreenMap } from '@collective/nav/react';
 
 /**
- * The screens of the account feature (the user menu's Performance and API
- * Keys), by key. Each screen is its own chunk, loaded when its route opens.
+ * The screens of the account feature, by path of the route table. The
+ * dashboard's route registry joins them with the table; each screen is its
+ * own chunk, loaded when its route opens.
  */
-export const screens: Readonly<Record<ScreenKey, ScreenLoader>> = {
-  performance: () => import('./screens/performance-screen'),
-  'api-keys': () => import('./screens/api-keys-screen'),
+export const screens: ScreenMap = {
+  '/notifications': () => import('./screens/notifications-screen'),
+  '/performance': () => import('./screens/performance-screen'),
+  '/api-keys': () => import('./screens/api-keys-screen'),
 };

@@ -1,16 +1,10 @@
-import type { ComponentType } from 'react';
-
-/** Loads one screen's module on demand; its default export is the screen component. */
-export type ScreenLoader = () => Promise<{ default: ComponentType }>;
-
-/** The keys of the dashboard feature's screens, as the route table names them. */
-export type ScreenKey = 'dashboard';
+import type { ScreenMap } from '@collective/nav/react';
 
 /**
- * The screens of the dashboard feature by key. The dashboard calls a
- * loader when its route opens, so each screen is its own chunk. The explicit
- * type keeps the published declarations free of `typeof import(...)`.
+ * The screens of the dashboard feature, by path of the route table. The
+ * dashboard's route registry joins them with the table; each screen is its
+ * own chunk, loaded when its route opens.
  */
-export const screens: Readonly<Record<ScreenKey, ScreenLoader>> = {
-  dashboard: () => import('./screens/dashboard-screen'),
+export const screens: ScreenMap = {
+  '/dashboard': () => import('./screens/dashboard-screen'),
 };

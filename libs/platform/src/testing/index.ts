@@ -31,6 +31,8 @@ export interface TestPlatformOptions {
 export interface TestPlatform extends Platform {
   /** The contents of the in-memory storage (empty when `backing` was given). */
   readonly stored: Map<string, string>;
+  /** The contents of the tab's storage (`sessionStorage`). */
+  readonly tabStored: Map<string, string>;
   /** How often `reload()` was called. */
   readonly reloads: number;
   /** Every page event sent with `emit`, in order. */
@@ -86,6 +88,7 @@ export function createTestPlatform(
   options: TestPlatformOptions = {},
 ): TestPlatform {
   const stored = new Map(Object.entries(options.storage ?? {}));
+  const tabStored = new Map<string, string>();
   const backing = options.backing ?? mapStorage(stored);
   const events = new EventTarget();
   const emitted: { name: PageEventName; detail: unknown }[] = [];
@@ -110,7 +113,9 @@ export function createTestPlatform(
       () => backing,
       (message) => warnings.push(message),
     ),
+    tabStorage: createSafeStorage(() => mapStorage(tabStored)),
     stored,
+    tabStored,
     get reloads() {
       return reloads;
     },

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MenuButton, type MenuItem } from './menu-button';
@@ -126,5 +126,54 @@ describe('MenuButton', () => {
     expect(
       screen.getByRole('menuitem', { name: "Kiehl's" }),
     ).toBeInTheDocument();
+  });
+
+  it('makes link items that mark the current page and leave modified clicks to the browser', async () => {
+    const onSelect = vi.fn();
+    render(
+      <MenuButton
+        label="Analytics"
+        active
+        items={[
+          {
+            id: 'a',
+            label: 'Store Analytics',
+            href: '/stores-analytics',
+            isCurrentPage: true,
+            onSelect,
+          },
+          {
+            id: 'b',
+            label: 'Regional Summary',
+            href: '/regional-summary',
+            onSelect,
+          },
+        ]}
+      />,
+    );
+    const trigger = screen.getByRole('button', { name: 'Analytics' });
+    expect(trigger).toHaveAttribute('aria-current', 'true');
+    await userEvent.click(trigger);
+    const current = screen.getByRole('menuitem', { name: 'Store Analytics' });
+    expect(current).toHaveAttribute('href', '/stores-analytics');
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(
+      screen.getByRole('menuitem', { name: 'Regional Summary' }),
+    ).not.toHaveAttribute('aria-current');
+
+    fireEvent.click(
+      screen.getByRole('menuitem', { name: 'Regional Summary' }),
+      {
+        ctrlKey: true,
+      },
+    );
+    expect(onSelect).not.toHaveBeenCalled();
+
+    await userEvent.click(
+      screen.getByRole('menuitem', { name: 'Regional Summary' }),
+    );
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(trigger);
   });
 });

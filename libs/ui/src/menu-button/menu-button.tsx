@@ -15,8 +15,16 @@ export interface MenuItem {
   label: string;
   /** Decoration before the label (e.g. a logo); hidden from screen readers. */
   icon?: ReactNode;
-  /** Marks the item that stands for the current choice. */
+  /** Marks the item that stands for the current choice ("(current)" is read after it). */
   current?: boolean;
+  /**
+   * Makes the item a link to this address, marked `aria-current="page"` when
+   * `isCurrentPage`. A plain click still calls `onSelect` (for client-side
+   * navigation); a click with a modifier key is left to the browser (new tab).
+   */
+  href?: string;
+  /** The item is the page being shown. */
+  isCurrentPage?: boolean;
   /** Runs when the item is chosen; the menu closes first. */
   onSelect: () => void;
 }
@@ -32,7 +40,7 @@ export interface MenuButtonProps {
   header?: ReactNode;
   /** Which edge of the trigger the popup lines up with. */
   align?: 'start' | 'end';
-  /** Marks the trigger as holding the current page. */
+  /** Marks the trigger as holding the current page (`aria-current="true"`). */
   active?: boolean;
   className?: string;
 }
@@ -57,7 +65,7 @@ export function MenuButton({
   const [focusIndex, setFocusIndex] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const itemRefs = useRef<(HTMLElement | null)[]>([]);
 
   useEffect(() => {
     if (open) itemRefs.current[focusIndex]?.focus();
@@ -127,6 +135,7 @@ export function MenuButton({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
+        aria-current={active ? 'true' : undefined}
         aria-label={ariaLabel}
         onClick={() => (open ? close(false) : openAt(0))}
         onKeyDown={onTriggerKeyDown}
@@ -147,30 +156,62 @@ export function MenuButton({
             className={styles.menu}
             onKeyDown={onMenuKeyDown}
           >
-            {items.map((item, index) => (
-              <button
-                key={item.id}
-                ref={(node) => {
+            {items.map((item, index) => {
+              const content = (
+                <>
+                  {item.icon ? (
+                    <span aria-hidden="true" className={styles.icon}>
+                      {item.icon}
+                    </span>
+                  ) : null}
+                  {item.current ? `${item.label} (current)` : item.label}
+                </>
+              );
+              const common = {
+                ref: (node: HTMLElement | null) => {
                   itemRefs.current[index] = node;
-                }}
-                type="button"
-                role="menuitem"
-                tabIndex={index === focusIndex ? 0 : -1}
-                className={styles.item}
-                onClick={() => {
-                  close(true);
-                  item.onSelect();
-                }}
-                onFocus={() => setFocusIndex(index)}
-              >
-                {item.icon ? (
-                  <span aria-hidden="true" className={styles.icon}>
-                    {item.icon}
-                  </span>
-                ) : null}
-                {item.current ? `${item.label} (current)` : item.label}
-              </button>
-            ))}
+                },
+                role: 'menuitem',
+                tabIndex: index === focusIndex ? 0 : -1,
+                className: styles.item,
+                onFocus: () => setFocusIndex(index),
+              } as const;
+              return item.href ? (
+                <a
+                  key={item.id}
+                  {...common}
+                  href={item.href}
+                  aria-current={item.isCurrentPage ? 'page' : undefined}
+                  onClick={(event) => {
+                    if (
+                      event.metaKey ||
+                      event.ctrlKey ||
+                      event.shiftKey ||
+                      event.altKey ||
+                      event.button !== 0
+                    )
+                      return;
+                    event.preventDefault();
+                    close(true);
+                    item.onSelect();
+                  }}
+                >
+                  {content}
+                </a>
+              ) : (
+                <button
+                  key={item.id}
+                  {...common}
+                  type="button"
+                  onClick={() => {
+                    close(true);
+                    item.onSelect();
+                  }}
+                >
+                  {content}
+                </button>
+              );
+            })}
           </div>
         </div>
       ) : null}

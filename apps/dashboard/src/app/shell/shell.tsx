@@ -1,5 +1,12 @@
-import { useSession } from '@collective/auth/react';
-import { HOME_PATH } from '@collective/nav';
+import { HOME_PATH, type RegisteredRoute } from '@collective/nav';
+import {
+  MobileNav,
+  NotificationBell,
+  TopNav,
+  usePreloadAfterSignIn,
+  UserMenu,
+  type ScreenLoader,
+} from '@collective/nav/react';
 import {
   MemberChip,
   MemberSwitcher,
@@ -9,41 +16,51 @@ import {
 import { ThemeSwitcher } from '@collective/theming/react';
 import { Link, Outlet } from 'react-router-dom';
 import type { BuildStamp } from '../../config';
-import { UserMenu } from '../user-menu/user-menu';
 import styles from './shell.module.css';
 
 /** Props of {@link Shell}. */
 export interface ShellProps {
   build: BuildStamp;
+  /** The route registry, for the preload after sign-in. */
+  registry: readonly RegisteredRoute<ScreenLoader>[];
 }
 
 /**
- * The signed-in layout (specification §2 Header): logo linking to the
- * dashboard, member chip, tenant and member switchers, user menu, the
- * current screen and the build stamp.
+ * The signed-in layout (specification §2): the header (logo linking to the
+ * dashboard, the top navigation or, below 768 px, the Menu button of the
+ * bottom sheet, the bell and the user menu, then the member chip and the
+ * tenant, member and theme switchers), the current screen and the build
+ * stamp at the bottom right.
  */
-export function Shell({ build }: ShellProps) {
-  const { user } = useSession();
+export function Shell({ build, registry }: ShellProps) {
   const { tenant } = useTenancy();
+  usePreloadAfterSignIn(registry);
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
         Skip to content
       </a>
       <header className={styles.header}>
-        <Link
-          to={HOME_PATH}
-          className={styles.logo}
-          aria-label={`${tenant.name} dashboard home`}
-        >
-          <img src={tenant.logo} alt="" width={120} height={32} />
-        </Link>
-        <div className={styles.tools}>
+        <div className={styles.bar}>
+          <Link
+            to={HOME_PATH}
+            className={styles.logo}
+            aria-label={`${tenant.name} dashboard home`}
+          >
+            <img src={tenant.logo} alt="" width={120} height={32} />
+          </Link>
+          <TopNav className={styles.topNav} />
+          <div className={styles.actions}>
+            <NotificationBell />
+            <MobileNav className={styles.mobileNav} />
+            <UserMenu />
+          </div>
+        </div>
+        <div className={styles.context}>
           <MemberChip />
           <TenantSwitcher />
           <MemberSwitcher />
           <ThemeSwitcher hideLabel />
-          {user ? <UserMenu user={user} /> : null}
         </div>
       </header>
       <main id="main" className={styles.main} tabIndex={-1}>

@@ -1,14 +1,13 @@
-/** The heading of the screen, also the accessible name of its region. */
-const TITLE = 'API Keys';
+import { PendingContent, ScreenFrame } from '@collective/nav/react';
 
 /**
- * The API Keys screen of the account area, opened from the user menu. Its
- * content is not specified yet; the screen is reachable, titled and routed.
+ * The screen of /api-keys: framed and titled from the route table; its
+ * content is not available yet.
  */
 export default function ApiKeysScreen() {
   return (
-    <section aria-labelledby="api-keys-screen-title">
-      <h1 id="api-keys-screen-title">{TITLE}</h1>
-    </section>
+    <ScreenFrame>
+      <PendingContent />
+    </ScreenFrame>
   );
 }

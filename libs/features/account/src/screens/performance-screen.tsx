@@ -1,14 +1,13 @@
-/** The heading of the screen, also the accessible name of its region. */
-const TITLE = 'Performance';
+import { PendingContent, ScreenFrame } from '@collective/nav/react';
 
 /**
- * The Performance screen of the account area, opened from the user menu. Its
- * content is not specified yet; the screen is reachable, titled and routed.
+ * The screen of /performance: framed and titled from the route table; its
+ * content is not available yet.
  */
 export default function PerformanceScreen() {
   return (
-    <section aria-labelledby="performance-screen-title">
-      <h1 id="performance-screen-title">{TITLE}</h1>
-    </section>
+    <ScreenFrame>
+      <PendingContent />
+    </ScreenFrame>
   );
 }

@@ -1,0 +1,42 @@
+import type { Platform } from '@collective/platform';
+
+/** Key in the tab's storage of the last reload made to recover a failed chunk. */
+export const CHUNK_RELOAD_KEY = 'collective:chunk-reload-at';
+
+/** A second failure within this time after such a reload shows the error instead. */
+export const CHUNK_RELOAD_WINDOW_MS = 60_000;
+
+/**
+ * Whether `error` is a failed fetch of a lazily loaded module: after a new
+ * deploy the old chunk names are gone (404), or the network dropped.
+ * Chromium, Firefox and Safari word it differently.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      error.message,
+    )
+  );
+}
+
+/**
+ * Reloads the page once to pick up the new deploy's chunks, unless this tab
+ * already did so in the last minute (then the chunk is really broken and
+ * another reload would loop). Returns whether it reloaded.
+ */
+export function reloadOnceForChunk(
+  platform: Pick<Platform, 'tabStorage' | 'reload'>,
+  now: number = Date.now(),
+): boolean {
+  const last = Number(platform.tabStorage.getItem(CHUNK_RELOAD_KEY));
+  if (
+    Number.isFinite(last) &&
+    now - last >= 0 &&
+    now - last < CHUNK_RELOAD_WINDOW_MS
+  )
+    return false;
+  platform.tabStorage.setItem(CHUNK_RELOAD_KEY, String(now));
+  platform.reload();
+  return true;
+}

@@ -1,0 +1,46 @@
+import { useSession } from '@collective/auth/react';
+import { useTenancy } from '@collective/tenancy/react';
+import { useEffect, type ComponentType } from 'react';
+import { preloadRoutes, type RegisteredRoute, type RoutePath } from '../routes';
+
+/** Loads a screen's module on demand; its default export is the screen. */
+export type ScreenLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * The screens a feature library contributes to the route registry, by path
+ * of the route table (a typo in a path is a type error).
+ */
+export type ScreenMap = Readonly<Partial<Record<RoutePath, ScreenLoader>>>;
+
+/** Delay between a sign-in and the preload of the usual screens (specification §4, §9). */
+export const PRELOAD_DELAY_MS = 1_000;
+
+const preloaded = new WeakSet<ScreenLoader>();
+
+/** Fetches a screen's chunk once per page; a failed fetch may be tried again later. */
+export function preloadScreen(load: ScreenLoader | undefined): void {
+  if (!load || preloaded.has(load)) return;
+  preloaded.add(load);
+  load().catch(() => preloaded.delete(load));
+}
+
+/**
+ * Fetches the chunks of the routes marked `preload` (Analytics, Dashboard,
+ * Store Rankings, Admin Stores) 1 s after a sign-in on this page, not after
+ * a restored session, and only those the user may open (specification §4).
+ */
+export function usePreloadAfterSignIn(
+  routes: readonly RegisteredRoute<ScreenLoader>[],
+): void {
+  const { state } = useSession();
+  const { access, tenant } = useTenancy();
+  const signedIn = state.status === 'logged-in' && state.via === 'login';
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const timer = setTimeout(() => {
+      for (const route of preloadRoutes(access, tenant.features, routes))
+        preloadScreen(route.screen);
+    }, PRELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn, access, tenant, routes]);
+}
