@@ -29,13 +29,11 @@ export function reloadOnceForChunk(
   platform: Pick<Platform, 'tabStorage' | 'reload'>,
   now: number = Date.now(),
 ): boolean {
-  const last = Number(platform.tabStorage.getItem(CHUNK_RELOAD_KEY));
-  if (
-    Number.isFinite(last) &&
-    now - last >= 0 &&
-    now - last < CHUNK_RELOAD_WINDOW_MS
-  )
+  const mark = platform.tabStorage.getItem(CHUNK_RELOAD_KEY);
+  const since = now - Number(mark);
+  if (mark !== null && since >= 0 && since < CHUNK_RELOAD_WINDOW_MS) {
     return false;
+  }
   platform.tabStorage.setItem(CHUNK_RELOAD_KEY, String(now));
   platform.reload();
   return true;

@@ -71,7 +71,7 @@ export function MobileNav({ className }: MobileNavProps) {
         onClick={() => setOpen(true)}
       >
         <span aria-hidden="true" className={styles.bars} />
-        Menu
+        <span className={styles.label}>Menu</span>
         <Badge>{badge}</Badge>
       </button>
       <Sheet open={open} onClose={close} title="Menu">
