@@ -20,6 +20,41 @@ export class Shell {
     return items.allTextContents();
   }
 
+  /**
+   * The top navigation as text: `Dashboard`, then `Menu: Item, Item` for each
+   * menu button, opening each menu to read its items.
+   */
+  async topNavOutline(): Promise<string[]> {
+    const nav = this.page.getByRole('navigation', { name: 'Main' });
+    const outline: string[] = [];
+    for (const link of await nav.getByRole('link').all()) {
+      outline.push((await link.textContent()) ?? '');
+    }
+    for (const button of await nav.getByRole('button').all()) {
+      const label = ((await button.textContent()) ?? '')
+        .replace('▾', '')
+        .trim();
+      await button.click();
+      const items = this.page.getByRole('menuitem');
+      await expect(items.first()).toBeVisible();
+      outline.push(`${label}: ${(await items.allTextContents()).join(', ')}`);
+      await this.page.keyboard.press('Escape');
+      await expect(items).toHaveCount(0);
+    }
+    return outline;
+  }
+
+  /**
+   * Goes to `path` inside the running app, as a link would (history and
+   * popstate), without reloading the page.
+   */
+  async goInApp(path: string): Promise<void> {
+    await this.page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+
   /** Signs out through the user menu. */
   async logout(): Promise<void> {
     await this.userMenuButton.click();

@@ -21,6 +21,17 @@ export class SignInScreen {
     await expect(this.signInButton).toBeVisible();
   }
 
+  /** Opens `path` signed out and signs in as a demo account, waiting for the shell. */
+  async openAndSignIn(
+    email: string,
+    password: string,
+    path = '/',
+  ): Promise<void> {
+    await this.page.goto(path);
+    await this.signIn(email, password);
+    await expect(this.page.getByRole('banner')).toContainText(email);
+  }
+
   /** Fills both fields and presses "Sign in". */
   async signIn(email: string, password: string): Promise<void> {
     await this.email.fill(email);
