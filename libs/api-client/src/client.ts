@@ -8,6 +8,7 @@ import {
   type RequestInput,
   type ResponseOf,
 } from './contract/endpoints';
+import type { StoreSort } from './contract/data-schemas';
 import { ErrorBodySchema, type LoginRequest } from './contract/schemas';
 
 /** Settings of {@link createApiClient}. */
@@ -39,6 +40,29 @@ export interface CallOptions {
 
 /** Which member list to load: the full list (super admin) or names only (everyone else). */
 export type MembersScope = { all: true } | { namesOnly: true };
+
+/**
+ * The member a data call asks for: honoured for collective admins only; the
+ * server gives brand users their own member whatever is asked (decisions D12).
+ */
+export interface MemberScope {
+  memberId?: number;
+}
+
+/** What page of which stores to list. */
+export interface StoreListParams extends MemberScope {
+  search?: string;
+  sort?: StoreSort;
+  page?: number;
+  pageSize?: number;
+}
+
+/** The `member_id` query of a scope; nothing for the whole collective. */
+function memberQuery(scope: MemberScope): { member_id?: string } {
+  return scope.memberId === undefined
+    ? {}
+    : { member_id: String(scope.memberId) };
+}
 
 /** Where a call goes, and whether credentials may go with it. */
 export interface RequestTarget {
@@ -286,6 +310,53 @@ export function createApiClient(options: ApiClientOptions) {
        */
       markRead: async (id: number, o?: CallOptions): Promise<void> => {
         await request(endpoints.markRead, { params: { id } }, o);
+      },
+      /** POST /api/notifications/read-all: marks all of the caller's notifications read. */
+      markAllRead: async (o?: CallOptions): Promise<void> => {
+        await request(endpoints.markAllRead, {}, o);
+      },
+    },
+    dashboard: {
+      /** GET /api/dashboard/summary: the program's KPIs for the scope. */
+      summary: (scope: MemberScope, o?: CallOptions) =>
+        request(endpoints.dashboardSummary, { query: memberQuery(scope) }, o),
+    },
+    stores: {
+      /** GET /api/stores: one page of the stores in scope, searched and sorted. */
+      list: (params: StoreListParams, o?: CallOptions) =>
+        request(
+          endpoints.stores,
+          {
+            query: {
+              ...memberQuery(params),
+              ...(params.search ? { search: params.search } : {}),
+              ...(params.sort ? { sort: params.sort } : {}),
+              ...(params.page ? { page: String(params.page) } : {}),
+              ...(params.pageSize
+                ? { page_size: String(params.pageSize) }
+                : {}),
+            },
+          },
+          o,
+        ),
+      /** GET /api/stores/:id: one store with its history; 404 outside the scope. */
+      get: (id: number, scope: MemberScope, o?: CallOptions) =>
+        request(
+          endpoints.store,
+          { params: { id }, query: memberQuery(scope) },
+          o,
+        ),
+    },
+    keys: {
+      /** GET /api/keys: the caller's API keys, never their secrets. */
+      list: async (o?: CallOptions) =>
+        (await request(endpoints.apiKeys, {}, o)).keys,
+      /** POST /api/keys: makes a key; its secret is in this answer only. */
+      create: (name: string, o?: CallOptions) =>
+        request(endpoints.createApiKey, { body: { name } }, o),
+      /** DELETE /api/keys/:id: revokes one of the caller's keys at once. */
+      revoke: async (id: number, o?: CallOptions): Promise<void> => {
+        await request(endpoints.revokeApiKey, { params: { id } }, o);
       },
     },
   };

@@ -7,11 +7,26 @@ export type {
   ApiClient,
   ApiClientOptions,
   CallOptions,
+  MemberScope,
   MembersScope,
   Requester,
+  StoreListParams,
 } from './client';
 export { ApiError, isApiError } from './api-error';
 export type { ApiErrorInit, ApiErrorKind } from './api-error';
+export type {
+  ApiKey,
+  CreatedApiKey,
+  DashboardSummary,
+  MaterialCode,
+  MaterialWeight,
+  RankedStore,
+  Shipment,
+  Store,
+  StoreDetail,
+  StoreSort,
+  StoresPage,
+} from './contract/data-schemas';
 export type {
   LoginRequest,
   LoginResponse,

@@ -12,6 +12,20 @@ import {
   NotificationsResponseSchema,
   UnreadCountResponseSchema,
 } from './schemas';
+import {
+  ApiKeyIdParamsSchema,
+  ApiKeysResponseSchema,
+  CreateApiKeyRequestSchema,
+  CreatedApiKeySchema,
+  DashboardSummaryQuerySchema,
+  DashboardSummarySchema,
+  StoreDetailSchema,
+  StoreIdParamsSchema,
+  StoreQuerySchema,
+  StoresPageSchema,
+  StoresQuerySchema,
+  SuccessSchema,
+} from './data-schemas';
 
 /** An HTTP method of the API. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,6 +97,47 @@ export const endpoints = {
     path: '/api/notifications/:id/read',
     params: v.strictObject({ id: NotificationIdParamSchema }),
     response: MarkReadResponseSchema,
+  },
+  markAllRead: {
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    response: SuccessSchema,
+  },
+  dashboardSummary: {
+    method: 'GET',
+    path: '/api/dashboard/summary',
+    query: DashboardSummaryQuerySchema,
+    response: DashboardSummarySchema,
+  },
+  stores: {
+    method: 'GET',
+    path: '/api/stores',
+    query: StoresQuerySchema,
+    response: StoresPageSchema,
+  },
+  store: {
+    method: 'GET',
+    path: '/api/stores/:id',
+    params: StoreIdParamsSchema,
+    query: StoreQuerySchema,
+    response: StoreDetailSchema,
+  },
+  apiKeys: {
+    method: 'GET',
+    path: '/api/keys',
+    response: ApiKeysResponseSchema,
+  },
+  createApiKey: {
+    method: 'POST',
+    path: '/api/keys',
+    body: CreateApiKeyRequestSchema,
+    response: CreatedApiKeySchema,
+  },
+  revokeApiKey: {
+    method: 'DELETE',
+    path: '/api/keys/:id',
+    params: ApiKeyIdParamsSchema,
+    response: SuccessSchema,
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -73,4 +73,48 @@ describe('createFakeBackend', () => {
       'pact',
     );
   });
+
+  it('scopes data as the server does: member_id for collective admins only, 404 for another member’s store', async () => {
+    const all = await as('admin').dashboard.summary({});
+    expect(all.scope).toEqual({ member_id: null, member_name: null });
+    const lumen = await as('admin').stores.list({ memberId: 3 });
+    expect(lumen.stores.every((s) => s.member_id === 3)).toBe(true);
+    expect(lumen.scope.member_name).toBe('Lumen Skincare');
+
+    const own = await as('specialAdmin').stores.list({ memberId: 3 });
+    expect(own.stores.every((s) => s.member_id === 1009)).toBe(true);
+    await expect(
+      as('specialAdmin').stores.get(301, { memberId: 3 }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(as('admin').stores.get(301, {})).resolves.toMatchObject({
+      store: { id: 301, member_id: 3 },
+    });
+  });
+
+  it('searches, sorts and pages the store list', async () => {
+    const page = await as('admin').stores.list({
+      search: 'portland',
+      sort: '-weight',
+      pageSize: 2,
+    });
+    expect(page.stores).toHaveLength(2);
+    expect(page.total).toBeGreaterThan(2);
+    expect(page.stores[0]?.weight_kg_12m).toBeGreaterThanOrEqual(
+      page.stores[1]?.weight_kg_12m ?? 0,
+    );
+    expect(page.stores.every((s) => s.city === 'Portland')).toBe(true);
+  });
+
+  it('makes an API key with its secret once, lists it without, and revokes it', async () => {
+    const api = as('operator');
+    const created = await api.keys.create('  Reporting  ');
+    expect(created.key.name).toBe('Reporting');
+    expect(created.secret.startsWith(created.key.prefix)).toBe(true);
+    expect(await api.keys.list()).toEqual([created.key]);
+    await api.keys.revoke(created.key.id);
+    expect(await api.keys.list()).toEqual([]);
+    await expect(api.keys.revoke(created.key.id)).rejects.toMatchObject({
+      status: 404,
+    });
+  });
 });

@@ -3,6 +3,13 @@ import * as v from 'valibot';
 import { endpoints, type Endpoint } from '../contract/endpoints';
 import type { Member, Notification, User } from '../contract/schemas';
 import {
+  fakeStoreDetail,
+  fakeStores,
+  fakeSummary,
+  searchStores,
+  type FakeApiKey,
+} from './fake-data';
+import {
   DEMO_MEMBERS,
   DEMO_PASSWORD,
   DEMO_USERS,
@@ -25,6 +32,9 @@ export interface FakeBackendOptions {
   /** Unread notifications per account at start (0 when absent). */
   unread?: Readonly<Partial<Record<DemoUserKey, number>>>;
 }
+
+/** Kiehl's, the member every answer on the kiehls tenant is limited to (decisions D12). */
+const KIEHLS_MEMBER_ID = 2;
 
 /** A request the fake backend answered. */
 export interface RecordedRequest {
@@ -68,6 +78,9 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
   const members = options.members ?? DEMO_MEMBERS;
   const revoked = new Set<string>();
   let issued = 0;
+  const stores = fakeStores(members);
+  const apiKeys = new Map<DemoUserKey, FakeApiKey[]>();
+  let keySerial = 0;
   const requests: RecordedRequest[] = [];
   const inbox = new Map<DemoUserKey, Notification[]>();
 
@@ -87,6 +100,7 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
     requests.length = 0;
     revoked.clear();
     inbox.clear();
+    apiKeys.clear();
     for (const [key, count] of Object.entries(options.unread ?? {})) {
       setUnread(key as DemoUserKey, count);
     }
@@ -108,7 +122,7 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
     endpoint: Endpoint,
     resolver: (request: Request, params: Record<string, unknown>) => unknown,
   ): HttpHandler {
-    const method = endpoint.method.toLowerCase() as 'get' | 'post';
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'delete';
     return http[method](url(endpoint), ({ request, params }) => {
       const address = new URL(request.url);
       requests.push({
@@ -134,6 +148,42 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
   }
   const query = (request: Request) =>
     Object.fromEntries(new URL(request.url).searchParams);
+
+  /**
+   * The member an answer is scoped to, as the server decides it (D12): a
+   * collective admin's `member_id` or everything, a brand user's own member
+   * whatever is asked, Kiehl's alone on the kiehls tenant.
+   */
+  function scopeOf(key: DemoUserKey, request: Request) {
+    const user = users[key];
+    const collective =
+      user?.role === 'super_admin' ||
+      (user?.role === 'admin' && user.member_id === null);
+    const asked = query(request)['member_id'];
+    let memberId: number | null = collective
+      ? asked
+        ? Number(asked)
+        : null
+      : (user?.member_id ?? -1);
+    if (request.headers.get('x-tenant-code') === 'kiehls')
+      memberId =
+        memberId === null || memberId === KIEHLS_MEMBER_ID
+          ? KIEHLS_MEMBER_ID
+          : -1;
+    const inScope = stores.filter(
+      (store) => memberId === null || store.member_id === memberId,
+    );
+    const member = members.find((m) => m.id === memberId);
+    return {
+      stores: inScope,
+      answered: {
+        member_id: memberId === null ? null : (member?.id ?? null),
+        member_name: member?.name ?? null,
+      },
+    };
+  }
+  const notFound = () =>
+    HttpResponse.json({ error: 'Not found' }, { status: 404 });
 
   const handlers = [
     handle(endpoints.login, async (request) => {
@@ -205,6 +255,101 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
         if (!found)
           return HttpResponse.json({ error: 'Not found' }, { status: 404 });
         found.read_at ??= new Date().toISOString();
+        return HttpResponse.json({ success: true });
+      }),
+    ),
+    handle(
+      endpoints.markAllRead,
+      signedIn((key) => {
+        for (const n of inbox.get(key) ?? [])
+          n.read_at ??= new Date().toISOString();
+        return HttpResponse.json({ success: true });
+      }),
+    ),
+    handle(
+      endpoints.dashboardSummary,
+      signedIn((key, request) => {
+        const { stores: inScope, answered } = scopeOf(key, request);
+        return HttpResponse.json(fakeSummary(inScope, answered));
+      }),
+    ),
+    handle(
+      endpoints.stores,
+      signedIn((key, request) => {
+        const { stores: inScope, answered } = scopeOf(key, request);
+        const q = query(request);
+        const found = searchStores(
+          inScope,
+          q['search'],
+          q['sort'] as Parameters<typeof searchStores>[2],
+        );
+        const page = Number(q['page'] ?? 1);
+        const size = Number(q['page_size'] ?? 25);
+        return HttpResponse.json({
+          success: true,
+          scope: answered,
+          stores: found.slice((page - 1) * size, page * size),
+          page,
+          page_size: size,
+          total: found.length,
+        });
+      }),
+    ),
+    handle(
+      endpoints.store,
+      signedIn((key, request, params) => {
+        const store = scopeOf(key, request).stores.find(
+          (s) => String(s.id) === String(params['id']),
+        );
+        return store ? HttpResponse.json(fakeStoreDetail(store)) : notFound();
+      }),
+    ),
+    handle(
+      endpoints.apiKeys,
+      signedIn((key) =>
+        HttpResponse.json({
+          success: true,
+          keys: (apiKeys.get(key) ?? []).map(({ secret: _secret, ...k }) => k),
+        }),
+      ),
+    ),
+    handle(
+      endpoints.createApiKey,
+      signedIn(async (key, request) => {
+        const body = v.safeParse(
+          endpoints.createApiKey.body,
+          await request.json(),
+        );
+        if (!body.success)
+          return HttpResponse.json(
+            { error: v.summarize(body.issues) },
+            { status: 400 },
+          );
+        keySerial += 1;
+        const prefix = `ck_${keySerial.toString(16).padStart(8, '0')}`;
+        const created: FakeApiKey = {
+          id: keySerial,
+          name: body.output.name,
+          prefix,
+          created_at: new Date().toISOString(),
+          last_used_at: null,
+          secret: `${prefix}_${'s'.repeat(32)}${keySerial}`,
+        };
+        apiKeys.set(key, [created, ...(apiKeys.get(key) ?? [])]);
+        const { secret, ...listed } = created;
+        return HttpResponse.json(
+          { success: true, key: listed, secret },
+          { status: 201 },
+        );
+      }),
+    ),
+    handle(
+      endpoints.revokeApiKey,
+      signedIn((key, _request, params) => {
+        const mine = apiKeys.get(key) ?? [];
+        const kept = mine.filter((k) => String(k.id) !== String(params['id']));
+        if (kept.length === mine.length) return notFound();
+        apiKeys.set(key, kept);
         return HttpResponse.json({ success: true });
       }),
     ),

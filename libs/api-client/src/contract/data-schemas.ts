@@ -1,0 +1,306 @@
+import * as v from 'valibot';
+
+/*
+ * The program's data (decisions D12): KPIs of the dashboard, the stores with
+ * their shipments, and the user's API keys (D13). Every query value is text
+ * on the wire; the schemas turn it into numbers where the server needs them,
+ * and the client sends the text form.
+ */
+
+/** Largest id of a store, a shipment or an API key (PostgreSQL `integer`). */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/** A record id as a path or query value: decimal digits, no sign, no leading zero. */
+const IdTextSchema = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number'),
+  v.transform(Number),
+  v.maxValue(MAX_RECORD_ID, `must be at most ${MAX_RECORD_ID}`),
+);
+
+const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+const KgSchema = v.pipe(v.number(), v.minValue(0));
+const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+const IsoTimestampSchema = v.pipe(
+  v.string(),
+  v.isoTimestamp('expected an ISO 8601 timestamp'),
+);
+/** A calendar month as `YYYY-MM`. */
+const MonthSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month as YYYY-MM'),
+);
+
+/**
+ * The materials the warehouse sorts collected packaging into, in display
+ * order, with their names for people.
+ */
+export const MATERIALS = [
+  { code: 'pp5', label: 'PP #5' },
+  { code: 'pet1', label: 'PET #1' },
+  { code: 'hdpe2', label: 'HDPE #2' },
+  { code: 'glass', label: 'Glass' },
+  { code: 'aluminium', label: 'Aluminium' },
+  { code: 'mixed', label: 'Mixed' },
+] as const;
+
+/** Code of a material, e.g. `pp5`. */
+export type MaterialCode = (typeof MATERIALS)[number]['code'];
+
+/** Validates a material code. */
+export const MaterialCodeSchema = v.picklist(
+  MATERIALS.map((m) => m.code) as [MaterialCode, ...MaterialCode[]],
+);
+
+/** Weight of one material. */
+export const MaterialWeightSchema = v.object({
+  material: MaterialCodeSchema,
+  weight_kg: KgSchema,
+});
+/** Weight of one material. */
+export type MaterialWeight = v.InferOutput<typeof MaterialWeightSchema>;
+
+/**
+ * The `member_id` query of the data endpoints: honoured only for collective
+ * admins; brand users always get their own member (decisions D12).
+ */
+const MemberIdQuery = v.optional(IdTextSchema);
+
+/** The scope the server answered for: a member, or the whole collective (`null`). */
+export const AnsweredScopeSchema = v.object({
+  member_id: v.nullable(IdSchema),
+  member_name: v.nullable(v.string()),
+});
+/** The scope the server answered for. */
+export type AnsweredScope = v.InferOutput<typeof AnsweredScopeSchema>;
+
+/* ------------------------------------------------------------------ */
+/* GET /api/dashboard/summary                                          */
+/* ------------------------------------------------------------------ */
+
+/** Query of GET /api/dashboard/summary. */
+export const DashboardSummaryQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+});
+
+/** A store in a ranking: name, place and what it collected in the last 12 months. */
+export const RankedStoreSchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  city: v.string(),
+  member_name: v.string(),
+  weight_kg_12m: KgSchema,
+});
+/** A store in a ranking. */
+export type RankedStore = v.InferOutput<typeof RankedStoreSchema>;
+
+/** Response of GET /api/dashboard/summary: the program's KPIs for the scope. */
+export const DashboardSummarySchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  /** The current month, the last of `monthly`. */
+  month: MonthSchema,
+  kpis: v.object({
+    weight_kg_month: KgSchema,
+    weight_kg_12m: KgSchema,
+    units_month: CountSchema,
+    units_12m: CountSchema,
+    active_stores: CountSchema,
+    shipments_in_transit: CountSchema,
+    /** Share of the processed weight of the last 12 months that was recycled, 0 to 1. */
+    recycled_share: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  }),
+  /** The last 12 months, oldest first, each with its weight per material. */
+  monthly: v.array(
+    v.object({ month: MonthSchema, materials: v.array(MaterialWeightSchema) }),
+  ),
+  /** The five stores that collected most in the last 12 months. */
+  top_stores: v.array(RankedStoreSchema),
+});
+/** The program's KPIs for a scope. */
+export type DashboardSummary = v.InferOutput<typeof DashboardSummarySchema>;
+
+/* ------------------------------------------------------------------ */
+/* GET /api/stores and GET /api/stores/:id                             */
+/* ------------------------------------------------------------------ */
+
+/** Sort orders of the store list; a leading `-` is descending. */
+export const STORE_SORTS = [
+  'name',
+  '-name',
+  'city',
+  '-city',
+  'weight',
+  '-weight',
+  'last_shipment',
+  '-last_shipment',
+] as const;
+/** A sort order of the store list. */
+export type StoreSort = (typeof STORE_SORTS)[number];
+
+/** Largest page of the store list. */
+export const MAX_STORE_PAGE_SIZE = 100;
+/** Longest search text of the store list. */
+export const MAX_STORE_SEARCH_LENGTH = 100;
+
+/** Query of GET /api/stores: search, sort and server-side pagination. */
+export const StoresQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+  search: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(
+        MAX_STORE_SEARCH_LENGTH,
+        `search must be at most ${MAX_STORE_SEARCH_LENGTH} characters`,
+      ),
+    ),
+  ),
+  sort: v.optional(
+    v.picklist(STORE_SORTS, `sort must be one of ${STORE_SORTS.join(', ')}`),
+  ),
+  page: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,5}$/, 'page must be a whole number from 1'),
+      v.transform(Number),
+    ),
+  ),
+  page_size: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,2}$/, 'page_size must be a whole number from 1'),
+      v.transform(Number),
+      v.maxValue(
+        MAX_STORE_PAGE_SIZE,
+        `page_size must be at most ${MAX_STORE_PAGE_SIZE}`,
+      ),
+    ),
+  ),
+});
+
+/** A store of a member brand where consumers bring packaging back. */
+export const StoreSchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  city: v.string(),
+  region: v.string(),
+  member_id: IdSchema,
+  member_name: v.string(),
+  /** How the store collects: an in-store bin or a kiosk. */
+  channel: v.picklist(['in-store', 'kiosk']),
+  active: v.boolean(),
+  weight_kg_12m: KgSchema,
+  shipments_12m: CountSchema,
+  last_shipment_at: v.nullable(IsoTimestampSchema),
+});
+/** A store. */
+export type Store = v.InferOutput<typeof StoreSchema>;
+
+/** Response of GET /api/stores: one page of the stores in scope. */
+export const StoresPageSchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  stores: v.array(StoreSchema),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** Stores matching the search in scope, on all pages. */
+  total: CountSchema,
+});
+/** One page of stores. */
+export type StoresPage = v.InferOutput<typeof StoresPageSchema>;
+
+/** The `:id` of GET /api/stores/:id. */
+export const StoreIdParamsSchema = v.strictObject({ id: IdTextSchema });
+
+/** Query of GET /api/stores/:id. */
+export const StoreQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+
+/** Where a shipment from a store to the warehouse is. */
+export const SHIPMENT_STATUSES = [
+  'in_transit',
+  'received',
+  'processed',
+] as const;
+
+/** A shipment of collected packaging from a store to the warehouse. */
+export const ShipmentSchema = v.object({
+  id: IdSchema,
+  shipped_at: IsoTimestampSchema,
+  received_at: v.nullable(IsoTimestampSchema),
+  status: v.picklist(SHIPMENT_STATUSES),
+  units: CountSchema,
+  /** Weighed at the warehouse; null while in transit. */
+  weight_kg: v.nullable(KgSchema),
+});
+/** A shipment. */
+export type Shipment = v.InferOutput<typeof ShipmentSchema>;
+
+/** Response of GET /api/stores/:id: a store with its history. */
+export const StoreDetailSchema = v.object({
+  success: v.optional(v.boolean()),
+  store: StoreSchema,
+  /** The last 12 months, oldest first. */
+  monthly: v.array(v.object({ month: MonthSchema, weight_kg: KgSchema })),
+  /** Weight per material over the last 12 months. */
+  materials: v.array(MaterialWeightSchema),
+  /** The ten latest shipments, newest first. */
+  recent_shipments: v.array(ShipmentSchema),
+});
+/** A store with its history. */
+export type StoreDetail = v.InferOutput<typeof StoreDetailSchema>;
+
+/* ------------------------------------------------------------------ */
+/* /api/keys                                                           */
+/* ------------------------------------------------------------------ */
+
+/** Longest name of an API key. */
+export const MAX_API_KEY_NAME_LENGTH = 60;
+/** How many live API keys a user may hold. */
+export const MAX_API_KEYS_PER_USER = 20;
+
+/** An API key as listed: never its secret. */
+export const ApiKeySchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  /** The first characters of the key, to recognise it, e.g. `ck_3f9a1c2e`. */
+  prefix: v.string(),
+  created_at: IsoTimestampSchema,
+  last_used_at: v.nullable(IsoTimestampSchema),
+});
+/** An API key as listed. */
+export type ApiKey = v.InferOutput<typeof ApiKeySchema>;
+
+/** Response of GET /api/keys: the caller's live keys, newest first. */
+export const ApiKeysResponseSchema = v.object({
+  success: v.optional(v.boolean()),
+  keys: v.array(ApiKeySchema),
+});
+
+/** Body of POST /api/keys. */
+export const CreateApiKeyRequestSchema = v.strictObject({
+  name: v.pipe(
+    v.string('name must be a string'),
+    v.trim(),
+    v.nonEmpty('name is required'),
+    v.maxLength(
+      MAX_API_KEY_NAME_LENGTH,
+      `name must be at most ${MAX_API_KEY_NAME_LENGTH} characters`,
+    ),
+  ),
+});
+
+/** Response of POST /api/keys: the key, and its secret, shown this once. */
+export const CreatedApiKeySchema = v.object({
+  success: v.optional(v.boolean()),
+  key: ApiKeySchema,
+  /** The whole key, `ck_<prefix>_<secret>`; the server keeps only its hash. */
+  secret: v.pipe(v.string(), v.regex(/^ck_[0-9a-f]{8}_[A-Za-z0-9_-]{32,}$/)),
+});
+/** A key just made, with its secret. */
+export type CreatedApiKey = v.InferOutput<typeof CreatedApiKeySchema>;
+
+/** The `:id` of DELETE /api/keys/:id. */
+export const ApiKeyIdParamsSchema = v.strictObject({ id: IdTextSchema });
+
+/** Response of DELETE /api/keys/:id and POST /api/notifications/read-all. */
+export const SuccessSchema = v.object({ success: v.literal(true) });
