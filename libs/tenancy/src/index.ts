@@ -4,7 +4,7 @@
  * wiring of the shell's data services. No React; bindings are in
  * `@collective/tenancy/react`.
  */
-export { scopedQueryKey } from './data-scope';
+export { memberScopeOf, scopedQueryKey } from './data-scope';
 export type { DataScope } from './data-scope';
 export {
   chipMember,

@@ -10,14 +10,34 @@ export { Badge } from './badge/badge';
 export type { BadgeProps } from './badge/badge';
 export { Button } from './button/button';
 export type { ButtonProps } from './button/button';
+export { CopyButton } from './copy-button/copy-button';
+export type { CopyButtonProps } from './copy-button/copy-button';
+export { DataState } from './data-state/data-state';
+export type { DataStateProps } from './data-state/data-state';
+export {
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  formatWeight,
+} from './format/format';
 export { MenuButton } from './menu-button/menu-button';
 export type { MenuButtonProps, MenuItem } from './menu-button/menu-button';
+export { Pagination } from './pagination/pagination';
+export type { PaginationProps } from './pagination/pagination';
 export { SelectField } from './select-field/select-field';
 export type {
   SelectFieldProps,
   SelectOption,
 } from './select-field/select-field';
 export { Sheet } from './sheet/sheet';
+export { StackedBarChart } from './stacked-bar-chart/stacked-bar-chart';
+export type {
+  ChartBar,
+  ChartSeries,
+  StackedBarChartProps,
+} from './stacked-bar-chart/stacked-bar-chart';
 export type { SheetProps } from './sheet/sheet';
 export {
   VisuallyHidden,

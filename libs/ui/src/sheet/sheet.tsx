@@ -17,6 +17,8 @@ export interface SheetProps {
   title: string;
   /** Text of the close button ("Close" by default). */
   closeLabel?: string;
+  /** A bottom sheet (the default) or a dialog in the middle of the screen. */
+  placement?: 'bottom' | 'center';
   children: ReactNode;
   className?: string;
 }
@@ -36,7 +38,7 @@ function closeWithoutModal(dialog: HTMLDialogElement): void {
 }
 
 /**
- * A modal bottom sheet on the native `<dialog>`: `showModal()` makes the
+ * A modal bottom sheet (or centred dialog) on the native `<dialog>`: `showModal()` makes the
  * rest of the page inert and puts it on the top layer; Escape and a click on
  * the backdrop close it; focus moves into it, wraps around inside it with
  * Tab, and returns to what had it (the button that opened it) on close.
@@ -46,6 +48,7 @@ export function Sheet({
   onClose,
   title,
   closeLabel = 'Close',
+  placement = 'bottom',
   children,
   className,
 }: SheetProps) {
@@ -112,7 +115,9 @@ export function Sheet({
     <dialog
       ref={dialogRef}
       aria-label={title}
-      className={[styles.sheet, className ?? ''].filter(Boolean).join(' ')}
+      className={[styles.sheet, styles[placement], className ?? '']
+        .filter(Boolean)
+        .join(' ')}
       onCancel={onCancel}
       onClick={onClick}
       onKeyDown={onKeyDown}

@@ -1,0 +1,42 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StackedBarChart } from './stacked-bar-chart';
+
+const props = {
+  title: 'Monthly weight',
+  barHeading: 'Month',
+  formatValue: (n: number) => `${n} kg`,
+  series: [
+    { key: 'pp5', label: 'PP #5' },
+    { key: 'glass', label: 'Glass' },
+  ],
+  bars: [
+    { label: 'Oct', values: { pp5: 10, glass: 5 } },
+    { label: 'Nov', values: { pp5: 20, glass: 0 } },
+  ],
+};
+
+describe('StackedBarChart', () => {
+  it('names its image with a summary a screen reader can use', () => {
+    render(<StackedBarChart {...props} />);
+    expect(screen.getByRole('img')).toHaveAccessibleName(
+      'Monthly weight: 2 bars from Oct to Nov; highest Nov with 20 kg. The table below has every figure.',
+    );
+  });
+
+  it('draws one segment per non-zero value, stacked', () => {
+    const { container } = render(<StackedBarChart {...props} />);
+    expect(container.querySelectorAll('rect')).toHaveLength(3);
+  });
+
+  it('gives every figure, with totals, in a table', () => {
+    render(<StackedBarChart {...props} />);
+    const table = screen.getByRole('table', { name: 'Monthly weight' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'MonthPP #5GlassTotal',
+      'Oct10 kg5 kg15 kg',
+      'Nov20 kg0 kg20 kg',
+    ]);
+  });
+});
