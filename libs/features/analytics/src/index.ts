@@ -6,7 +6,8 @@ import type { ScreenMap } from '@collective/nav/react';
  * own chunk, loaded when its route opens.
  */
 export const screens: ScreenMap = {
-  '/stores-analytics': () => import('./screens/stores-analytics-screen'),
+  '/stores-analytics': () =>
+    import('./screens/stores-analytics/stores-analytics-screen'),
   '/regional-summary': () => import('./screens/regional-summary-screen'),
   '/member-comparisons': () => import('./screens/member-comparisons-screen'),
   '/average-metrics': () => import('./screens/average-metrics-screen'),

@@ -14,7 +14,7 @@ import {
   useTenancy,
 } from '@collective/tenancy/react';
 import { ThemeSwitcher } from '@collective/theming/react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link, Outlet, ScrollRestoration } from 'react-router-dom';
 import type { BuildStamp } from '../../config';
 import styles from './shell.module.css';
 
@@ -66,6 +66,8 @@ export function Shell({ build, registry }: ShellProps) {
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
+      {/* Back and Forward restore where the page was scrolled (a list left for a detail). */}
+      <ScrollRestoration />
       <footer className={styles.stamp}>
         v{build.version} · {build.commit}
         {build.date ? ` · ${build.date}` : ''}
