@@ -101,6 +101,7 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
     revoked.clear();
     inbox.clear();
     apiKeys.clear();
+    keySerial = 0;
     for (const [key, count] of Object.entries(options.unread ?? {})) {
       setUnread(key as DemoUserKey, count);
     }

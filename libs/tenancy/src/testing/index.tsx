@@ -40,8 +40,8 @@ export interface TestShell extends ShellServices {
 
 /**
  * The dashboard's own `createShellServices` over a test platform, calling the
- * API at the platform's origin. Queries keep the specification's one retry,
- * without its delay, so failure tests stay fast.
+ * API at the platform's origin. Queries and mutations keep the
+ * specification's one retry, without its delay, so failure tests stay fast.
  */
 export async function createTestShell(
   options: TestShellOptions = {},
@@ -60,6 +60,7 @@ export async function createTestShell(
   services.queryClient.setDefaultOptions({
     ...defaults,
     queries: { ...defaults.queries, retryDelay: 0 },
+    mutations: { ...defaults.mutations, retryDelay: 0 },
   });
   await services.session.restore();
   if (options.memberId !== undefined)

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { visuallyHiddenClass } from '../visually-hidden/visually-hidden';
 import styles from './stacked-bar-chart.module.css';
 
 /** A series of a {@link StackedBarChart}: its key in the data and its name for people. */
@@ -129,7 +130,7 @@ export function StackedBarChart({
         <summary>Show the figures as a table</summary>
         <div className={styles.scroll}>
           <table className={styles.table}>
-            <caption className={styles.tableCaption}>{title}</caption>
+            <caption className={visuallyHiddenClass}>{title}</caption>
             <thead>
               <tr>
                 <th scope="col">{barHeading}</th>

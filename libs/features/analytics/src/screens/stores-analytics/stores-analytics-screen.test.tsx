@@ -70,7 +70,9 @@ describe('StoresAnalyticsScreen', () => {
       'Most collected',
     );
     expect(location()).toHaveTextContent('search=portland&sort=-weight');
-    expect(await screen.findByText('Northfield Outdoor Portland')).toBeVisible();
+    expect(
+      await screen.findByText('Northfield Outdoor Portland'),
+    ).toBeVisible();
     expect(storeNames()[0]).toBe('Northfield Outdoor Portland');
   });
 

@@ -1,0 +1,87 @@
+import { setupFakeApi } from '@collective/api-client/testing';
+import { NotificationBell } from '@collective/nav/react';
+import { TEST_ORIGIN } from '@collective/platform/testing';
+import { renderWithShell } from '@collective/tenancy/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import NotificationsScreen from './notifications-screen';
+
+const { backend, server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
+
+async function open(unread: number) {
+  backend.setUnread('operator', unread);
+  await renderWithShell(
+    <>
+      <NotificationBell />
+      <NotificationsScreen />
+    </>,
+    { signedInAs: 'operator', route: '/notifications' },
+  );
+  await screen.findByText(`${unread} unread`);
+}
+
+describe('NotificationsScreen', () => {
+  it('lists the notifications with their state, and marking one read lowers the bell at once', async () => {
+    await open(3);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(
+      await screen.findByRole('link', { name: 'Notifications, 3 unread' }),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark "Notification 2" as read' }),
+    );
+    expect(
+      screen.getByRole('link', { name: 'Notifications, 2 unread' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('2 unread')).toBeInTheDocument();
+    expect(
+      within(screen.getAllByRole('listitem')[1] as HTMLElement).queryByText(
+        'New',
+      ),
+    ).toBeNull();
+    expect(backend.calls('/api/notifications/1001/read')).toHaveLength(1);
+  });
+
+  it('marks all read, and says so', async () => {
+    await open(2);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark all as read' }),
+    );
+    expect(await screen.findByText('All read.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeVisible();
+    expect(
+      screen.getByRole('button', { name: 'Mark all as read' }),
+    ).toBeDisabled();
+    expect(backend.calls('/api/notifications/read-all')).toHaveLength(1);
+  });
+
+  it('puts the count back and says why when the server refuses', async () => {
+    await open(2);
+    server.use(
+      http.post(`${TEST_ORIGIN}/api/notifications/:id/read`, () =>
+        HttpResponse.json({ error: 'Try again later' }, { status: 503 }),
+      ),
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark "Notification 1" as read' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Try again later',
+    );
+    expect(
+      await screen.findByRole('link', { name: 'Notifications, 2 unread' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when there is nothing', async () => {
+    await renderWithShell(<NotificationsScreen />, {
+      signedInAs: 'admin',
+      route: '/notifications',
+    });
+    expect(
+      await screen.findByText('You have no notifications.'),
+    ).toBeInTheDocument();
+  });
+});
