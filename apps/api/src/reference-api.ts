@@ -1,0 +1,107 @@
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { authRoutes } from './auth/auth-routes';
+import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
+import {
+  createSessionCache,
+  type SessionCacheOptions,
+} from './auth/session-cache';
+import { CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
+import type { Database } from './db/database';
+import { replyNotFound, replyToError } from './http/error-replies';
+import { checkTenantHeader, TENANT_HEADER } from './http/tenant-header';
+import { memberRoutes } from './members/member-routes';
+import { notificationRoutes } from './notifications/notification-routes';
+
+/**
+ * Headers of every API answer (helmet's defaults, tightened): the API only
+ * returns JSON, so its content security policy allows nothing, no page may
+ * frame it, and no referrer leaves with a link followed from it.
+ */
+export const API_HELMET_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+};
+
+/** Methods the API serves, announced to allowed origins in preflight answers. */
+export const CORS_ALLOWED_METHODS = ['GET', 'POST'];
+/** Request headers a browser may send cross-origin: the ones the client sends. */
+export const CORS_ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  TENANT_HEADER,
+];
+/** Response headers a cross-origin page may read besides the simple ones. */
+export const CORS_EXPOSED_HEADERS = ['retry-after', 'www-authenticate'];
+
+/** Options of {@link referenceApi}. */
+export interface ReferenceApiOptions {
+  /** An open, migrated database. The plugin does not close it. */
+  db: Database;
+  /**
+   * Exact origins (`https://host[:port]`) allowed to call the API from a
+   * browser (CORS). Empty: no CORS headers at all.
+   */
+  corsOrigins: readonly string[];
+  /** Login throttling limits; the defaults of `constants.ts` when absent. */
+  loginLimits?: Partial<LoginLimits>;
+  /** Session cache settings; 5 s by default, `{ ttlMs: 0 }` turns it off. */
+  sessionCache?: Partial<SessionCacheOptions>;
+}
+
+/** Answers carry personal data: no cache keeps them. */
+async function noStore(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  reply.header('cache-control', 'no-store');
+}
+
+/**
+ * The API of the contract, registered under `/api` so that everything here —
+ * strict headers, CORS, the tenant header check, JSON-only bodies, the JSON
+ * 404 — applies to `/api` and below only, never to the dashboard's pages.
+ */
+export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
+  app,
+  options,
+) => {
+  // JSON only: drop the default text/plain parser, so other bodies get 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(fastifyHelmet, API_HELMET_OPTIONS);
+  app.addHook('onRequest', noStore);
+  if (options.corsOrigins.length > 0) {
+    const allowed = new Set(options.corsOrigins);
+    // A function, not the list: other origins then get no Access-Control-*
+    // header at all, and their preflights the API's JSON 404.
+    await app.register(fastifyCors, {
+      origin: (origin, callback) =>
+        callback(null, origin !== undefined && allowed.has(origin)),
+      methods: CORS_ALLOWED_METHODS,
+      allowedHeaders: CORS_ALLOWED_HEADERS,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      maxAge: CORS_PREFLIGHT_MAX_AGE_SECONDS,
+      credentials: false,
+    });
+  }
+  app.addHook('onRequest', checkTenantHeader);
+  app.setErrorHandler(replyToError);
+  app.setNotFoundHandler(replyNotFound);
+
+  const sessions = {
+    db: options.db,
+    sessionCache: createSessionCache(options.sessionCache),
+  };
+  app.get('/health', async () => ({ status: 'ok' }));
+  await app.register(authRoutes, {
+    ...sessions,
+    loginThrottle: createLoginThrottle(options.loginLimits),
+  });
+  await app.register(memberRoutes, sessions);
+  await app.register(notificationRoutes, sessions);
+};
