@@ -97,3 +97,9 @@ export const MAX_ECHOED_TENANT_LENGTH = 40;
 
 /** How long a browser may cache a CORS preflight answer (10 minutes). */
 export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+/**
+ * A request taking at least this long is logged at info even when it is a
+ * successful read, which are otherwise logged at debug only.
+ */
+export const SLOW_REQUEST_MS = 1_000;

@@ -1,6 +1,5 @@
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth-routes';
 import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
 import {
@@ -10,22 +9,27 @@ import {
 import { CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
 import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
+import { helmetHeaders, sendHeaders } from './http/security-headers';
 import { checkTenantHeader, TENANT_HEADER } from './http/tenant-header';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 
 /**
- * Headers of every API answer (helmet's defaults, tightened): the API only
- * returns JSON, so its content security policy allows nothing, no page may
- * frame it, and no referrer leaves with a link followed from it.
+ * Headers of every API answer: helmet's, tightened — the API only returns
+ * JSON, so its content security policy allows nothing, no page may frame it,
+ * no referrer leaves with a link followed from it — and no caching, as
+ * answers carry personal data.
  */
-export const API_HELMET_OPTIONS: FastifyHelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-  },
-  xFrameOptions: { action: 'deny' },
-  referrerPolicy: { policy: 'no-referrer' },
+export const API_HEADERS = {
+  ...helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  }),
+  'cache-control': 'no-store',
 };
 
 /** Methods the API serves, announced to allowed origins in preflight answers. */
@@ -54,14 +58,6 @@ export interface ReferenceApiOptions {
   sessionCache?: Partial<SessionCacheOptions>;
 }
 
-/** Answers carry personal data: no cache keeps them. */
-async function noStore(
-  _request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  reply.header('cache-control', 'no-store');
-}
-
 /**
  * The API of the contract, registered under `/api` so that everything here —
  * strict headers, CORS, the tenant header check, JSON-only bodies, the JSON
@@ -73,8 +69,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
 ) => {
   // JSON only: drop the default text/plain parser, so other bodies get 415.
   app.removeContentTypeParser('text/plain');
-  await app.register(fastifyHelmet, API_HELMET_OPTIONS);
-  app.addHook('onRequest', noStore);
+  app.addHook('onRequest', sendHeaders(API_HEADERS));
   if (options.corsOrigins.length > 0) {
     const allowed = new Set(options.corsOrigins);
     // A function, not the list: other origins then get no Access-Control-*

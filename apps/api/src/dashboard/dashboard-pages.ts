@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -8,7 +7,8 @@ import {
   REVALIDATE_CACHE_CONTROL,
 } from '../constants';
 import { sendError } from '../http/error-replies';
-import { pageHelmetOptions } from './page-policy';
+import { sendHeaders } from '../http/security-headers';
+import { pageHeaders } from './page-policy';
 
 /** The app's single page, which every route of the dashboard answers with. */
 export const INDEX_HTML = 'index.html';
@@ -71,7 +71,7 @@ function isHashedAsset(dir: string, file: string): boolean {
  * (`.br`, `.gz` written at build time) for clients that accept it, hashed
  * assets cached for a year and everything else revalidated; pages get
  * helmet's headers and a strict content security policy
- * ({@link pageHelmetOptions}). A GET or HEAD of an app path that accepts
+ * ({@link pageHeaders}). A GET or HEAD of an app path that accepts
  * HTML gets `index.html` (the single-page app's fallback, so deep links and
  * reloads work); any other unknown path gets a JSON 404. Only files present
  * at start are served, each by a route of its own: no request path ever
@@ -83,7 +83,7 @@ export const dashboardPages: FastifyPluginAsync<DashboardPagesOptions> = async (
   { dir },
 ) => {
   const indexHtml = await readFile(join(dir, INDEX_HTML), 'utf8');
-  await app.register(fastifyHelmet, pageHelmetOptions(indexHtml));
+  app.addHook('onRequest', sendHeaders(pageHeaders(indexHtml)));
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: false,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import { helmetHeaders, type HeaderSet } from '../http/security-headers';
 
 /** The CSP source allowing one inline element whose text is exactly `text`. */
 export function sha256Source(text: string): string {
@@ -26,7 +26,7 @@ export function inlineElementTexts(
 }
 
 /**
- * Headers of the dashboard's pages and files: helmet's defaults with a
+ * Headers of the dashboard's pages and files: helmet's with a
  * content security policy that runs only the app's own scripts and the
  * inline ones of `indexHtml` (the theme boot script, by its hash, computed
  * from the built file, so it cannot drift), never `unsafe-inline`; no
@@ -34,12 +34,12 @@ export function inlineElementTexts(
  * left out: the server is also reached over plain HTTP (locally, or a
  * container on a LAN), where it would send every asset request to HTTPS.
  */
-export function pageHelmetOptions(indexHtml: string): FastifyHelmetOptions {
+export function pageHeaders(indexHtml: string): HeaderSet {
   const scriptHashes = inlineElementTexts(indexHtml, 'script').map(
     sha256Source,
   );
   const styleHashes = inlineElementTexts(indexHtml, 'style').map(sha256Source);
-  return {
+  return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -58,5 +58,5 @@ export function pageHelmetOptions(indexHtml: string): FastifyHelmetOptions {
       },
     },
     xFrameOptions: { action: 'deny' },
-  };
+  });
 }
