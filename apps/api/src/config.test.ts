@@ -55,6 +55,10 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serves the API alone with DASHBOARD_DIR=none', () => {
+    expect(load({ DASHBOARD_DIR: 'none' }).dashboard).toBeNull();
+  });
+
   it.each(['abc', '3333x', '-1', '65536', '1.5'])(
     'refuses PORT=%s with a message naming the variable',
     (port) => {

@@ -46,8 +46,8 @@ export interface ServerConfig {
   host: string;
   /** Proxies whose forwarding headers give the client address; `false` by default. */
   trustProxy: TrustProxy;
-  /** The built dashboard to serve beside the API. */
-  dashboard: DashboardLocation;
+  /** The built dashboard to serve beside the API; `null` (`DASHBOARD_DIR=none`): the API alone. */
+  dashboard: DashboardLocation | null;
   /** PostgreSQL URL; when set, the embedded database is not used. */
   databaseUrl?: string;
   /** Absolute PGlite data directory, or `memory://`. */
@@ -105,6 +105,9 @@ function readCorsOrigins(
   }
   return [...new Set(origins)];
 }
+
+/** Value of `DASHBOARD_DIR` that serves the API alone (development, where Vite serves the pages). */
+export const NO_DASHBOARD = 'none';
 
 /** Named ranges `proxy-addr` (Fastify's `trustProxy`) understands. */
 const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -181,10 +184,12 @@ export function loadConfig(
   const trustProxy = readTrustProxy(present(env['TRUST_PROXY']), problems);
 
   const dashboardText = present(env['DASHBOARD_DIR']);
-  const dashboard: DashboardLocation =
+  const dashboard: DashboardLocation | null =
     dashboardText === undefined
       ? { dir: context.defaultDashboardDir, required: false }
-      : { dir: resolve(cwd, dashboardText), required: true };
+      : dashboardText === NO_DASHBOARD
+        ? null
+        : { dir: resolve(cwd, dashboardText), required: true };
 
   const databaseUrl = present(env['DATABASE_URL']);
   if (databaseUrl !== undefined) {

@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from './config';
 import { IN_MEMORY_DATA_DIR } from './constants';
 import { DEMO_PASSWORD } from './db/seed';
-import { startServer } from './start-server';
+import { dashboardToServe, startServer } from './start-server';
+import { writeDashboardFixture } from './testing/dashboard-fixture';
 import { describeOnEachDatabase } from './testing/test-databases';
 
 const config: ServerConfig = {
@@ -122,5 +123,36 @@ describeOnEachDatabase('startServer', (engine) => {
     expect(all).not.toContain(token);
     expect(all).not.toContain(DEMO_PASSWORD);
     expect(all).not.toContain('Wr0ng-Secret!');
+  });
+});
+
+describe('dashboardToServe', () => {
+  it('serves the API alone with DASHBOARD_DIR=none', async () => {
+    await expect(dashboardToServe(null)).resolves.toBeUndefined();
+  });
+
+  it('serves the API alone when the default location holds no build', async () => {
+    await expect(
+      dashboardToServe({ dir: '/nonexistent/dist', required: false }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('stops the server when the folder named by DASHBOARD_DIR holds no build', async () => {
+    await expect(
+      dashboardToServe({ dir: '/nonexistent/dist', required: true }),
+    ).rejects.toThrow(
+      /DASHBOARD_DIR names \/nonexistent\/dist, which holds no index\.html: build the dashboard first/,
+    );
+  });
+
+  it('serves a folder holding index.html', async () => {
+    const fixture = await writeDashboardFixture();
+    try {
+      await expect(
+        dashboardToServe({ dir: fixture.dir, required: true }),
+      ).resolves.toBe(fixture.dir);
+    } finally {
+      await fixture.remove();
+    }
   });
 });

@@ -37,8 +37,9 @@ function describeDatabase(db: Database, config: ServerConfig): string {
  * must hold one.
  */
 export async function dashboardToServe(
-  location: DashboardLocation,
+  location: DashboardLocation | null,
 ): Promise<string | undefined> {
+  if (location === null) return undefined;
   const index = join(location.dir, INDEX_HTML);
   try {
     await access(index);
@@ -92,9 +93,11 @@ export async function startServer(
     );
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info(
-      dashboardDir === undefined
-        ? `API ready at ${address}/api (try ${address}/api/health); no dashboard build at ${config.dashboard.dir}, so only the API is served (npx nx build dashboard, or npm start, builds it)`
-        : `Dashboard at ${address}/ and API at ${address}/api, serving the build in ${dashboardDir}`,
+      dashboardDir !== undefined
+        ? `Dashboard at ${address}/ and API at ${address}/api, serving the build in ${dashboardDir}`
+        : config.dashboard === null
+          ? `API ready at ${address}/api (try ${address}/api/health); DASHBOARD_DIR=none, so only the API is served`
+          : `API ready at ${address}/api (try ${address}/api/health); no dashboard build at ${config.dashboard.dir}, so only the API is served (npx nx build dashboard, or npm start, builds it)`,
     );
     const server = app;
     let stopping: Promise<number> | undefined;
