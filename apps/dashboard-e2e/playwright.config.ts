@@ -2,19 +2,19 @@ import { defineConfig } from '@playwright/test';
 
 const isCI = Boolean(process.env['CI']);
 
-// Ports of the stack under test, apart from the dev stack's 4200/3333 so both can run.
-const dashboardPort = Number(process.env['E2E_DASHBOARD_PORT'] ?? 4310);
-const apiPort = Number(process.env['E2E_API_PORT'] ?? 3343);
+// Port of the server under test, apart from npm start's and npm run dev's
+// 4200 and 3333, so the suite runs beside them.
+const port = Number(process.env['E2E_PORT'] ?? 4310);
 
-// The dashboard's address; tests navigate relative to it.
-const baseURL = `http://127.0.0.1:${dashboardPort}`;
+// The dashboard's address (and the API's, under /api); tests navigate relative to it.
+const baseURL = `http://127.0.0.1:${port}`;
 
 /**
- * End-to-end tests against the built dashboard (vite preview) and the
- * reference API with a fresh in-memory database, started by
- * tools/scripts/stack.mjs. The browser is Debian's Chromium (or
- * CHROMIUM_PATH), set up by tools/scripts/ensure-chromium.mjs; never run
- * `playwright install`.
+ * End-to-end tests against the production server, as npm start runs it:
+ * one process (apps/api/dist/main.js) serving the built dashboard and the
+ * API, here with a fresh in-memory database. The e2e target builds both
+ * first. The browser is Debian's Chromium (or CHROMIUM_PATH), set up by
+ * tools/scripts/ensure-chromium.mjs; never run `playwright install`.
  */
 export default defineConfig({
   testDir: 'src',
@@ -51,13 +51,14 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node ../../tools/scripts/stack.mjs --mode=production --no-build',
-    url: baseURL,
+    command: 'node ../../apps/api/dist/main.js',
+    url: `${baseURL}/api/health`,
     env: {
-      DASHBOARD_PORT: String(dashboardPort),
-      DASHBOARD_HOST: '127.0.0.1',
-      API_PORT: String(apiPort),
-      API_HOST: '127.0.0.1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Named, so a missing dashboard build stops the server instead of
+      // leaving it to serve the API alone.
+      DASHBOARD_DIR: '../dashboard/dist',
       // A fresh database for every run, whatever the developer's shell holds.
       PGLITE_DATA_DIR: 'memory://',
       DATABASE_URL: process.env['E2E_DATABASE_URL'] ?? '',
@@ -68,7 +69,7 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    // SIGTERM lets the stack stop the API and the dashboard server cleanly.
+    // SIGTERM lets the server finish requests and close the database.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import {
   appConfig,
   SOURCE_CONDITION,
@@ -78,14 +79,15 @@ function themeBootScriptPlugin(): Plugin {
   };
 }
 
+// Development only (npm run dev): Vite serves the dashboard with hot reload
+// and forwards the API's paths to the reference API in watch mode, so the
+// dashboard and the API share one origin, as in production, where the API's
+// server serves the build itself (apps/api, npm start).
 const port = Number(process.env['DASHBOARD_PORT'] ?? 4200);
 const host = process.env['DASHBOARD_HOST'] ?? '127.0.0.1';
-const apiTarget =
-  process.env['API_URL'] ??
-  `http://127.0.0.1:${process.env['API_PORT'] ?? 3333}`;
-// The dev and preview servers forward /api to the reference API, so the
-// dashboard and the API share one origin, as in production.
-const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
+const apiTarget = process.env['API_URL'] ?? 'http://127.0.0.1:3333';
+// /api and below only: a plain '/api' prefix would also take /api-keys.
+const proxy = { '^/api(?:[/?]|$)': { target: apiTarget, changeOrigin: false } };
 
 export default defineConfig(() => {
   const base = appConfig({
@@ -97,7 +99,12 @@ export default defineConfig(() => {
   });
   return {
     ...base,
-    plugins: [...(base.plugins ?? []), themeBootScriptPlugin()],
+    plugins: [
+      ...(base.plugins ?? []),
+      themeBootScriptPlugin(),
+      // .br and .gz beside each file, so the server sends them precompressed.
+      compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    ],
     server: { port, host, strictPort: true, proxy },
     preview: { port, host, strictPort: true, proxy },
     define: {

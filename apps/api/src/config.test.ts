@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const context = {
+  cwd: '/srv/app',
+  defaultDashboardDir: '/srv/app/apps/dashboard/dist',
+};
+
+/** loadConfig in {@link context}. */
+const load = (env: Record<string, string>) => loadConfig(env, context);
+
 describe('loadConfig', () => {
   it('applies the defaults to an empty environment', () => {
-    expect(loadConfig({}, '/srv/app')).toEqual({
-      port: 3333,
+    expect(load({})).toEqual({
+      port: 4200,
       host: '127.0.0.1',
+      trustProxy: false,
+      dashboard: { dir: '/srv/app/apps/dashboard/dist', required: false },
       pgliteDataDir: '/srv/app/.data/pglite',
       logLevel: 'info',
       corsOrigins: [],
@@ -13,21 +23,22 @@ describe('loadConfig', () => {
   });
 
   it('reads every variable', () => {
-    const config = loadConfig(
-      {
-        API_PORT: '8080',
-        API_HOST: '0.0.0.0',
-        DATABASE_URL: 'postgres://u:p@db:5432/collective',
-        PGLITE_DATA_DIR: 'memory://',
-        LOG_LEVEL: 'warn',
-        CORS_ORIGINS: 'https://dash.example.org, http://localhost:4200',
-      },
-      '/srv/app',
-    );
+    const config = load({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+      DASHBOARD_DIR: 'web',
+      DATABASE_URL: 'postgres://u:p@db:5432/collective',
+      PGLITE_DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://dash.example.org, http://localhost:4200',
+    });
 
     expect(config).toEqual({
       port: 8080,
       host: '0.0.0.0',
+      trustProxy: ['10.0.0.0/8', 'loopback'],
+      dashboard: { dir: '/srv/app/web', required: true },
       databaseUrl: 'postgres://u:p@db:5432/collective',
       pgliteDataDir: 'memory://',
       logLevel: 'warn',
@@ -36,31 +47,60 @@ describe('loadConfig', () => {
   });
 
   it('resolves a relative data directory against the working directory and keeps an absolute one', () => {
-    expect(
-      loadConfig({ PGLITE_DATA_DIR: 'var/db' }, '/srv/app').pgliteDataDir,
-    ).toBe('/srv/app/var/db');
-    expect(
-      loadConfig({ PGLITE_DATA_DIR: '/data/pg' }, '/srv/app').pgliteDataDir,
-    ).toBe('/data/pg');
+    expect(load({ PGLITE_DATA_DIR: 'var/db' }).pgliteDataDir).toBe(
+      '/srv/app/var/db',
+    );
+    expect(load({ PGLITE_DATA_DIR: '/data/pg' }).pgliteDataDir).toBe(
+      '/data/pg',
+    );
+  });
+
+  it('serves the API alone with DASHBOARD_DIR=none', () => {
+    expect(load({ DASHBOARD_DIR: 'none' }).dashboard).toBeNull();
   });
 
   it.each(['abc', '3333x', '-1', '65536', '1.5'])(
-    'refuses API_PORT=%s with a message naming the variable',
+    'refuses PORT=%s with a message naming the variable',
     (port) => {
-      expect(() => loadConfig({ API_PORT: port })).toThrow(ConfigError);
-      expect(() => loadConfig({ API_PORT: port })).toThrow(
-        /API_PORT must be a whole number from 0 to 65535/,
+      expect(() => load({ PORT: port })).toThrow(ConfigError);
+      expect(() => load({ PORT: port })).toThrow(
+        /PORT must be a whole number from 0 to 65535/,
       );
     },
   );
 
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['127.0.0.1', ['127.0.0.1']],
+    [
+      '::1, 192.168.0.0/16,uniquelocal',
+      ['::1', '192.168.0.0/16', 'uniquelocal'],
+    ],
+    ['fd00::/8', ['fd00::/8']],
+  ] as const)('reads TRUST_PROXY=%s', (text, expected) => {
+    expect(load({ TRUST_PROXY: text }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    'yes',
+    '10.0.0.0/33',
+    '10.0.0',
+    'proxy.example.org',
+    ',',
+    '::1/129',
+  ])('refuses TRUST_PROXY=%s with a message saying what it may be', (text) => {
+    expect(() => load({ TRUST_PROXY: text })).toThrow(
+      /TRUST_PROXY must be false, true, a hop count, or a comma-separated list/,
+    );
+  });
+
   it('refuses a DATABASE_URL that is not a PostgreSQL URL', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/x' })).toThrow(
+    expect(() => load({ DATABASE_URL: 'mysql://db/x' })).toThrow(
       /DATABASE_URL must be a postgres:\/\//,
     );
-    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(
-      /DATABASE_URL/,
-    );
+    expect(() => load({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
   it.each([
@@ -72,13 +112,13 @@ describe('loadConfig', () => {
     'https://DASH.example.org',
   ])('refuses CORS_ORIGINS entry %s, which is not an exact origin', (entry) => {
     expect(() =>
-      loadConfig({ CORS_ORIGINS: `https://ok.example.org,${entry}` }),
+      load({ CORS_ORIGINS: `https://ok.example.org,${entry}` }),
     ).toThrow(/CORS_ORIGINS must list exact origins/);
   });
 
   it('ignores empty CORS_ORIGINS entries and repeats', () => {
     expect(
-      loadConfig({
+      load({
         CORS_ORIGINS: ' https://a.example.org,,https://a.example.org ,',
       }).corsOrigins,
     ).toEqual(['https://a.example.org']);
@@ -86,7 +126,7 @@ describe('loadConfig', () => {
 
   it('lists every problem at once', () => {
     try {
-      loadConfig({ API_PORT: 'x', LOG_LEVEL: 'loud' });
+      load({ PORT: 'x', LOG_LEVEL: 'loud' });
       expect.unreachable('loadConfig should have thrown');
     } catch (error) {
       expect((error as ConfigError).problems).toHaveLength(2);

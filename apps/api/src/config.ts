@@ -1,8 +1,9 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import {
-  DEFAULT_API_HOST,
-  DEFAULT_API_PORT,
+  DEFAULT_HOST,
   DEFAULT_PGLITE_DATA_DIR,
+  DEFAULT_PORT,
   IN_MEMORY_DATA_DIR,
 } from './constants';
 
@@ -19,10 +20,34 @@ export const LOG_LEVELS = [
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/**
+ * Which proxies' `X-Forwarded-For` (and `-Proto`, `-Host`) headers to believe
+ * (Fastify's `trustProxy`): `false` (none: the client is the TCP peer),
+ * `true` (any: only when nothing but the proxy can reach the server), a hop
+ * count, or the proxies' addresses and CIDR ranges.
+ */
+export type TrustProxy = boolean | number | string[];
+
+/** Where the built dashboard is, and whether it must be there. */
+export interface DashboardLocation {
+  /** Absolute path of the folder holding `index.html` and `assets/`. */
+  dir: string;
+  /**
+   * `true` when `DASHBOARD_DIR` named it, so a missing build stops the
+   * server; `false` for the default location, where a missing build means
+   * the server serves the API alone.
+   */
+  required: boolean;
+}
+
 /** Settings of the server process, read once from the environment at start. */
 export interface ServerConfig {
   port: number;
   host: string;
+  /** Proxies whose forwarding headers give the client address; `false` by default. */
+  trustProxy: TrustProxy;
+  /** The built dashboard to serve beside the API; `null` (`DASHBOARD_DIR=none`): the API alone. */
+  dashboard: DashboardLocation | null;
   /** PostgreSQL URL; when set, the embedded database is not used. */
   databaseUrl?: string;
   /** Absolute PGlite data directory, or `memory://`. */
@@ -81,27 +106,90 @@ function readCorsOrigins(
   return [...new Set(origins)];
 }
 
+/** Value of `DASHBOARD_DIR` that serves the API alone (development, where Vite serves the pages). */
+export const NO_DASHBOARD = 'none';
+
+/** Named ranges `proxy-addr` (Fastify's `trustProxy`) understands. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether `entry` is an IP address or CIDR range such as `10.0.0.0/8`. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return (
+    /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+  );
+}
+
 /**
- * Reads and checks the server's environment variables (`API_PORT`,
- * `API_HOST`, `DATABASE_URL`, `PGLITE_DATA_DIR`, `LOG_LEVEL`,
- * `CORS_ORIGINS`), applying the defaults. Throws a {@link ConfigError}
- * naming every bad value.
+ * Reads `TRUST_PROXY`: unset or `false` trusts no proxy, `true` every one, a
+ * whole number that many hops, anything else a comma-separated list of
+ * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
+ */
+function readTrustProxy(
+  text: string | undefined,
+  problems: string[],
+): TrustProxy {
+  if (text === undefined || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const bad = entries.filter(
+    (entry) => !NAMED_PROXY_RANGES.has(entry) && !isAddressOrRange(entry),
+  );
+  if (bad.length > 0 || entries.length === 0) {
+    problems.push(
+      `TRUST_PROXY must be false, true, a hop count, or a comma-separated list of proxy addresses and CIDR ranges (e.g. 10.0.0.0/8,loopback), got "${text}".`,
+    );
+  }
+  return entries;
+}
+
+/** Where {@link loadConfig} resolves relative paths and finds the dashboard by default. */
+export interface ConfigContext {
+  /** Directory relative `PGLITE_DATA_DIR` and `DASHBOARD_DIR` values are resolved against. */
+  cwd: string;
+  /** The built dashboard's folder when `DASHBOARD_DIR` is not set. */
+  defaultDashboardDir: string;
+}
+
+/**
+ * Reads and checks the server's environment variables (`PORT`, `HOST`,
+ * `TRUST_PROXY`, `DASHBOARD_DIR`, `DATABASE_URL`, `PGLITE_DATA_DIR`,
+ * `LOG_LEVEL`, `CORS_ORIGINS`), applying the defaults. Throws a
+ * {@link ConfigError} naming every bad value.
  */
 export function loadConfig(
   env: Readonly<Record<string, string | undefined>>,
-  cwd: string = process.cwd(),
+  context: ConfigContext,
 ): ServerConfig {
+  const { cwd } = context;
   const problems: string[] = [];
 
-  const portText = present(env['API_PORT']);
-  const port = portText === undefined ? DEFAULT_API_PORT : Number(portText);
+  const portText = present(env['PORT']);
+  const port = portText === undefined ? DEFAULT_PORT : Number(portText);
   if (portText !== undefined && !(/^\d+$/.test(portText) && port <= 65535)) {
     problems.push(
-      `API_PORT must be a whole number from 0 to 65535, got "${portText}".`,
+      `PORT must be a whole number from 0 to 65535, got "${portText}".`,
     );
   }
 
-  const host = present(env['API_HOST']) ?? DEFAULT_API_HOST;
+  const host = present(env['HOST']) ?? DEFAULT_HOST;
+
+  const trustProxy = readTrustProxy(present(env['TRUST_PROXY']), problems);
+
+  const dashboardText = present(env['DASHBOARD_DIR']);
+  const dashboard: DashboardLocation | null =
+    dashboardText === undefined
+      ? { dir: context.defaultDashboardDir, required: false }
+      : dashboardText === NO_DASHBOARD
+        ? null
+        : { dir: resolve(cwd, dashboardText), required: true };
 
   const databaseUrl = present(env['DATABASE_URL']);
   if (databaseUrl !== undefined) {
@@ -139,6 +227,8 @@ export function loadConfig(
   return {
     port,
     host,
+    trustProxy,
+    dashboard,
     ...(databaseUrl ? { databaseUrl } : {}),
     pgliteDataDir,
     logLevel,

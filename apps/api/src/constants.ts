@@ -12,11 +12,30 @@ export const SESSION_TOKEN_BYTES = 32;
 /** Largest request body accepted, in bytes (16 KiB); larger bodies get 413. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
-/** Port the server listens on when `API_PORT` is not set. */
-export const DEFAULT_API_PORT = 3333;
+/**
+ * Port the server listens on when `PORT` is not set: the dashboard's port,
+ * since in production one process serves the dashboard and the API.
+ */
+export const DEFAULT_PORT = 4200;
 
-/** Interface the server binds to when `API_HOST` is not set (local only). */
-export const DEFAULT_API_HOST = '127.0.0.1';
+/** Interface the server binds to when `HOST` is not set (local only). */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** Where the API lives: every path at or below it is the API's, JSON only. */
+export const API_PREFIX = '/api';
+
+/**
+ * `Cache-Control` of the dashboard's hashed build output (`assets/`): a new
+ * build gives a changed file a new name, so a copy never needs revalidating.
+ */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * `Cache-Control` of the dashboard's other files (`index.html`, the icon):
+ * browsers keep them but revalidate (ETag) before each use, so a new build
+ * reaches every user on the next load.
+ */
+export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 
 /** Embedded database directory, relative to the working directory, when `PGLITE_DATA_DIR` is not set. */
 export const DEFAULT_PGLITE_DATA_DIR = '.data/pglite';
@@ -78,3 +97,9 @@ export const MAX_ECHOED_TENANT_LENGTH = 40;
 
 /** How long a browser may cache a CORS preflight answer (10 minutes). */
 export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+/**
+ * A request taking at least this long is logged at info even when it is a
+ * successful read, which are otherwise logged at debug only.
+ */
+export const SLOW_REQUEST_MS = 1_000;

@@ -1,15 +1,24 @@
 /**
- * Starts the reference API: reads the environment, opens the database
- * (PGlite, or PostgreSQL when DATABASE_URL is set), migrates, seeds the demo
- * data on first start, listens, and shuts down cleanly on SIGINT/SIGTERM.
+ * Starts the server: reads the environment, opens the database (PGlite, or
+ * PostgreSQL when DATABASE_URL is set), migrates, seeds the demo data on
+ * first start, serves the API under /api and the built dashboard beside it,
+ * and shuts down cleanly on SIGINT/SIGTERM.
  */
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { SHUTDOWN_TIMEOUT_MS } from './constants';
 import { startServer } from './start-server';
 
 function readConfig(): ServerConfig {
   try {
-    return loadConfig(process.env);
+    return loadConfig(process.env, {
+      cwd: process.cwd(),
+      // This file is the bundle's entry, apps/api/dist/main.js (or its
+      // source beside it), so the dashboard's build is two folders up.
+      defaultDashboardDir: fileURLToPath(
+        new URL('../../dashboard/dist', import.meta.url),
+      ),
+    });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -47,7 +56,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(
-    'The reference API failed to start:',
+    'The server failed to start:',
     error instanceof Error ? error.message : error,
   );
   process.exit(1);

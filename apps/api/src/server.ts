@@ -2,20 +2,15 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { authRoutes } from './auth/auth-routes';
-import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
-import {
-  createSessionCache,
-  type SessionCacheOptions,
-} from './auth/session-cache';
-import { BODY_LIMIT_BYTES } from './constants';
+import type { LoginLimits } from './auth/login-throttle';
+import type { SessionCacheOptions } from './auth/session-cache';
+import type { TrustProxy } from './config';
+import { API_PREFIX, BODY_LIMIT_BYTES } from './constants';
+import { dashboardPages } from './dashboard/dashboard-pages';
 import type { Database } from './db/database';
-import { corsHook } from './http/cors';
 import { replyNotFound, replyToError } from './http/error-replies';
-import { addSecurityHeaders } from './http/security-headers';
-import { checkTenantHeader } from './http/tenant-header';
-import { memberRoutes } from './members/member-routes';
-import { notificationRoutes } from './notifications/notification-routes';
+import { RequestLog } from './http/request-log';
+import { referenceApi } from './reference-api';
 
 /**
  * Log paths whose values never reach the log: credentials in headers and
@@ -25,6 +20,7 @@ export const REDACTED_LOG_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',
+  'headers.cookie',
   'password',
   '*.password',
   'body.password',
@@ -54,20 +50,33 @@ export interface ServerOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Session cache settings; 5 s by default, `{ ttlMs: 0 }` turns it off. */
   sessionCache?: Partial<SessionCacheOptions>;
+  /**
+   * Which proxies' forwarding headers name the client (Fastify's
+   * `trustProxy`); `false` by default: the client is the TCP peer.
+   */
+  trustProxy?: TrustProxy;
+  /**
+   * Absolute path of the built dashboard (holding `index.html`) to serve
+   * beside the API; absent: the API alone, every other path a JSON 404.
+   */
+  dashboardDir?: string;
 }
 
 /**
- * Builds the reference API without listening, so tests can call
- * `app.inject()` and `main.ts` can `listen()`. Every response is JSON and
- * carries the security headers; unknown paths get a JSON 404; an unknown
- * `X-Tenant-Code` gets 400 before any route runs.
+ * Builds the server without listening, so tests can call `app.inject()` and
+ * `start-server.ts` can `listen()`: the API under `/api` (JSON only, strict
+ * headers, see `reference-api.ts`) and, given `dashboardDir`, the built
+ * dashboard everywhere else (`dashboard/dashboard-pages.ts`). One line of
+ * log per request at info level (`http/request-log.ts`).
  */
 export function buildServer({
   db,
   logger,
   corsOrigins = [],
   loginLimits,
-  sessionCache: sessionCacheOptions,
+  sessionCache,
+  trustProxy = false,
+  dashboardDir,
 }: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger:
@@ -77,31 +86,28 @@ export function buildServer({
             ...logger,
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
           },
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // A hop count as proxy-addr compiles it: Fastify's types take no number.
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
     return503OnClosing: true,
   });
-
-  // JSON only: drop the default text/plain parser, so other bodies get 415.
-  app.removeContentTypeParser('text/plain');
-
-  app.addHook('onSend', addSecurityHeaders);
-  if (corsOrigins.length > 0) app.addHook('onRequest', corsHook(corsOrigins));
-  app.addHook('onRequest', checkTenantHeader);
   app.setErrorHandler(replyToError);
-  app.setNotFoundHandler(replyNotFound);
 
-  const sessions = {
+  app.register(referenceApi, {
+    prefix: API_PREFIX,
     db,
-    sessionCache: createSessionCache(sessionCacheOptions),
-  };
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  app.register(authRoutes, {
-    ...sessions,
-    loginThrottle: createLoginThrottle(loginLimits),
+    corsOrigins,
+    ...(loginLimits ? { loginLimits } : {}),
+    ...(sessionCache ? { sessionCache } : {}),
   });
-  app.register(memberRoutes, sessions);
-  app.register(notificationRoutes, sessions);
-
+  if (dashboardDir === undefined) {
+    app.setNotFoundHandler(replyNotFound);
+  } else {
+    app.register(dashboardPages, { dir: dashboardDir });
+  }
   return app;
 }

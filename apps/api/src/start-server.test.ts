@@ -1,40 +1,32 @@
 import { Writable } from 'node:stream';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from './config';
 import { IN_MEMORY_DATA_DIR } from './constants';
 import { DEMO_PASSWORD } from './db/seed';
-import { startServer } from './start-server';
+import { dashboardToServe, startServer } from './start-server';
+import { writeDashboardFixture } from './testing/dashboard-fixture';
 import { describeOnEachDatabase } from './testing/test-databases';
 
 const config: ServerConfig = {
   port: 0,
   host: '127.0.0.1',
+  trustProxy: false,
+  dashboard: { dir: '/nonexistent/dashboard/dist', required: false },
   pgliteDataDir: IN_MEMORY_DATA_DIR,
   logLevel: 'info',
   corsOrigins: [],
 };
 
-/** A pino destination that keeps every line and can wait for one. */
+/** A pino destination that keeps every line. */
 function logCapture() {
   const lines: string[] = [];
-  const waiters: { test: RegExp; resolve: () => void }[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) {
-        lines.push(line);
-        for (const waiter of waiters.filter((w) => w.test.test(line))) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve();
-        }
-      }
+      lines.push(...String(chunk).split('\n').filter(Boolean));
       done();
     },
   });
-  const seen = (test: RegExp) =>
-    lines.some((line) => test.test(line))
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => waiters.push({ test, resolve }));
-  return { lines, stream, seen };
+  return { lines, stream };
 }
 
 describeOnEachDatabase('startServer', (engine) => {
@@ -47,6 +39,9 @@ describeOnEachDatabase('startServer', (engine) => {
     });
     expect(running.address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
+    const arrived = new Promise((resolve) =>
+      running.app.server.once('request', resolve),
+    );
     const login = fetch(`${running.address}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -55,7 +50,7 @@ describeOnEachDatabase('startServer', (engine) => {
         password: DEMO_PASSWORD,
       }),
     });
-    await log.seen(/"msg":"incoming request"/);
+    await arrived;
     const stopped = running.stop();
 
     const response = await login;
@@ -108,15 +103,56 @@ describeOnEachDatabase('startServer', (engine) => {
     expect(entries.map((entry) => entry['event'])).toEqual(
       expect.arrayContaining(['login', 'login_failed']),
     );
-    expect(
-      entries
-        .filter((entry) => entry['msg'] === 'request completed')
-        .every((entry) => typeof entry['reqId'] === 'string'),
-    ).toBe(true);
+    const requests = entries.filter((entry) => entry['msg'] === 'request');
+    // At info: the two sign-in attempts; the quick successful read is at debug.
+    expect(requests.map((entry) => entry['status'])).toEqual([200, 401]);
+    expect(requests[1]).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      pid: process.pid,
+      hostname: expect.any(String),
+      reqId: expect.any(String),
+      method: 'POST',
+      route: '/api/auth/login',
+      status: 401,
+      ms: expect.any(Number),
+      msg: 'request',
+    });
     const all = log.lines.join('\n');
     expect(token).not.toBe('');
     expect(all).not.toContain(token);
     expect(all).not.toContain(DEMO_PASSWORD);
     expect(all).not.toContain('Wr0ng-Secret!');
+  });
+});
+
+describe('dashboardToServe', () => {
+  it('serves the API alone with DASHBOARD_DIR=none', async () => {
+    await expect(dashboardToServe(null)).resolves.toBeUndefined();
+  });
+
+  it('serves the API alone when the default location holds no build', async () => {
+    await expect(
+      dashboardToServe({ dir: '/nonexistent/dist', required: false }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('stops the server when the folder named by DASHBOARD_DIR holds no build', async () => {
+    await expect(
+      dashboardToServe({ dir: '/nonexistent/dist', required: true }),
+    ).rejects.toThrow(
+      /DASHBOARD_DIR names \/nonexistent\/dist, which holds no index\.html: build the dashboard first/,
+    );
+  });
+
+  it('serves a folder holding index.html', async () => {
+    const fixture = await writeDashboardFixture();
+    try {
+      await expect(
+        dashboardToServe({ dir: fixture.dir, required: true }),
+      ).resolves.toBe(fixture.dir);
+    } finally {
+      await fixture.remove();
+    }
   });
 });

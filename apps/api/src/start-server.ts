@@ -1,10 +1,13 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config';
+import type { DashboardLocation, ServerConfig } from './config';
 import { IDLE_SWEEP_INTERVAL_MS } from './constants';
 import type { Database } from './db/database';
 import { migrate } from './db/migrations';
 import { openDatabase } from './db/open-database';
 import { seedDemoData } from './db/seed';
+import { INDEX_HTML } from './dashboard/dashboard-pages';
 import { buildServer, type LoggerSettings } from './server';
 
 /** A listening reference server and the way to stop it. */
@@ -28,6 +31,27 @@ function describeDatabase(db: Database, config: ServerConfig): string {
     : `PGlite at ${config.pgliteDataDir}`;
 }
 
+/**
+ * The dashboard folder to serve, or `undefined` to serve the API alone when
+ * the default location holds no build. A folder named by `DASHBOARD_DIR`
+ * must hold one.
+ */
+export async function dashboardToServe(
+  location: DashboardLocation | null,
+): Promise<string | undefined> {
+  if (location === null) return undefined;
+  const index = join(location.dir, INDEX_HTML);
+  try {
+    await access(index);
+    return location.dir;
+  } catch {
+    if (!location.required) return undefined;
+    throw new Error(
+      `DASHBOARD_DIR names ${location.dir}, which holds no ${INDEX_HTML}: build the dashboard first (npx nx build dashboard) or point DASHBOARD_DIR at its dist folder.`,
+    );
+  }
+}
+
 /** Options of {@link startServer}. */
 export interface StartOptions {
   /** Pino settings; `{ level: config.logLevel }` (to stdout) by default. */
@@ -46,6 +70,7 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? { level: config.logLevel };
+  const dashboardDir = await dashboardToServe(config.dashboard);
   const db =
     options.db ??
     (await openDatabase(config, (error) => {
@@ -55,14 +80,24 @@ export async function startServer(
   try {
     const applied = await migrate(db);
     const seeded = await seedDemoData(db);
-    app = buildServer({ db, logger, corsOrigins: config.corsOrigins });
+    app = buildServer({
+      db,
+      logger,
+      corsOrigins: config.corsOrigins,
+      trustProxy: config.trustProxy,
+      ...(dashboardDir === undefined ? {} : { dashboardDir }),
+    });
     app.log.info(
       { database: db.kind, migrationsApplied: applied, demoDataSeeded: seeded },
       `Database: ${describeDatabase(db, config)}`,
     );
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info(
-      `Reference API ready at ${address}/api (try ${address}/api/health)`,
+      dashboardDir !== undefined
+        ? `Dashboard at ${address}/ and API at ${address}/api, serving the build in ${dashboardDir}`
+        : config.dashboard === null
+          ? `API ready at ${address}/api (try ${address}/api/health); DASHBOARD_DIR=none, so only the API is served`
+          : `API ready at ${address}/api (try ${address}/api/health); no dashboard build at ${config.dashboard.dir}, so only the API is served (npx nx build dashboard, or npm start, builds it)`,
     );
     const server = app;
     let stopping: Promise<number> | undefined;

@@ -2,6 +2,7 @@ import { endpoints } from '@collective/api-client/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { INVALID_CREDENTIALS_MESSAGE } from '../constants';
 import type { Database } from '../db/database';
+import { pathInsideApi } from '../http/api-path';
 import { sendError } from '../http/error-replies';
 import { validate } from '../http/validation';
 import {
@@ -37,7 +38,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     await dummyPasswordHash();
   });
 
-  app.post(endpoints.login.path, async (request, reply) => {
+  app.post(pathInsideApi(endpoints.login.path), async (request, reply) => {
     const body = validate(endpoints.login.body, request.body, 'Request body');
     if (!body.ok) return sendError(reply, 400, body.error);
 
@@ -78,14 +79,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   });
 
   app.get(
-    endpoints.me.path,
+    pathInsideApi(endpoints.me.path),
     authenticated(options, async (_request, _reply, caller) => ({
       success: true,
       user: toContractUser(caller),
     })),
   );
 
-  app.post(endpoints.logout.path, async (request) => {
+  app.post(pathInsideApi(endpoints.logout.path), async (request) => {
     const token = bearerToken(request);
     if (token) {
       await revokeSession(db, token);

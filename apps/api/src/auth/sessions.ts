@@ -1,11 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { SESSION_TOKEN_BYTES, SESSION_TTL_MS } from '../constants';
 import type { SqlRunner } from '../db/database';
 import { USER_COLUMNS, type UserRecord } from './users';
 
-/** SHA-256 of a token (hex): the only form in which tokens are stored. */
+/**
+ * SHA-256 of a token (hex): the only form in which tokens are stored. The
+ * one-shot `crypto.hash` (Node 20.12+), as every API call pays for it.
+ */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** A session handed to the client at login. */

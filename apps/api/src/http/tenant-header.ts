@@ -2,7 +2,11 @@ import {
   TENANT_CODES,
   TenantCodeSchema,
 } from '@collective/api-client/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import * as v from 'valibot';
 import { MAX_ECHOED_TENANT_LENGTH } from '../constants';
 import { sendError } from './error-replies';
@@ -38,16 +42,21 @@ export function echoTenantValue(value: string): string {
  * `onRequest` hook: an `X-Tenant-Code` header, when present, must be one of
  * the contract's {@link TENANT_CODES}; anything else gets 400
  * `{ error: 'Unknown tenant "…"', message }` before any route runs. Requests
- * without the header (health checks, curl) are accepted.
+ * without the header (health checks, curl) are accepted. Callback-style, as
+ * it runs on every API request and has nothing to wait for.
  */
-export async function checkTenantHeader(
+export function checkTenantHeader(
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<unknown> {
+  done: HookHandlerDoneFunction,
+): void {
   const value = request.headers[TENANT_HEADER];
-  if (value === undefined || v.is(TenantCodeSchema, value)) return undefined;
+  if (value === undefined || v.is(TenantCodeSchema, value)) {
+    done();
+    return;
+  }
   const text = Array.isArray(value) ? value.join(', ') : value;
-  return sendError(
+  sendError(
     reply,
     400,
     `Unknown tenant "${echoTenantValue(text)}"`,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authenticated, type SessionContext } from '../auth/authenticate';
 import { callerScope } from '../auth/users';
 import type { Database } from '../db/database';
+import { pathInsideApi } from '../http/api-path';
 import { sendError } from '../http/error-replies';
 import { validate } from '../http/validation';
 
@@ -27,7 +28,7 @@ export const memberRoutes: FastifyPluginAsync<MemberRoutesOptions> = async (
 ) => {
   const { db } = options;
   app.get(
-    endpoints.members.path,
+    pathInsideApi(endpoints.members.path),
     authenticated(options, async (request, reply, caller) => {
       const query = validate(endpoints.members.query, request.query, 'Query');
       if (!query.ok) return sendError(reply, 400, query.error);

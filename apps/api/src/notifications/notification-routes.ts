@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { authenticated, type SessionContext } from '../auth/authenticate';
 import { NOTIFICATIONS_LIST_LIMIT } from '../constants';
 import type { Database } from '../db/database';
+import { pathInsideApi } from '../http/api-path';
 import { sendError } from '../http/error-replies';
 import { validate } from '../http/validation';
 
@@ -48,7 +49,7 @@ export const notificationRoutes: FastifyPluginAsync<
   const { db } = options;
 
   app.get(
-    endpoints.notifications.path,
+    pathInsideApi(endpoints.notifications.path),
     authenticated(options, async (request, reply, caller) => {
       const query = validate(
         endpoints.notifications.query,
@@ -76,7 +77,7 @@ export const notificationRoutes: FastifyPluginAsync<
   );
 
   app.post<{ Params: { id: string } }>(
-    endpoints.markRead.path,
+    pathInsideApi(endpoints.markRead.path),
     authenticated(options, async (request, reply, caller) => {
       const { id: idText } = request.params as { id: string };
       const id = v.safeParse(NotificationIdParamSchema, idText);

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+/**
+ * The yardstick of `npm run bench:api`: a bare Fastify server (no logger, no
+ * hooks, no plugins) answering GET /bare with a small JSON body, on
+ * 127.0.0.1:$PORT. Its throughput is what Node and Fastify give on this
+ * machine before any of the reference server's work.
+ */
+import Fastify from 'fastify';
+
+const app = Fastify({ logger: false });
+app.get('/bare', async () => ({ success: true, status: 'ok' }));
+await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+const stop = () => void app.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,113 @@
+import fastifyCors from '@fastify/cors';
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth-routes';
+import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
+import {
+  createSessionCache,
+  type SessionCacheOptions,
+} from './auth/session-cache';
+import { CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
+import type { Database } from './db/database';
+import { replyNotFound, replyToError } from './http/error-replies';
+import { helmetHeaders, sendHeaders } from './http/security-headers';
+import { checkTenantHeader, TENANT_HEADER } from './http/tenant-header';
+import { memberRoutes } from './members/member-routes';
+import { notificationRoutes } from './notifications/notification-routes';
+
+/**
+ * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
+ * asks of a JSON API: helmet's `nosniff`, HSTS, a content security policy
+ * that allows nothing and no framing (also as `X-Frame-Options`), no
+ * referrer — and `Cache-Control: no-store`, as answers carry personal data.
+ * Helmet's other headers only mean something to documents (opener and
+ * agent-cluster isolation, DNS prefetch, IE downloads, Flash policies, the
+ * old XSS filter, no-cors embedding) and cost a tenth of the time of a
+ * request on GET /api/auth/me (docs/decisions/0021).
+ */
+export const API_HEADERS = {
+  ...helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  }),
+  'cache-control': 'no-store',
+};
+
+/** Methods the API serves, announced to allowed origins in preflight answers. */
+export const CORS_ALLOWED_METHODS = ['GET', 'POST'];
+/** Request headers a browser may send cross-origin: the ones the client sends. */
+export const CORS_ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  TENANT_HEADER,
+];
+/** Response headers a cross-origin page may read besides the simple ones. */
+export const CORS_EXPOSED_HEADERS = ['retry-after', 'www-authenticate'];
+
+/** Options of {@link referenceApi}. */
+export interface ReferenceApiOptions {
+  /** An open, migrated database. The plugin does not close it. */
+  db: Database;
+  /**
+   * Exact origins (`https://host[:port]`) allowed to call the API from a
+   * browser (CORS). Empty: no CORS headers at all.
+   */
+  corsOrigins: readonly string[];
+  /** Login throttling limits; the defaults of `constants.ts` when absent. */
+  loginLimits?: Partial<LoginLimits>;
+  /** Session cache settings; 5 s by default, `{ ttlMs: 0 }` turns it off. */
+  sessionCache?: Partial<SessionCacheOptions>;
+}
+
+/**
+ * The API of the contract, registered under `/api` so that everything here —
+ * strict headers, CORS, the tenant header check, JSON-only bodies, the JSON
+ * 404 — applies to `/api` and below only, never to the dashboard's pages.
+ */
+export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
+  app,
+  options,
+) => {
+  // JSON only: drop the default text/plain parser, so other bodies get 415.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', sendHeaders(API_HEADERS));
+  if (options.corsOrigins.length > 0) {
+    const allowed = new Set(options.corsOrigins);
+    // A function, not the list: other origins then get no Access-Control-*
+    // header at all, and their preflights the API's JSON 404.
+    await app.register(fastifyCors, {
+      origin: (origin, callback) =>
+        callback(null, origin !== undefined && allowed.has(origin)),
+      methods: CORS_ALLOWED_METHODS,
+      allowedHeaders: CORS_ALLOWED_HEADERS,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      maxAge: CORS_PREFLIGHT_MAX_AGE_SECONDS,
+      credentials: false,
+    });
+  }
+  app.addHook('onRequest', checkTenantHeader);
+  app.setErrorHandler(replyToError);
+  app.setNotFoundHandler(replyNotFound);
+
+  const sessions = {
+    db: options.db,
+    sessionCache: createSessionCache(options.sessionCache),
+  };
+  app.get('/health', async () => ({ status: 'ok' }));
+  await app.register(authRoutes, {
+    ...sessions,
+    loginThrottle: createLoginThrottle(options.loginLimits),
+  });
+  await app.register(memberRoutes, sessions);
+  await app.register(notificationRoutes, sessions);
+};
