@@ -95,7 +95,6 @@ export default defineConfig(() => {
     name: '@collective/dashboard',
     environment: 'jsdom',
     react: true,
-    setupFiles: ['src/test-setup.ts'],
   });
   return {
     ...base,

@@ -31,6 +31,9 @@ interface TestOptions {
   setupFiles?: string[];
 }
 
+/** The set-up every jsdom test run gets (jest-dom, cleanup, async timeout). */
+const DOM_TEST_SETUP = join(import.meta.dirname, 'dom-test-setup.ts');
+
 function testConfig({
   name,
   environment,
@@ -41,7 +44,10 @@ function testConfig({
     watch: false,
     environment,
     include: testFiles,
-    setupFiles,
+    setupFiles: [
+      ...(environment === 'jsdom' ? [DOM_TEST_SETUP] : []),
+      ...setupFiles,
+    ],
     reporters: ['default'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -14,8 +14,11 @@ describe('libraryConfig', () => {
       'testing',
     ]);
     expect(config.test.name).toBe('@collective/auth');
-    expect(config.test.setupFiles).toEqual(['src/test-setup.ts']);
     expect(config.test.environment).toBe('jsdom');
+    // The shared DOM set-up, and no copy of it in the library.
+    expect(config.test.setupFiles).toEqual([
+      expect.stringMatching(/tools\/vite\/dom-test-setup\.ts$/),
+    ]);
   });
 
   it('adds the React plugin only for libraries with React as a peer', () => {
@@ -33,7 +36,7 @@ describe('libraryConfig', () => {
     );
   });
 
-  it('takes the test environment from the caller and no set-up file when there is none', () => {
+  it('takes the test environment from the caller, and gives Node tests no DOM set-up', () => {
     const config = libraryConfig(join(libs, 'api-client'), {
       environment: 'node',
     });
