@@ -124,6 +124,9 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: true,
+          // auth loads the API client on first use (a chunk of its own for
+          // the sign-in page) and also imports its types and errors statically.
+          checkDynamicDependenciesExceptions: ['@collective/api-client'],
           allow: [
             '^.*/eslint(\\.base)?\\.config\\.[cm]?[jt]s$',
             '^.*/tools/vite/.*',

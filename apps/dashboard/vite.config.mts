@@ -1,6 +1,12 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
+import {
+  createServer,
+  defineConfig,
+  runnerImport,
+  type Plugin,
+  type ViteDevServer,
+} from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import {
   appConfig,
@@ -79,6 +85,192 @@ function themeBootScriptPlugin(): Plugin {
   };
 }
 
+/** What the session boot script needs of the route table. */
+interface RouteRow {
+  path: string;
+  redirectTo?: string;
+}
+
+/** A route pattern as a regular expression over `location.pathname`. */
+function routePattern(path: string): string {
+  const escaped = path
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':')
+        ? '[^/]+'
+        : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return `^${escaped}/?$`;
+}
+
+/** The name of a route's screen chunk: its path as a slug, `:param` as `detail` (the generator's file names). */
+export function screenChunkName(path: string): string {
+  const slug = path
+    .slice(1)
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? 'detail' : segment))
+    .join('-');
+  return `${slug}-screen`;
+}
+
+/**
+ * Writes an inline script at the end of `<head>` that, when a session token
+ * is stored, marks `<html data-signed-in>` (the prerendered sign-in screen
+ * then stays hidden) and preloads, in parallel with the entry, what showing
+ * the current URL needs: the API client, the signed-in shell and the route's
+ * screen, with their shared chunks and styles. Without it a deep link would
+ * fetch them one after another. The map is made from the build's own
+ * chunks and the route table, so it cannot go stale; the server allows the
+ * script by its hash.
+ */
+function sessionBootPlugin(): Plugin {
+  let base = '/';
+  return {
+    name: 'collective:session-boot-script',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        const bundle = context.bundle ?? {};
+        const chunks = Object.values(bundle).filter(
+          (output) => output.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        /** A dynamic chunk's files: itself, its static imports (not the entry's), their styles. */
+        const closure = (name: string): string[] => {
+          const start = chunks.find(
+            (chunk) => chunk.isDynamicEntry && chunk.name === name,
+          );
+          if (!start) return [];
+          const files = new Set<string>();
+          const visit = (fileName: string) => {
+            const chunk = byFile.get(fileName);
+            if (!chunk || files.has(fileName) || chunk === entry) return;
+            files.add(fileName);
+            for (const css of chunk.viteMetadata?.importedCss ?? [])
+              files.add(css);
+            chunk.imports.forEach(visit);
+          };
+          visit(start.fileName);
+          return [...files];
+        };
+        const apiClient = chunks.find(
+          (chunk) =>
+            chunk.isDynamicEntry &&
+            chunk.facadeModuleId?.endsWith('libs/api-client/src/index.ts'),
+        );
+        const shared = [
+          ...closure('signed-in'),
+          ...(apiClient ? closure(apiClient.name) : []),
+        ];
+        const { module } = await runnerImport<{ ROUTES: readonly RouteRow[] }>(
+          '@collective/nav',
+          {
+            root: import.meta.dirname,
+            logLevel: 'error',
+            environments: {
+              inline: { resolve: { conditions: [SOURCE_CONDITION] } },
+            },
+          },
+        );
+        const screenOf = (route: RouteRow) =>
+          closure(screenChunkName(route.redirectTo ?? route.path));
+        const home = module.ROUTES.find((route) => route.path === '/dashboard');
+        const table = module.ROUTES.map((route) => [
+          routePattern(route.path),
+          screenOf(route),
+        ]);
+        for (const route of module.ROUTES) {
+          if (!route.redirectTo && screenOf(route).length === 0) {
+            throw new Error(
+              `No screen chunk named ${screenChunkName(route.path)} for ${route.path}: name the screen's file after its path (as the feature-library generator does) so deep links preload it.`,
+            );
+          }
+        }
+        const script =
+          `(function(d){var t;try{t=localStorage.getItem("token")}catch(e){}if(!t)return;` +
+          `d.documentElement.setAttribute("data-signed-in","");` +
+          `var p=location.pathname,f=${JSON.stringify(shared)},r=${JSON.stringify(table)},m=${JSON.stringify(home ? screenOf(home) : [])};` +
+          `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){m=r[i][1];break}` +
+          `f=f.concat(m);for(var j=0;j<f.length;j++){var l=d.createElement("link"),c=/\\.css$/.test(f[j]);` +
+          `l.rel=c?"preload":"modulepreload";if(c)l.as="style";l.crossOrigin="";l.href=${JSON.stringify(base)}+f[j];d.head.appendChild(l)}})(document)`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/** The empty root element of index.html, where the sign-in screen is rendered ahead of time. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Renders the signed-out page (the sign-in screen, by `src/prerender.tsx`)
+ * into index.html's root element, marked `data-prerendered`, so the first
+ * paint needs no script; `main.tsx` hydrates it. The module is loaded through
+ * a Vite server in SSR mode, with the app's own config (CSS module names
+ * included), so the markup matches what the browser renders.
+ */
+function prerenderPlugin(): Plugin {
+  let devServer: ViteDevServer | undefined;
+  const render = async (server: ViteDevServer): Promise<string> => {
+    const module = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+      prerenderSignedOut(): string;
+    };
+    return module.prerenderSignedOut();
+  };
+  return {
+    name: 'collective:prerender-sign-in',
+    configureServer(server) {
+      devServer = server;
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        if (!html.includes(ROOT_ELEMENT)) {
+          throw new Error(
+            `index.html has no ${ROOT_ELEMENT}; the sign-in screen is rendered into it.`,
+          );
+        }
+        let markup: string;
+        if (devServer) {
+          markup = await render(devServer);
+        } else {
+          const shared = sharedConfig();
+          const server = await createServer({
+            ...shared,
+            configFile: false,
+            logLevel: 'error',
+            appType: 'custom',
+            server: { middlewareMode: true, hmr: false, ws: false },
+          });
+          try {
+            markup = await render(server);
+          } finally {
+            await server.close();
+          }
+        }
+        return html.replace(
+          ROOT_ELEMENT,
+          `<div id="root" data-prerendered>${markup}</div>`,
+        );
+      },
+    },
+  };
+}
+
+const sharedConfig = () =>
+  appConfig({
+    dirname: import.meta.dirname,
+    name: '@collective/dashboard',
+    environment: 'jsdom',
+    react: true,
+  });
+
 // Development only (npm run dev): Vite serves the dashboard with hot reload
 // and forwards the API's paths to the reference API in watch mode, so the
 // dashboard and the API share one origin, as in production, where the API's
@@ -90,17 +282,14 @@ const apiTarget = process.env['API_URL'] ?? 'http://127.0.0.1:3333';
 const proxy = { '^/api(?:[/?]|$)': { target: apiTarget, changeOrigin: false } };
 
 export default defineConfig(() => {
-  const base = appConfig({
-    dirname: import.meta.dirname,
-    name: '@collective/dashboard',
-    environment: 'jsdom',
-    react: true,
-  });
+  const base = sharedConfig();
   return {
     ...base,
     plugins: [
       ...(base.plugins ?? []),
       themeBootScriptPlugin(),
+      prerenderPlugin(),
+      sessionBootPlugin(),
       // .br and .gz beside each file, so the server sends them precompressed.
       compression({ algorithms: ['brotliCompress', 'gzip'] }),
     ],

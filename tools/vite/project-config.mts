@@ -3,8 +3,9 @@
  * shares, so the libraries, the host app and the reference server cannot drift
  * apart. Each project's `vite.config.mts` calls one of these factories.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, isAbsolute } from 'node:path';
+import { join, isAbsolute, relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import {
   defaultClientConditions,
@@ -16,6 +17,20 @@ import type { InlineConfig as VitestConfig } from 'vitest/node';
 
 /** The workspace root, two folders above this file. */
 const WORKSPACE_ROOT = join(import.meta.dirname, '../..');
+
+/**
+ * Class names of CSS modules: the local name and a short hash of the file's
+ * path in the workspace. The same everywhere a file is compiled (a library's
+ * build, the dashboard's build, the prerender of the sign-in page, tests), so
+ * markup rendered ahead of time matches the stylesheet of the build.
+ */
+export function scopedClassName(name: string, filename: string): string {
+  const path = relative(WORKSPACE_ROOT, filename.split('?')[0] ?? filename);
+  const hash = createHash('sha256').update(path).digest('base64url');
+  return `_${name}_${hash.slice(0, 6)}`;
+}
+
+const css = { modules: { generateScopedName: scopedClassName } };
 
 /** The export condition that points workspace packages at their TypeScript sources. */
 export const SOURCE_CONDITION = '@collective/source';
@@ -106,6 +121,7 @@ export function libraryConfig(
   return {
     root: dirname,
     cacheDir: join(WORKSPACE_ROOT, 'node_modules/.vite', name),
+    css,
     resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
     plugins: [
       ...(usesReact ? [react()] : []),
@@ -152,6 +168,7 @@ export function appConfig(
   return {
     root: options.dirname,
     cacheDir: join(WORKSPACE_ROOT, 'node_modules/.vite', options.name),
+    css,
     resolve: {
       conditions: [
         SOURCE_CONDITION,

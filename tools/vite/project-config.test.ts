@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { libraryConfig } from './project-config.mts';
+import { libraryConfig, scopedClassName } from './project-config.mts';
 
 const libs = join(import.meta.dirname, '../../libs');
 
@@ -42,5 +42,21 @@ describe('libraryConfig', () => {
     });
     expect(config.test.environment).toBe('node');
     expect(config.test.setupFiles).toEqual([]);
+  });
+});
+
+describe('scopedClassName', () => {
+  it('names a class by its local name and its file, wherever the file is compiled', () => {
+    const file = join(
+      libs,
+      'auth/src/react/sign-in-screen/sign-in-screen.module.css',
+    );
+    expect(scopedClassName('card', file)).toBe(
+      scopedClassName('card', `${file}?used`),
+    );
+    expect(scopedClassName('card', file)).toMatch(/^_card_[\w-]{6}$/);
+    expect(scopedClassName('card', file)).not.toBe(
+      scopedClassName('card', join(libs, 'ui/src/sheet/sheet.module.css')),
+    );
   });
 });

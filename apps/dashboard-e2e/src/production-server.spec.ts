@@ -31,7 +31,10 @@ test.describe('the production server over HTTP', () => {
       expect(response.status(), path).toBe(200);
       expect(response.headers()['content-type'], path).toMatch(/^text\/html/);
       expect(response.headers()['cache-control'], path).toBe('no-cache');
-      expect(await response.text(), path).toContain('<div id="root"></div>');
+      // The sign-in screen, rendered into the page at build time.
+      expect(await response.text(), path).toMatch(
+        /<div id="root" data-prerendered>.*<h1[^>]*>Sign in<\/h1>/s,
+      );
       const csp = response.headers()['content-security-policy'] ?? '';
       expect(csp, path).toMatch(/script-src 'self' 'sha256-[\w+/]+=*'/);
       expect(csp, path).toContain("frame-ancestors 'none'");

@@ -46,7 +46,7 @@ test.describe('theme before the first paint', () => {
       expect(frame).toMatchObject({
         primary: theme.primary,
         theme: theme.key,
-        appElements: 0,
+        appStarted: false,
         logoFilter: theme.dark ? 'invert(1)' : 'none',
       });
       if (theme.dark) expect(frame?.backgroundLuminance).toBeLessThan(0.05);

@@ -1,26 +1,47 @@
 import { createBrowserPlatform } from '@collective/platform';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { readConfig } from './config';
 import { createServices } from './services';
 import './styles.css';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const rootElement = document.getElementById('root') as HTMLElement;
 
 try {
   // The one place the dashboard reaches for `window`; everything else gets the platform.
   const platform = createBrowserPlatform(window);
   const config = readConfig(import.meta.env, platform.origin);
   const services = createServices(config, platform);
-  void services.session.restore();
-  root.render(
+  const app = (
     <StrictMode>
       <App services={services} build={config.build} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (
+    rootElement.hasAttribute('data-prerendered') &&
+    services.session.getState().status === 'logged-out'
+  ) {
+    // The HTML already shows the sign-in screen: take it over as it is.
+    hydrateRoot(rootElement, app);
+    // Once the page is loaded and idle, fetch what signing in will need (the
+    // API client, the signed-in shell), so the user waits for neither.
+    const prefetch = () =>
+      (window.requestIdleCallback ?? setTimeout)(() => {
+        void services.loadApi();
+        void import('./app/signed-in');
+      });
+    if (document.readyState === 'complete') prefetch();
+    else window.addEventListener('load', prefetch, { once: true });
+  } else {
+    rootElement.replaceChildren();
+    createRoot(rootElement).render(app);
+    void services.session.restore();
+  }
+  rootElement.removeAttribute('data-prerendered');
 } catch (error) {
-  root.render(
+  rootElement.removeAttribute('data-prerendered');
+  createRoot(rootElement).render(
     <main className="config-error">
       <h1>The dashboard is not configured correctly</h1>
       <p>{error instanceof Error ? error.message : String(error)}</p>

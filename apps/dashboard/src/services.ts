@@ -1,31 +1,32 @@
 import type { Platform } from '@collective/platform';
-import { createShellServices, type ShellServices } from '@collective/tenancy';
 import {
-  createThemeController,
-  type ThemeController,
-} from '@collective/theming';
+  createSessionServices,
+  type SessionServices,
+  type ShellServices,
+} from '@collective/tenancy';
+import type { ThemeController } from '@collective/theming';
 import type { AppConfig } from './config';
 
-/** The long-lived objects of the dashboard, made once before React renders. */
-export interface Services extends ShellServices {
-  /** The browser: storage, other tabs, events, reload, visibility. */
-  platform: Platform;
-  /** Applies the stored theme and follows storage and tenant changes. */
-  theme: ThemeController;
-}
-
 /**
- * Makes the dashboard's services over a platform: the shell's data services
- * (API client, session, query client, tenancy, wired together by
- * `createShellServices`) and the theme controller.
+ * The long-lived objects of the dashboard. Made before React renders: the
+ * platform and the session, whose API client loads on first use — all the
+ * sign-in page needs. Added once a user is signed in, by the signed-in
+ * chunk: the loaded API client, the query client and the tenancy
+ * (`createTenancyServices`), and the theme controller.
  */
+export type Services = SessionServices &
+  Partial<Pick<ShellServices, 'api' | 'queryClient' | 'tenancy'>> & {
+    platform: Platform;
+    theme?: ThemeController;
+  };
+
+/** Makes the services the sign-in page needs, over the browser's platform. */
 export function createServices(
   config: AppConfig,
   platform: Platform,
 ): Services {
   return {
+    ...createSessionServices({ platform, apiBaseUrl: config.apiBaseUrl }),
     platform,
-    ...createShellServices({ platform, apiBaseUrl: config.apiBaseUrl }),
-    theme: createThemeController({ platform }),
   };
 }

@@ -1,6 +1,11 @@
-import { createApiClient, type ApiClient } from '@collective/api-client';
+import type { ApiClient, createApiClient } from '@collective/api-client';
 import type { Platform } from '@collective/platform';
 import { createSessionStore, type SessionStore } from './session-store';
+
+/** Where {@link createSession} gets `createApiClient` from. */
+export type ApiClientLoader = () => Promise<{
+  createApiClient: typeof createApiClient;
+}>;
 
 /** Settings of {@link createSession}. */
 export interface CreateSessionOptions {
@@ -14,34 +19,59 @@ export interface CreateSessionOptions {
   fetch?: typeof fetch;
   /** Where failures are logged; `console.error` by default. */
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Loads the API client's module. By default a dynamic import of
+   * `@collective/api-client`: a bundler makes it a chunk of its own (the HTTP
+   * library, the contract's schemas), which a page fetches only when it first
+   * calls the API, or earlier with {@link Session.loadApi}.
+   */
+  loadClient?: ApiClientLoader;
 }
 
 /** The session and the API client bound to it. */
 export interface Session {
-  api: ApiClient;
   session: SessionStore;
+  /**
+   * The API client, loaded on the first call (the same promise every time):
+   * the session's own calls load it, and so does anything that needs the
+   * client (the signed-in shell awaits it before rendering).
+   */
+  loadApi(): Promise<ApiClient>;
 }
 
+const importClient: ApiClientLoader = () => import('@collective/api-client');
+
 /**
- * Makes the API client and the session store together, wired both ways: the
- * client sends the session's token and reports a 401 to it, which ends the
- * session once however many calls failed (decisions D5). The dashboard and
- * the test helpers both make their session here.
+ * Makes the session store and the API client, wired both ways: the client
+ * sends the session's token and reports a 401 to it, which ends the session
+ * once however many calls failed (decisions D5). The client is loaded on
+ * demand, so a signed-out page carries only the session store. The dashboard
+ * and the test helpers both make their session here.
  */
 export function createSession(options: CreateSessionOptions): Session {
-  const holder: { session?: SessionStore } = {};
-  const api = createApiClient({
-    baseUrl: options.apiBaseUrl,
-    getToken: () => holder.session?.getToken() ?? null,
-    getTenantCode: options.getTenantCode,
-    onUnauthorized: () => holder.session?.expire(),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  const session = createSessionStore({
-    api,
+  let client: Promise<ApiClient> | undefined;
+  const loadApi = (): Promise<ApiClient> =>
+    (client ??= (options.loadClient ?? importClient)().then(
+      ({ createApiClient }) =>
+        createApiClient({
+          baseUrl: options.apiBaseUrl,
+          getToken: () => session.getToken(),
+          getTenantCode: options.getTenantCode,
+          onUnauthorized: () => session.expire(),
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        }),
+    ));
+  const session: SessionStore = createSessionStore({
+    api: {
+      auth: {
+        login: async (credentials, call) =>
+          (await loadApi()).auth.login(credentials, call),
+        me: async (call) => (await loadApi()).auth.me(call),
+        logout: async (call) => (await loadApi()).auth.logout(call),
+      },
+    },
     platform: options.platform,
     ...(options.log ? { log: options.log } : {}),
   });
-  holder.session = session;
-  return { api, session };
+  return { session, loadApi };
 }

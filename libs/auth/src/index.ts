@@ -7,7 +7,11 @@ export { dataFilterFor, deriveAccess } from './access';
 export type { Access, AccessKind, DataFilter, Permissions } from './access';
 export { MAX_STORED_VALUE_LENGTH, SPECIAL_BRAND_MEMBER_ID } from './constants';
 export { createSession } from './create-session';
-export type { CreateSessionOptions, Session } from './create-session';
+export type {
+  ApiClientLoader,
+  CreateSessionOptions,
+  Session,
+} from './create-session';
 export { LOGIN_FAILED_MESSAGE, loginErrorMessage } from './login-error';
 export { createSessionStore } from './session-store';
 export type {

@@ -1,4 +1,4 @@
-import { isApiError } from '@collective/api-client';
+import { isApiError } from '@collective/api-client/errors';
 
 /** Text shown when a login fails and the server gave no reason (specification §8). */
 export const LOGIN_FAILED_MESSAGE = 'Login failed';

@@ -1,10 +1,10 @@
-import {
-  isApiError,
-  type ApiClient,
-  type LoginRequest,
-  type MeResponse,
-  type User,
+import type {
+  ApiClient,
+  LoginRequest,
+  MeResponse,
+  User,
 } from '@collective/api-client';
+import { isApiError } from '@collective/api-client/errors';
 import {
   createStore,
   STORAGE_KEYS,

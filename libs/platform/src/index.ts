@@ -5,7 +5,7 @@
  */
 export { PAGE_EVENTS, STORAGE_KEYS } from './keys';
 export type { PageEventName, StorageKey } from './keys';
-export { createBrowserPlatform } from './platform';
+export { createBrowserPlatform, createStaticPlatform } from './platform';
 export type { Platform } from './platform';
 export { createSafeStorage } from './safe-storage';
 export type { KeyValueStorage } from './safe-storage';

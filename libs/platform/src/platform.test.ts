@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PAGE_EVENTS, STORAGE_KEYS } from './keys';
-import { createBrowserPlatform } from './platform';
+import { createBrowserPlatform, createStaticPlatform } from './platform';
 
 describe('createBrowserPlatform', () => {
   it('reads and writes localStorage through the safe wrapper', () => {
@@ -68,5 +68,17 @@ describe('createBrowserPlatform', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     expect(platform.origin).toBe('https://dash.example.org');
     expect(platform.root).toBe(document.documentElement);
+  });
+});
+
+describe('createStaticPlatform', () => {
+  it('stores in memory, hears nothing, and says where it would be', () => {
+    const platform = createStaticPlatform('https://dash.example.org');
+    platform.storage.setItem('token', 't');
+    expect(platform.storage.getItem('token')).toBe('t');
+    expect(platform.onStorageChange(() => undefined)).toBeTypeOf('function');
+    expect(platform.isVisible() && platform.isOnline()).toBe(true);
+    expect(platform.origin).toBe('https://dash.example.org');
+    expect(() => platform.root).toThrow(/no document/);
   });
 });

@@ -98,3 +98,36 @@ function safeLocalStorage(win: Window): Storage | null {
     return null;
   }
 }
+
+/**
+ * A {@link Platform} for rendering where there is no browser (on a server,
+ * or at build time): empty storage in memory, no other tabs, no events,
+ * visible and online; `reload` does nothing and `root` is unavailable.
+ */
+export function createStaticPlatform(origin: string): Platform {
+  const never = () => () => undefined;
+  return {
+    storage: createSafeStorage(
+      () => null,
+      () => undefined,
+    ),
+    tabStorage: createSafeStorage(
+      () => null,
+      () => undefined,
+    ),
+    onStorageChange: never,
+    emit: () => undefined,
+    on: never,
+    reload: () => undefined,
+    origin,
+    get root(): HTMLElement {
+      throw new Error(
+        'A static platform has no document; render the theme in a browser.',
+      );
+    },
+    isVisible: () => true,
+    onVisibilityChange: never,
+    isOnline: () => true,
+    onOnlineChange: never,
+  };
+}

@@ -20,8 +20,14 @@ export {
 } from './query-client';
 export type { FailureLogMeta, QueryClientOptions } from './query-client';
 export { resolveActiveTenant } from './resolve-active-tenant';
-export { createShellServices } from './shell-services';
-export type { ShellServices, ShellServicesOptions } from './shell-services';
+export { createSessionServices } from './session-services';
+export type {
+  SessionServices,
+  ShellPlatform,
+  ShellServicesOptions,
+} from './session-services';
+export { createShellServices, createTenancyServices } from './shell-services';
+export type { ShellServices } from './shell-services';
 export { createTenancy } from './tenancy-store';
 export type {
   ActiveTenancy,

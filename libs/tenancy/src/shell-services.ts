@@ -1,64 +1,55 @@
-import { createSession, type Session } from '@collective/auth';
-import type { Platform } from '@collective/platform';
+import type { ApiClient } from '@collective/api-client';
 import type { QueryClient } from '@tanstack/query-core';
 import { createQueryClient } from './query-client';
+import {
+  createSessionServices,
+  type SessionServices,
+  type ShellServicesOptions,
+} from './session-services';
 import { createTenancy, type TenancyStore } from './tenancy-store';
 
-/** Settings of {@link createShellServices}. */
-export interface ShellServicesOptions {
-  /** The browser, made once: `createBrowserPlatform(window)`. */
-  platform: Pick<
-    Platform,
-    | 'storage'
-    | 'onStorageChange'
-    | 'emit'
-    | 'reload'
-    | 'isVisible'
-    | 'onVisibilityChange'
-    | 'isOnline'
-    | 'onOnlineChange'
-  >;
-  /** Absolute base URL of the API. */
-  apiBaseUrl: string;
-  /** A fetch implementation, for tests and Node tools; the global one by default. */
-  fetch?: typeof fetch;
-  /** Where failures that have no user message are logged; `console.error` by default. */
-  log?: (message: string, error?: unknown) => void;
-}
-
-/** The long-lived data objects of the shell, made once before React renders. */
-export interface ShellServices extends Session {
+/** The long-lived data objects of the signed-in shell. */
+export interface ShellServices extends SessionServices {
+  /** The loaded API client of the session. */
+  api: ApiClient;
   tenancy: TenancyStore;
   queryClient: QueryClient;
 }
 
 /**
- * Wires the data side of the shell: the API client sends the session's token
- * and the active tenant's `X-Tenant-Code`, a 401 ends the session, and the
- * end of a session clears the member selection and every query. The
- * dashboard and the test helpers (`renderWithShell`) both start here, so
- * tests exercise the real wiring.
+ * Adds the loaded API client, the query client and the tenancy to session
+ * services (once; later calls give the same objects): the end of a session
+ * then clears the member selection and every query, and the API client sends
+ * the active tenant.
  */
-export function createShellServices(
-  options: ShellServicesOptions,
+export function createTenancyServices(
+  services: SessionServices & Partial<ShellServices>,
+  api: ApiClient,
 ): ShellServices {
-  const holder: { tenancy?: TenancyStore } = {};
-  const { api, session } = createSession({
-    platform: options.platform,
-    apiBaseUrl: options.apiBaseUrl,
-    getTenantCode: () => holder.tenancy?.tenantCode() ?? null,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.log ? { log: options.log } : {}),
-  });
+  if (services.tenancy && services.queryClient)
+    return Object.assign(services, { api }) as ShellServices;
   const queryClient = createQueryClient({
-    platform: options.platform,
-    ...(options.log ? { log: options.log } : {}),
+    platform: services.platform,
+    ...(services.log ? { log: services.log } : {}),
   });
   const tenancy = createTenancy({
-    session,
-    platform: options.platform,
+    session: services.session,
+    platform: services.platform,
     queryClient,
   });
-  holder.tenancy = tenancy;
-  return { api, session, tenancy, queryClient };
+  return Object.assign(services, { api, tenancy, queryClient });
+}
+
+/**
+ * Wires the data side of the shell at once: the API client sends the
+ * session's token and the active tenant's `X-Tenant-Code`, a 401 ends the
+ * session, and the end of a session clears the member selection and every
+ * query. The test helpers (`renderWithShell`) start here; the dashboard makes
+ * the same in two steps, so the sign-in page loads only the first.
+ */
+export async function createShellServices(
+  options: ShellServicesOptions,
+): Promise<ShellServices> {
+  const services = createSessionServices(options);
+  return createTenancyServices(services, await services.loadApi());
 }

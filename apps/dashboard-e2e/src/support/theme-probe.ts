@@ -70,8 +70,12 @@ export interface FirstFrame {
   logoFilter: string;
   /** Relative luminance (0–1) of the computed background of <html>. */
   backgroundLuminance: number;
-  /** Elements React had rendered into #root by then (0: the app had not run, or #root was not parsed yet). */
-  appElements: number;
+  /**
+   * Whether the app's script had run by then: it takes over the sign-in screen
+   * rendered into the HTML and removes #root's `data-prerendered` (false too
+   * when #root was not parsed yet).
+   */
+  appStarted: boolean;
 }
 
 declare global {
@@ -108,8 +112,11 @@ export async function installFirstFrameProbe(page: Page): Promise<void> {
         theme: root.getAttribute('data-theme'),
         logoFilter: computed.getPropertyValue('--logo-filter').trim(),
         backgroundLuminance: luminance(computed.backgroundColor),
-        // Before #root is parsed the app cannot have rendered anything either.
-        appElements: document.getElementById('root')?.childElementCount ?? 0,
+        // Before #root is parsed the app cannot have run either.
+        appStarted: (() => {
+          const root = document.getElementById('root');
+          return root !== null && !root.hasAttribute('data-prerendered');
+        })(),
       };
     };
     requestAnimationFrame(record);

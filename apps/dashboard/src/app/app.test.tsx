@@ -24,6 +24,7 @@ function start(
   path: string,
   platform: TestPlatform = createTestPlatform({ origin: ORIGIN }),
 ): Services & { platform: TestPlatform } {
+  // The object the app completes after sign-in (query client, tenancy).
   window.history.replaceState(null, '', path);
   const services = createServices(readConfig({}, platform.origin), platform);
   void services.session.restore();
@@ -33,7 +34,7 @@ function start(
       build={{ version: '1.0.0', commit: 'abc1234', date: '2026-11-22' }}
     />,
   );
-  return { ...services, platform };
+  return Object.assign(services, { platform });
 }
 
 function signedInPlatform(who: DemoUserKey): TestPlatform {
@@ -101,19 +102,19 @@ describe('App', () => {
   it('signs out with Logout, clearing storage and the query cache', async () => {
     const services = start('/');
     await signIn('super');
-    services.queryClient.setQueryData(['pact', {}, 'probe'], 42);
-    await userEvent.click(
-      await screen.findByRole('button', { name: /^User menu/ }),
-    );
+    const userMenu = await screen.findByRole('button', { name: /^User menu/ });
+    // The signed-in chunk has completed the services by now.
+    const queryClient = services.queryClient;
+    queryClient?.setQueryData(['pact', {}, 'probe'], 42);
+    expect(queryClient?.getQueryData(['pact', {}, 'probe'])).toBe(42);
+    await userEvent.click(userMenu);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(
       await screen.findByRole('button', { name: 'Sign in' }),
     ).toBeInTheDocument();
     expect(services.platform.stored.has('token')).toBe(false);
     expect(services.platform.stored.has('user')).toBe(false);
-    expect(
-      services.queryClient.getQueryData(['pact', {}, 'probe']),
-    ).toBeUndefined();
+    expect(queryClient?.getQueryData(['pact', {}, 'probe'])).toBeUndefined();
   });
 
   it.each([

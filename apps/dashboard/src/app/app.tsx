@@ -1,10 +1,8 @@
-import { ShellProvider } from '@collective/tenancy/react';
-import { ThemeProvider } from '@collective/theming/react';
+import { AuthProvider } from '@collective/auth/react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { BuildStamp } from '../config';
 import type { Services } from '../services';
-import { REGISTRY } from './screens';
 import { SessionGate } from './session-gate';
-import { ShellRouter } from './shell-router';
 
 /** Props of {@link App}. */
 export interface AppProps {
@@ -12,19 +10,39 @@ export interface AppProps {
   build: BuildStamp;
 }
 
-/** The dashboard: the providers, the session gate, and the shell's router once signed in. */
+/**
+ * The dashboard: the session, its gate (status, sign-in, no dashboard), and
+ * the signed-in shell once a user is in. The shell (router, query client,
+ * tenancy, navigation, theme switcher) and the API client are chunks of
+ * their own, fetched together after sign-in: the sign-in page loads neither.
+ */
 export function App({ services, build }: AppProps) {
+  const SignedIn = useMemo(
+    () =>
+      lazy(async () => {
+        const [{ SignedIn: Shell }, api] = await Promise.all([
+          import('./signed-in'),
+          services.loadApi(),
+        ]);
+        return {
+          default: () => <Shell services={services} api={api} build={build} />,
+        };
+      }),
+    [services, build],
+  );
   return (
-    <ThemeProvider controller={services.theme}>
-      <ShellProvider services={services}>
-        <SessionGate>
-          <ShellRouter
-            build={build}
-            registry={REGISTRY}
-            platform={services.platform}
-          />
-        </SessionGate>
-      </ShellProvider>
-    </ThemeProvider>
+    <AuthProvider session={services.session}>
+      <SessionGate>
+        <Suspense
+          fallback={
+            <p role="status" className="restoring">
+              Loading the dashboard…
+            </p>
+          }
+        >
+          <SignedIn />
+        </Suspense>
+      </SessionGate>
+    </AuthProvider>
   );
 }

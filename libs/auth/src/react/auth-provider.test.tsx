@@ -46,7 +46,10 @@ describe('AuthProvider with the real API client', () => {
 
   it('reloads once when /me answers 401, and the reloaded page asks no more', async () => {
     const platform = createTestPlatform();
-    const first = createTestSession({ platform, signedInAs: 'brandAdmin' });
+    const first = await createTestSession({
+      platform,
+      signedInAs: 'brandAdmin',
+    });
     backend.revoke(first.session.getToken() ?? '');
     await first.session.restore();
     expect(platform.reloads).toBe(1);
@@ -54,7 +57,7 @@ describe('AuthProvider with the real API client', () => {
     expect(platform.stored.has(STORAGE_KEYS.user)).toBe(false);
 
     // What the page does after the reload: a new session over the same storage.
-    const second = createTestSession({ platform });
+    const second = await createTestSession({ platform });
     await second.session.restore();
     expect(second.session.getState().status).toBe('logged-out');
     expect(platform.reloads).toBe(1);

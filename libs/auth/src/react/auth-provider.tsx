@@ -11,7 +11,7 @@ import type { SessionState, SessionStore } from '../session-store';
 
 interface AuthContextValue {
   session: SessionStore;
-  api: ApiClient;
+  api: ApiClient | undefined;
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
@@ -20,8 +20,13 @@ const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 export interface AuthProviderProps {
   /** The session made once, outside React, with `createSessionStore`. */
   session: SessionStore;
-  /** The API client whose token and 401s belong to that session. */
-  api: ApiClient;
+  /**
+   * The API client whose token and 401s belong to that session, once
+   * loaded (`await loadApi()`); a signed-out page may do without it. An inner
+   * `AuthProvider` with the same session can add it for the part of the page
+   * that calls the API.
+   */
+  api?: ApiClient;
   children: ReactNode;
 }
 
@@ -77,5 +82,10 @@ export function useAccess(): Access | null {
  * token, the tenant header and the 401 handling are always the session's.
  */
 export function useApi(): ApiClient {
-  return useAuthContext('useApi').api;
+  const { api } = useAuthContext('useApi');
+  if (!api)
+    throw new Error(
+      'useApi needs the API client: give <AuthProvider> its api (await loadApi() first).',
+    );
+  return api;
 }

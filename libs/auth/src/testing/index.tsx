@@ -5,6 +5,7 @@
  * `createFakeBackend` of `@collective/api-client/testing` in an MSW server.
  * Import as `@collective/auth/testing`.
  */
+import type { ApiClient } from '@collective/api-client';
 import {
   DEMO_USERS,
   demoToken,
@@ -33,9 +34,10 @@ export interface TestSessionOptions {
   tenantCode?: string;
 }
 
-/** A session of {@link createTestSession}, with its platform. */
+/** A session of {@link createTestSession}, with its platform and its loaded API client. */
 export interface TestSession extends Session {
   platform: TestPlatform;
+  api: ApiClient;
 }
 
 /** Stores a demo account's token and user, as its signed-in tab leaves them. */
@@ -46,22 +48,21 @@ export function storeSignedIn(platform: TestPlatform, key: DemoUserKey): void {
 
 /**
  * The dashboard's own session wiring (`createSession`) over a test platform,
- * calling the API at the platform's origin, where a fake backend answers.
+ * calling the API at the platform's origin, where a fake backend answers;
+ * the API client is loaded before it returns.
  */
-export function createTestSession(
+export async function createTestSession(
   options: TestSessionOptions = {},
-): TestSession {
+): Promise<TestSession> {
   const platform = options.platform ?? createTestPlatform();
   if (options.signedInAs) storeSignedIn(platform, options.signedInAs);
-  return {
+  const made = createSession({
     platform,
-    ...createSession({
-      platform,
-      apiBaseUrl: platform.origin,
-      getTenantCode: () => options.tenantCode ?? null,
-      log: () => undefined,
-    }),
-  };
+    apiBaseUrl: platform.origin,
+    getTenantCode: () => options.tenantCode ?? null,
+    log: () => undefined,
+  });
+  return { platform, ...made, api: await made.loadApi() };
 }
 
 /**
@@ -73,7 +74,7 @@ export async function renderWithSession(
   ui: ReactNode,
   options: TestSessionOptions = {},
 ): Promise<TestSession & RenderResult> {
-  const test = createTestSession(options);
+  const test = await createTestSession(options);
   await test.session.restore();
   const result = render(
     <AuthProvider session={test.session} api={test.api}>

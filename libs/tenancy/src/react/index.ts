@@ -4,6 +4,7 @@ export { MemberSwitcher } from './member-switcher/member-switcher';
 export {
   ShellProvider,
   TenancyProvider,
+  TenancyProviders,
   useDataFilter,
   useDataScope,
   useMembers,

@@ -29,23 +29,35 @@ export function TenancyProvider({ tenancy, children }: TenancyProviderProps) {
   return <TenancyContext value={tenancy}>{children}</TenancyContext>;
 }
 
-/** Props of {@link ShellProvider}. */
+/** Props of {@link ShellProvider} and {@link TenancyProviders}. */
 export interface ShellProviderProps {
-  /** The services of `createShellServices`. */
+  /** The services of `createShellServices` (or `createTenancyServices`). */
   services: ShellServices;
   children: ReactNode;
 }
 
 /**
+ * The signed-in part of the shell's providers: the query client and the
+ * tenancy. The dashboard renders them below its `AuthProvider` once a user
+ * is signed in, from a chunk the sign-in page does not load.
+ */
+export function TenancyProviders({ services, children }: ShellProviderProps) {
+  return (
+    <QueryClientProvider client={services.queryClient}>
+      <TenancyProvider tenancy={services.tenancy}>{children}</TenancyProvider>
+    </QueryClientProvider>
+  );
+}
+
+/**
  * The shell's data providers in their order: session and API client, the
- * query client, the tenancy. The dashboard and `renderWithShell` both use it.
+ * query client, the tenancy. `renderWithShell` and tools with no sign-in
+ * page of their own use it.
  */
 export function ShellProvider({ services, children }: ShellProviderProps) {
   return (
     <AuthProvider session={services.session} api={services.api}>
-      <QueryClientProvider client={services.queryClient}>
-        <TenancyProvider tenancy={services.tenancy}>{children}</TenancyProvider>
-      </QueryClientProvider>
+      <TenancyProviders services={services}>{children}</TenancyProviders>
     </AuthProvider>
   );
 }

@@ -51,7 +51,7 @@ export async function createTestShell(
     platform.storage.setItem(STORAGE_KEYS.activeTenant, options.storedTenant);
   if (options.signedInAs) storeSignedIn(platform, options.signedInAs);
   const logs: TestShell['logs'] = [];
-  const services = createShellServices({
+  const services = await createShellServices({
     platform,
     apiBaseUrl: platform.origin,
     log: (message, error) => logs.push({ message, error }),

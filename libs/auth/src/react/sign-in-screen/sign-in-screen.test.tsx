@@ -4,12 +4,14 @@ import {
   demoToken,
 } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { renderWithSession } from '../../testing';
-import { useSession } from '../auth-provider';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestSession, renderWithSession } from '../../testing';
+import { AuthProvider, useSession } from '../auth-provider';
 import { SignInScreen } from './sign-in-screen';
 
 const LOGIN = `${TEST_ORIGIN}/api/auth/login`;
@@ -130,5 +132,29 @@ describe('SignInScreen', () => {
     await screen.findByRole('alert');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
     expect(calls).toBe(1);
+  });
+
+  it('renders ahead of time with its button waiting, which hydration enables without a mismatch', async () => {
+    const { session } = await createTestSession();
+    const page = (
+      <AuthProvider session={session}>
+        <SignInScreen />
+      </AuthProvider>
+    );
+    const html = renderToString(page);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+    expect(html).toContain('method="post"');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors = vi.spyOn(console, 'error');
+    await act(async () => {
+      hydrateRoot(container, page);
+    });
+    expect(
+      within(container).getByRole('button', { name: 'Sign in' }),
+    ).toBeEnabled();
+    expect(errors).not.toHaveBeenCalled();
+    container.remove();
   });
 });

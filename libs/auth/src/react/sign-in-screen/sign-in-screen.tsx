@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { loginErrorMessage } from '../../login-error';
 import { Alert, Button, TextField } from '@collective/ui';
 import { useSession } from '../auth-provider';
@@ -10,15 +10,33 @@ export interface SignInScreenProps {
   productName?: string;
 }
 
+const subscribeNever = () => () => undefined;
+
+/**
+ * Whether React runs this screen in the browser: false while markup rendered
+ * ahead of time (the sign-in page's HTML) waits for its script, true once
+ * hydrated and in any page rendered in the browser.
+ */
+function useInteractive(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * The sign-in screen (specification §2, §5, §8): required email and password,
  * the browser's email check, one request at a time, and the server's reason
- * (or "Login failed") in an alert above the button.
+ * (or "Login failed") in an alert above the button. Rendered ahead of time
+ * into the page's HTML, it can be filled in at once; its button waits for
+ * the script, so no submission leaves the page before the app handles it.
  */
 export function SignInScreen({
   productName = 'Collective Dashboard',
 }: SignInScreenProps) {
   const { login } = useSession();
+  const interactive = useInteractive();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -44,7 +62,13 @@ export function SignInScreen({
       <div className={styles.card}>
         <p className={styles.product}>{productName}</p>
         <h1 className={styles.title}>Sign in</h1>
-        <form className={styles.form} onSubmit={onSubmit} aria-busy={busy}>
+        {/* POST, so even a submission the app never saw puts no password in a URL. */}
+        <form
+          className={styles.form}
+          method="post"
+          onSubmit={onSubmit}
+          aria-busy={busy}
+        >
           <TextField
             label="Email"
             name="email"
@@ -63,7 +87,7 @@ export function SignInScreen({
             required
           />
           {error ? <Alert>{error}</Alert> : null}
-          <Button type="submit" block disabled={busy}>
+          <Button type="submit" block disabled={busy || !interactive}>
             {busy ? 'Signing in...' : 'Sign in'}
           </Button>
         </form>

@@ -1,0 +1,44 @@
+import type { ApiClient } from '@collective/api-client';
+import { AuthProvider } from '@collective/auth/react';
+import { createTenancyServices } from '@collective/tenancy';
+import { TenancyProviders } from '@collective/tenancy/react';
+import { createThemeController } from '@collective/theming';
+import { ThemeProvider } from '@collective/theming/react';
+import { useState } from 'react';
+import type { BuildStamp } from '../config';
+import type { Services } from '../services';
+import { REGISTRY } from './screens';
+import { ShellRouter } from './shell-router';
+
+/** Props of {@link SignedIn}. */
+export interface SignedInProps {
+  services: Services;
+  /** The session's API client, loaded. */
+  api: ApiClient;
+  build: BuildStamp;
+}
+
+/**
+ * The signed-in dashboard: it completes the services once per page (query
+ * client, tenancy, theme controller), adds the loaded API client to the
+ * session's provider, and renders the shell's router inside them.
+ */
+export function SignedIn({ services, api, build }: SignedInProps) {
+  const [shell] = useState(() => {
+    services.theme ??= createThemeController({ platform: services.platform });
+    return { ...createTenancyServices(services, api), theme: services.theme };
+  });
+  return (
+    <AuthProvider session={shell.session} api={shell.api}>
+      <ThemeProvider controller={shell.theme}>
+        <TenancyProviders services={shell}>
+          <ShellRouter
+            build={build}
+            registry={REGISTRY}
+            platform={services.platform}
+          />
+        </TenancyProviders>
+      </ThemeProvider>
+    </AuthProvider>
+  );
+}
