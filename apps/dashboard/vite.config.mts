@@ -1,6 +1,8 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
+  type Alias,
   createServer,
   defineConfig,
   runnerImport,
@@ -281,10 +283,34 @@ const apiTarget = process.env['API_URL'] ?? 'http://127.0.0.1:3333';
 // /api and below only: a plain '/api' prefix would also take /api-keys.
 const proxy = { '^/api(?:[/?]|$)': { target: apiTarget, changeOrigin: false } };
 
-export default defineConfig(() => {
+/**
+ * React Router 7 resolves to its development build in every mode (its
+ * package exports list no production condition, remix-run/react-router
+ * #12532, #14102), which ships its development warnings to users. A build
+ * takes the production files the package also contains.
+ */
+function reactRouterProductionBuild(): Alias[] {
+  const dist = (file: string) =>
+    fileURLToPath(
+      new URL(
+        `../../node_modules/react-router/dist/production/${file}`,
+        import.meta.url,
+      ),
+    );
+  return [
+    { find: /^react-router$/, replacement: dist('index.mjs') },
+    { find: /^react-router\/dom$/, replacement: dist('dom-export.mjs') },
+  ];
+}
+
+export default defineConfig(({ command }) => {
   const base = sharedConfig();
   return {
     ...base,
+    resolve: {
+      ...base.resolve,
+      alias: command === 'build' ? reactRouterProductionBuild() : [],
+    },
     plugins: [
       ...(base.plugins ?? []),
       themeBootScriptPlugin(),
@@ -309,6 +335,8 @@ export default defineConfig(() => {
       emptyOutDir: true,
       reportCompressedSize: true,
       manifest: true,
+      // Every browser the dashboard supports preloads modules natively.
+      modulePreload: { polyfill: false },
     },
   };
 });

@@ -56,6 +56,26 @@ describe('createBrowserPlatform', () => {
     expect(network.mock.calls).toEqual([[false], [true]]);
   });
 
+  it('reads, sets and reports the page scroll of its window', () => {
+    const scrollTo = vi.fn();
+    const fake = Object.assign(new EventTarget(), {
+      document,
+      location: window.location,
+      scrollY: 240,
+      scrollTo,
+    }) as unknown as Window;
+    const platform = createBrowserPlatform(fake);
+    const scrolled = vi.fn();
+    const stop = platform.onScroll(scrolled);
+    fake.dispatchEvent(new Event('scroll'));
+    stop();
+    fake.dispatchEvent(new Event('scroll'));
+    platform.scrollTo(80);
+    expect(platform.scrollY()).toBe(240);
+    expect(scrollTo).toHaveBeenCalledWith(0, 80);
+    expect(scrolled).toHaveBeenCalledTimes(1);
+  });
+
   it('takes origin, root and reload from the window it is given', () => {
     const reload = vi.fn();
     const fake = {

@@ -37,6 +37,12 @@ export interface Platform {
   isOnline(): boolean;
   /** Calls `listener` with the new state each time the network goes or comes back. */
   onOnlineChange(listener: (online: boolean) => void): Unsubscribe;
+  /** How far the page is scrolled down, in CSS pixels. */
+  scrollY(): number;
+  /** Scrolls the page to `y` pixels from the top. */
+  scrollTo(y: number): void;
+  /** Calls `listener` each time the page scrolls. */
+  onScroll(listener: () => void): Unsubscribe;
 }
 
 function listen(
@@ -88,6 +94,9 @@ export function createBrowserPlatform(win: Window): Platform {
         offOffline();
       };
     },
+    scrollY: () => win.scrollY,
+    scrollTo: (y) => win.scrollTo(0, y),
+    onScroll: (listener) => listen(win, 'scroll', listener),
   };
 }
 
@@ -129,5 +138,8 @@ export function createStaticPlatform(origin: string): Platform {
     onVisibilityChange: never,
     isOnline: () => true,
     onOnlineChange: never,
+    scrollY: () => 0,
+    scrollTo: () => undefined,
+    onScroll: never,
   };
 }

@@ -6,6 +6,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { BuildStamp } from '../config';
 import { ScreenBoundary } from './screen-boundary/screen-boundary';
+import type { ScrollPlatform } from './shell/scroll-restoration';
 import { Shell } from './shell/shell';
 
 /** Renders `children` only when the user may open `route`; else goes home, as for an unknown path (D1). */
@@ -66,7 +67,7 @@ function toRouteObject(
 export interface RouteSettings {
   build: BuildStamp;
   registry: readonly RegisteredRoute<ScreenLoader>[];
-  platform: Pick<Platform, 'tabStorage' | 'reload'>;
+  platform: Pick<Platform, 'tabStorage' | 'reload'> & ScrollPlatform;
 }
 
 /**
@@ -82,7 +83,7 @@ export function buildRoutes({
 }: RouteSettings): RouteObject[] {
   return [
     {
-      element: <Shell build={build} registry={registry} />,
+      element: <Shell build={build} registry={registry} platform={platform} />,
       children: [
         ...registry.map((route) => toRouteObject(route, platform)),
         { path: '*', element: <Navigate to={HOME_PATH} replace /> },

@@ -47,6 +47,8 @@ export interface TestPlatform extends Platform {
   setVisible(visible: boolean): void;
   /** Takes the network down or brings it back, reporting the change. */
   setOnline(online: boolean): void;
+  /** Scrolls the page as the user would, reporting the scroll. */
+  scrollBy(pixels: number): void;
 }
 
 /**
@@ -97,6 +99,7 @@ export function createTestPlatform(
   let visible = options.visible ?? true;
   let online = options.online ?? true;
   let root = options.root;
+  let scrolled = 0;
 
   function on<T>(type: string, listener: (value: T) => void): Unsubscribe {
     const handler = (event: Event) =>
@@ -139,6 +142,11 @@ export function createTestPlatform(
     onVisibilityChange: (listener) => on<boolean>('#visibility', listener),
     isOnline: () => online,
     onOnlineChange: (listener) => on<boolean>('#online', listener),
+    scrollY: () => scrolled,
+    scrollTo(y) {
+      scrolled = Math.max(0, y);
+    },
+    onScroll: (listener) => on('#scroll', listener),
     changeFromOtherTab(key, value) {
       if (value === null) backing.removeItem(key);
       else backing.setItem(key, value);
@@ -157,6 +165,10 @@ export function createTestPlatform(
       if (next === online) return;
       online = next;
       send('#online', next);
+    },
+    scrollBy(pixels) {
+      scrolled = Math.max(0, scrolled + pixels);
+      send('#scroll', scrolled);
     },
   };
 }

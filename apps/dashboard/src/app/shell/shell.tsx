@@ -14,8 +14,12 @@ import {
   useTenancy,
 } from '@collective/tenancy/react';
 import { ThemeSwitcher } from '@collective/theming/react';
-import { Link, Outlet, ScrollRestoration } from 'react-router-dom';
+import { Link, Outlet } from 'react-router-dom';
 import type { BuildStamp } from '../../config';
+import {
+  useScrollRestoration,
+  type ScrollPlatform,
+} from './scroll-restoration';
 import styles from './shell.module.css';
 
 /** Props of {@link Shell}. */
@@ -23,6 +27,8 @@ export interface ShellProps {
   build: BuildStamp;
   /** The route registry, for the preload after sign-in. */
   registry: readonly RegisteredRoute<ScreenLoader>[];
+  /** Where the page's scroll is read and set. */
+  platform: ScrollPlatform;
 }
 
 /**
@@ -32,9 +38,11 @@ export interface ShellProps {
  * tenant, member and theme switchers), the current screen and the build
  * stamp at the bottom right.
  */
-export function Shell({ build, registry }: ShellProps) {
+export function Shell({ build, registry, platform }: ShellProps) {
   const { tenant } = useTenancy();
   usePreloadAfterSignIn(registry);
+  // Back and Forward restore where the page was scrolled (a list left for a detail).
+  useScrollRestoration(platform);
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
@@ -66,8 +74,6 @@ export function Shell({ build, registry }: ShellProps) {
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
-      {/* Back and Forward restore where the page was scrolled (a list left for a detail). */}
-      <ScrollRestoration />
       <footer className={styles.stamp}>
         v{build.version} · {build.commit}
         {build.date ? ` · ${build.date}` : ''}

@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { DEMO_PASSWORD, SUPER_ADMIN } from './support/demo-accounts';
+import {
+  JS_BUDGETS,
+  kB,
+  recordReadyWhen,
+  screenChunks,
+  scriptsFetchedBeforeReady,
+  signInThroughApi,
+  sizeOf,
+  storeSession,
+  totalOf,
+  type FileSize,
+} from './support/loaded-scripts';
+
+/**
+ * What the dashboard makes a browser fetch, against the budgets of
+ * docs/decisions/0027. Sizes are of the built files (deterministic); which
+ * files count is what Chromium fetched. With BUDGET_REPORT set to a path, the
+ * figures are also written there as JSON (`npm run bench` prints them).
+ */
+const report: Record<string, unknown> = {};
+
+test.afterAll(() => {
+  const path = process.env['BUDGET_REPORT'];
+  if (path) writeFileSync(path, JSON.stringify(report, null, 2));
+});
+
+function describeSizes(sizes: readonly FileSize[]): string {
+  return sizes.map((size) => `${size.path} ${kB(size.gzip)} kB`).join(', ');
+}
+
+test.describe('JavaScript budgets', () => {
+  test('the sign-in page fetches at most 80 kB gzip before its button works', async ({
+    page,
+  }) => {
+    // The prerendered button is disabled until React has hydrated it.
+    await recordReadyWhen(page, 'button[type="submit"]:not([disabled])');
+    await page.goto('/');
+    const sizes = (await scriptsFetchedBeforeReady(page)).map(sizeOf);
+    report['signInPage'] = { files: sizes, total: totalOf(sizes) };
+
+    expect(
+      totalOf(sizes).gzip,
+      `sign-in page: ${describeSizes(sizes)}`,
+    ).toBeLessThanOrEqual(JS_BUDGETS.signInPage);
+    // Signing in needs nothing of the router, TanStack Query or the shell.
+    expect(sizes.map((size) => size.path).join(' ')).not.toMatch(/signed-in/);
+  });
+
+  test('a stored session shows /dashboard with its data for at most 130 kB gzip', async ({
+    page,
+    request,
+  }) => {
+    await storeSession(
+      page,
+      await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
+    );
+    // The KPI section renders once the summary has arrived.
+    await recordReadyWhen(page, '#kpis');
+    await page.goto('/dashboard');
+    const sizes = (await scriptsFetchedBeforeReady(page)).map(sizeOf);
+    report['signedInDashboard'] = { files: sizes, total: totalOf(sizes) };
+
+    expect(
+      totalOf(sizes).gzip,
+      `signed-in dashboard: ${describeSizes(sizes)}`,
+    ).toBeLessThanOrEqual(JS_BUDGETS.signedInDashboard);
+  });
+
+  test('every screen chunk is at most 20 kB gzip', () => {
+    const chunks = screenChunks();
+    report['screenChunks'] = chunks;
+
+    expect(chunks.length).toBeGreaterThan(20);
+    const over = chunks.filter((chunk) => chunk.gzip > JS_BUDGETS.screenChunk);
+    expect(over, describeSizes(over)).toEqual([]);
+  });
+});
+
+test.describe('a cold deep link', () => {
+  test("fetches the route's screen chunk alongside the entry, not after it ran", async ({
+    page,
+    request,
+  }) => {
+    await storeSession(
+      page,
+      await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
+    );
+    await page.goto('/stores-analytics');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const initiators = await page.evaluate(() =>
+      (
+        performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      ).map((entry) => [new URL(entry.name).pathname, entry.initiatorType]),
+    );
+    const screen = initiators.filter(([path]) =>
+      /\/stores-analytics-screen-[^/]+\.js$/.test(path ?? ''),
+    );
+
+    // Preloaded by a <link> the page's head writes, not imported once the
+    // entry has run (initiator "script" or "other").
+    expect(screen).toEqual([[expect.any(String), 'link']]);
+  });
+
+  test('leaves no warning or error in the console, signed out or in', async ({
+    page,
+    request,
+  }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') {
+        messages.push(`${message.type()}: ${message.text()}`);
+      }
+    });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await storeSession(
+      page,
+      await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
+    );
+    for (const path of ['/dashboard', '/stores-analytics', '/notifications']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    expect(messages).toEqual([]);
+  });
+});
