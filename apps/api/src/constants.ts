@@ -124,3 +124,10 @@ export const RECENT_SHIPMENTS_COUNT = 10;
 
 /** Largest `SEED_SCALE`: 1,000 blocks of 72 stores, about ten million shipments. */
 export const MAX_SEED_SCALE = 1_000;
+
+/**
+ * Most data answers (dashboard summaries, store pages and details) each
+ * server process keeps for reuse while the data does not change; the least
+ * recently used go first.
+ */
+export const ANSWER_CACHE_MAX_ENTRIES = 500;

@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { helmetHeaders, sendHeaders } from './http/security-headers';
 import { checkTenantHeader, TENANT_HEADER } from './http/tenant-header';
+import { createAnswerCache } from './data/answer-cache';
 import { dataRoutes } from './data/data-routes';
 import { createStoreStatsKeeper } from './data/rollups';
 import { apiKeyRoutes } from './keys/api-key-routes';
@@ -73,6 +74,8 @@ export interface ReferenceApiOptions {
   sessionCache?: Partial<SessionCacheOptions>;
   /** The time the data endpoints take "this month" from; the system clock by default. */
   clock?: () => Date;
+  /** Most data answers kept for reuse (docs/decisions/0032); 0 turns the cache off. */
+  answerCacheEntries?: number;
 }
 
 /**
@@ -122,6 +125,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     ...sessions,
     apiKeysUsed: createLastUsedRecorder(options.db, () => clock().getTime()),
     storeStats: createStoreStatsKeeper(options.db),
+    answers: createAnswerCache(options.answerCacheEntries),
     clock,
   });
 };

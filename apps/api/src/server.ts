@@ -64,6 +64,8 @@ export interface ServerOptions {
   dashboardDir?: string;
   /** The time the data endpoints take "this month" from; the system clock by default. */
   clock?: () => Date;
+  /** Most data answers kept for reuse (docs/decisions/0032); 0 turns the cache off. */
+  answerCacheEntries?: number;
 }
 
 /**
@@ -82,6 +84,7 @@ export function buildServer({
   trustProxy = false,
   dashboardDir,
   clock,
+  answerCacheEntries,
 }: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger:
@@ -109,6 +112,7 @@ export function buildServer({
     ...(loginLimits ? { loginLimits } : {}),
     ...(sessionCache ? { sessionCache } : {}),
     ...(clock ? { clock } : {}),
+    ...(answerCacheEntries === undefined ? {} : { answerCacheEntries }),
   });
   if (dashboardDir === undefined) {
     app.setNotFoundHandler(replyNotFound);

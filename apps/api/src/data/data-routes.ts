@@ -1,5 +1,5 @@
 import { endpoints } from '@collective/api-client/contract';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   authenticatedOrApiKey,
   type DataReaderContext,
@@ -11,7 +11,6 @@ import { pathInsideApi } from '../http/api-path';
 import { sendError } from '../http/error-replies';
 import { requestTenant } from '../http/tenant-header';
 import { validate } from '../http/validation';
-import type { FastifyRequest } from 'fastify';
 import { isRefusal, resolveDataScope, type DataScope } from './data-scope';
 import { monthStartOf } from './months';
 import {
@@ -19,6 +18,7 @@ import {
   readStoreDetail,
   readStorePage,
 } from './program-queries';
+import type { AnswerCache } from './answer-cache';
 import type { StoreStatsKeeper } from './rollups';
 
 /** Options of {@link dataRoutes}. */
@@ -26,12 +26,23 @@ export interface DataRoutesOptions extends DataReaderContext {
   db: Database;
   /** Keeps the stores' last-12-months statistics on the current month. */
   storeStats: StoreStatsKeeper;
+  /** Recent answers, reused while the data's version stays the same. */
+  answers: AnswerCache;
   /** The time "this month" is taken from, read on every request. */
   clock: () => Date;
 }
 
 function unknownMember(reply: FastifyReply, memberId: number | null) {
   return sendError(reply, 404, 'Not found', `There is no member ${memberId}.`);
+}
+
+/** What a data answer depends on besides its own question. */
+interface AnswerContext {
+  scope: DataScope;
+  /** Now, as the clock said when the request began. */
+  now: Date;
+  /** The rollups' version the answer is computed from. */
+  dataVersion: number;
 }
 
 /**
@@ -41,24 +52,25 @@ function unknownMember(reply: FastifyReply, memberId: number | null) {
  * - GET /api/dashboard/summary: KPIs, monthly weight by material, top stores;
  * - GET /api/stores: search (name or city, any case), sort, pages, total;
  * - GET /api/stores/:id: one store with its history; 404 outside the scope.
+ * Answers are read from the rollups (docs/decisions/0031) and reused from
+ * the answer cache while the rollups' version stays the same (0032).
  */
 export const dataRoutes: FastifyPluginAsync<DataRoutesOptions> = async (
   app,
   options,
 ) => {
-  const { db, storeStats, clock } = options;
+  const { db, storeStats, answers, clock } = options;
 
   /**
-   * Validates the query, decides the scope and makes sure the statistics
-   * are on the current month; `null` once an error answer was sent.
+   * Decides the scope, brings the store statistics to the current month and
+   * reads the data version; `null` once a refusal was sent.
    */
-  async function scopeOf(
+  async function contextOf(
     request: FastifyRequest,
     reply: FastifyReply,
     caller: Readonly<UserRecord>,
     askedMemberId: number | undefined,
-    now: Date,
-  ): Promise<DataScope | null> {
+  ): Promise<AnswerContext | null> {
     const scope = resolveDataScope(
       caller,
       requestTenant(request),
@@ -68,8 +80,31 @@ export const dataRoutes: FastifyPluginAsync<DataRoutesOptions> = async (
       sendError(reply, scope.status, scope.error, scope.message);
       return null;
     }
-    await storeStats.ensure(monthStartOf(now));
-    return scope;
+    const now = clock();
+    const state = await storeStats.current(monthStartOf(now));
+    return { scope, now, dataVersion: state.dataVersion };
+  }
+
+  /**
+   * Sends the cached answer to `question` in `context`, or computes it with
+   * `compute` (`null`: not found, answered by `notFound`), keeps and sends it.
+   */
+  async function answer(
+    reply: FastifyReply,
+    context: AnswerContext,
+    question: string,
+    compute: () => Promise<object | null>,
+    notFound: () => FastifyReply,
+  ): Promise<FastifyReply> {
+    const key = `${question}|m=${context.scope.memberId ?? '*'}|${monthStartOf(context.now)}`;
+    let body = answers.get(key, context.dataVersion);
+    if (body === undefined) {
+      const value = await compute();
+      if (value === null) return notFound();
+      body = JSON.stringify(value);
+      answers.set(key, context.dataVersion, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
   }
 
   app.get(
@@ -81,18 +116,24 @@ export const dataRoutes: FastifyPluginAsync<DataRoutesOptions> = async (
         'Query',
       );
       if (!query.ok) return sendError(reply, 400, query.error);
-      const now = clock();
-      const scope = await scopeOf(
+      const context = await contextOf(
         request,
         reply,
         caller,
         query.value.member_id,
-        now,
       );
-      if (!scope) return reply;
-      const summary = await readDashboardSummary(db, scope.memberId, now);
-      if (!summary.found) return unknownMember(reply, scope.memberId);
-      return summary.value;
+      if (!context) return reply;
+      const { memberId } = context.scope;
+      return answer(
+        reply,
+        context,
+        'summary',
+        async () => {
+          const summary = await readDashboardSummary(db, memberId, context.now);
+          return summary.found ? summary.value : null;
+        },
+        () => unknownMember(reply, memberId),
+      );
     }),
   );
 
@@ -101,26 +142,36 @@ export const dataRoutes: FastifyPluginAsync<DataRoutesOptions> = async (
     authenticatedOrApiKey(options, async (request, reply, caller) => {
       const query = validate(endpoints.stores.query, request.query, 'Query');
       if (!query.ok) return sendError(reply, 400, query.error);
-      const now = clock();
-      const scope = await scopeOf(
+      const context = await contextOf(
         request,
         reply,
         caller,
         query.value.member_id,
-        now,
       );
-      if (!scope) return reply;
+      if (!context) return reply;
+      const { memberId } = context.scope;
       const page = query.value.page ?? 1;
       const pageSize = query.value.page_size ?? DEFAULT_STORES_PAGE_SIZE;
-      const stores = await readStorePage(db, {
-        memberId: scope.memberId,
-        search: query.value.search?.trim() ?? '',
-        sort: query.value.sort ?? 'name',
-        page,
-        pageSize,
-      });
-      if (!stores.found) return unknownMember(reply, scope.memberId);
-      return { success: true, ...stores.value, page, page_size: pageSize };
+      const search = query.value.search?.trim() ?? '';
+      const sort = query.value.sort ?? 'name';
+      return answer(
+        reply,
+        context,
+        `stores|${JSON.stringify([search, sort, page, pageSize])}`,
+        async () => {
+          const stores = await readStorePage(db, {
+            memberId,
+            search,
+            sort,
+            page,
+            pageSize,
+          });
+          return stores.found
+            ? { success: true, ...stores.value, page, page_size: pageSize }
+            : null;
+        },
+        () => unknownMember(reply, memberId),
+      );
     }),
   );
 
@@ -131,31 +182,28 @@ export const dataRoutes: FastifyPluginAsync<DataRoutesOptions> = async (
       if (!params.ok) return sendError(reply, 400, `store id ${params.error}`);
       const query = validate(endpoints.store.query, request.query, 'Query');
       if (!query.ok) return sendError(reply, 400, query.error);
-      const now = clock();
-      const scope = await scopeOf(
+      const context = await contextOf(
         request,
         reply,
         caller,
         query.value.member_id,
-        now,
       );
-      if (!scope) return reply;
-      const detail = await readStoreDetail(
-        db,
-        params.value.id,
-        scope.memberId,
-        now,
-      );
-      if (!detail) {
+      if (!context) return reply;
+      const { id } = params.value;
+      return answer(
+        reply,
+        context,
+        `store|${id}`,
+        () => readStoreDetail(db, id, context.scope.memberId, context.now),
         // The same answer whether the store is elsewhere or nowhere (D12).
-        return sendError(
-          reply,
-          404,
-          'Not found',
-          `There is no store ${params.value.id} in your data scope.`,
-        );
-      }
-      return detail;
+        () =>
+          sendError(
+            reply,
+            404,
+            'Not found',
+            `There is no store ${id} in your data scope.`,
+          ),
+      );
     }),
   );
 };

@@ -94,17 +94,16 @@ export async function readDashboardSummary(
   const rows = await db.query<SummaryRow>(
     `SELECT
        ${memberId === null ? 'NULL::text' : '(SELECT name FROM members WHERE id = $3)'} AS member_name,
+       (SELECT coalesce(sum(active_stores), 0)::int FROM member_stores WHERE ${member}) AS active_stores,
        k.*,
-       (SELECT count(*)::int FROM stores WHERE active AND ${member}) AS active_stores,
-       (SELECT json_agg(json_build_object(
-                 'month', to_char(month, 'YYYY-MM'), 'material', material,
-                 'weight_kg', ${kg('weight_kg')}, 'processed_kg', processed_kg::float8,
-                 'recycled_kg', recycled_kg::float8))
-          FROM (SELECT month, material, sum(weight_kg) AS weight_kg,
-                       sum(processed_kg) AS processed_kg, sum(recycled_kg) AS recycled_kg
-                  FROM member_month_materials
-                 WHERE ${member} AND month BETWEEN $1::date AND $2::date
-                 GROUP BY month, material) m) AS materials,
+       (SELECT json_agg(m) FROM (
+          SELECT to_char(month, 'YYYY-MM') AS month, material,
+                 ${kg('sum(weight_kg)')} AS weight_kg,
+                 sum(processed_kg)::float8 AS processed_kg,
+                 sum(recycled_kg)::float8 AS recycled_kg
+            FROM member_month_materials
+           WHERE ${member} AND month BETWEEN $1::date AND $2::date
+           GROUP BY month, material) m) AS materials,
        (SELECT json_agg(t) FROM (
           SELECT st.store_id AS id, s.name, s.city, m.name AS member_name,
                  ${kg('st.weight_kg_12m')} AS weight_kg_12m
@@ -122,6 +121,7 @@ export async function readDashboardSummary(
              coalesce(sum(in_transit), 0)::int AS shipments_in_transit
            FROM member_months WHERE ${member}) k`,
     memberId === null ? [first, current] : [first, current, memberId],
+    { name: `dashboard-summary:${memberId === null ? 'all' : 'member'}` },
   );
   const row = rows[0];
   if (!row || (memberId !== null && row.member_name === null)) {
@@ -227,7 +227,12 @@ export async function readStorePage(
     );
   }
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-  const count = `(SELECT count(*)::int FROM stores s ${filter})`;
+  // Without a search, the member rollup holds the count.
+  const count =
+    request.search === ''
+      ? `(SELECT coalesce(sum(stores), 0)::int FROM member_stores ${request.memberId === null ? '' : 'WHERE member_id = $1'})`
+      : `(SELECT count(*)::int FROM stores s ${filter})`;
+  const variant = `${request.memberId === null ? 'all' : 'member'}:${request.search === '' ? 'all' : 'search'}`;
   const memberName =
     request.memberId === null
       ? 'NULL::text'
@@ -244,6 +249,7 @@ export async function readStorePage(
       ORDER BY ${STORE_ORDER[request.sort]}
       LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
+    { name: `stores-page:${variant}:${request.sort}` },
   );
   let total: number;
   let scopeName: string | null;
@@ -259,6 +265,7 @@ export async function readStorePage(
     }>(
       `SELECT ${count} AS total, ${memberName} AS scope_member_name`,
       params.slice(0, -2),
+      { name: `stores-count:${variant}` },
     );
     total = row?.total ?? 0;
     scopeName = row?.scope_member_name ?? null;
@@ -318,6 +325,7 @@ export async function readStoreDetail(
     memberId === null
       ? [storeId, first, current]
       : [storeId, first, current, memberId],
+    { name: `store-detail:${memberId === null ? 'all' : 'member'}` },
   );
   const row = rows[0];
   if (!row) return null;

@@ -17,8 +17,8 @@ const SHIPPED_MONTH = `date_trunc('month', sh.shipped_at AT TIME ZONE 'UTC')::da
 
 /**
  * Recomputes every rollup of `storeIds` (all stores when absent) from the
- * shipments, then the member rollups of their members and their last-12-
- * months statistics. Run it inside the transaction that changed the
+ * shipments, then the member rollups and store counts of their members and
+ * their last-12-months statistics. Run it inside the transaction that changed the
  * shipments, so no reader sees the two disagree.
  */
 export async function rebuildRollups(
@@ -77,6 +77,17 @@ export async function rebuildRollups(
     members,
   );
   await tx.query(
+    `DELETE FROM member_stores ${all ? '' : 'WHERE member_id = ANY($1::int[])'}`,
+    members,
+  );
+  await tx.query(
+    `INSERT INTO member_stores (member_id, stores, active_stores)
+     SELECT s.member_id, count(*), count(*) FILTER (WHERE s.active)
+       FROM stores s ${onMembers}
+      GROUP BY 1`,
+    members,
+  );
+  await tx.query(
     `INSERT INTO member_months (member_id, month, shipments, units, weight_kg, in_transit)
      SELECT s.member_id, sm.month, sum(sm.shipments), sum(sm.units),
             sum(sm.weight_kg), sum(sm.in_transit)
@@ -94,11 +105,9 @@ export async function rebuildRollups(
     members,
   );
 
-  const [state] = await tx.query<{ stats_month: string }>(
-    `SELECT to_char(stats_month, 'YYYY-MM-DD') AS stats_month FROM rollup_state`,
-  );
+  const state = await readRollupState(tx);
   if (state) {
-    await refreshStoreStats(tx, state.stats_month as MonthStart, storeIds);
+    await refreshStoreStats(tx, state.statsMonth, storeIds);
   }
 }
 
@@ -134,54 +143,78 @@ export async function refreshStoreStats(
   );
   await tx.query(
     `INSERT INTO rollup_state (stats_month) VALUES ($1::date)
-     ON CONFLICT (singleton) DO UPDATE SET stats_month = EXCLUDED.stats_month`,
+     ON CONFLICT (singleton) DO UPDATE SET
+       stats_month = EXCLUDED.stats_month,
+       data_version = rollup_state.data_version + 1`,
     [month],
   );
+}
+
+/** Which month the store statistics are for, and the version of the rollups. */
+export interface RollupState {
+  statsMonth: MonthStart;
+  /** Counted up by every change of the rollups. */
+  dataVersion: number;
+}
+
+/** The one row of `rollup_state`, or `null` before anything was seeded. */
+export async function readRollupState(
+  db: SqlRunner,
+): Promise<RollupState | null> {
+  const [row] = await db.query<{ stats_month: string; data_version: string }>(
+    `SELECT to_char(stats_month, 'YYYY-MM-DD') AS stats_month, data_version::text
+       FROM rollup_state`,
+    [],
+    { name: 'rollup-state' },
+  );
+  return row
+    ? {
+        statsMonth: row.stats_month as MonthStart,
+        dataVersion: Number(row.data_version),
+      }
+    : null;
 }
 
 /** Keeps `store_stats` on the current month as the calendar moves on. */
 export interface StoreStatsKeeper {
   /**
-   * Makes sure the store statistics cover the 12 months ending with
-   * `month`: a no-op (no query) once this process has seen them do so;
-   * otherwise, the first call of a new month moves them on, once, under an
-   * advisory lock, while concurrent callers wait for it.
+   * The rollup state once the store statistics cover the 12 months ending
+   * with `month`: one small query when they already do; otherwise the first
+   * call of a new month moves them on, once, under an advisory lock, while
+   * concurrent callers of this process wait for it. Statistics never move
+   * back: an instance whose clock lags behind another's keeps the newer
+   * month. A database without rollup state gets one.
    */
-  ensure(month: MonthStart): Promise<void>;
+  current(month: MonthStart): Promise<RollupState>;
 }
 
-/**
- * A {@link StoreStatsKeeper} for one database. Statistics are never moved
- * back: an instance whose clock lags behind another's keeps using the
- * newer month until its own clock catches up.
- */
+/** A {@link StoreStatsKeeper} for one database. */
 export function createStoreStatsKeeper(db: Database): StoreStatsKeeper {
-  let ensured: MonthStart | null = null;
-  let running: { month: MonthStart; done: Promise<void> } | null = null;
+  const moving = new Map<MonthStart, Promise<RollupState>>();
 
-  async function moveOn(month: MonthStart): Promise<void> {
-    await db.transaction(async (tx) => {
+  async function moveOn(month: MonthStart): Promise<RollupState> {
+    return db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK_KEY]);
-      const [state] = await tx.query<{ stats_month: string }>(
-        `SELECT to_char(stats_month, 'YYYY-MM-DD') AS stats_month FROM rollup_state`,
-      );
-      if (!state || state.stats_month < month) {
-        await refreshStoreStats(tx, month);
-      }
+      const state = await readRollupState(tx);
+      if (state && state.statsMonth >= month) return state;
+      await refreshStoreStats(tx, month);
+      const moved = await readRollupState(tx);
+      if (!moved)
+        throw new Error('rollup_state is empty right after writing it');
+      return moved;
     });
-    ensured = month;
   }
 
   return {
-    async ensure(month) {
-      if (ensured !== null && ensured >= month) return;
-      if (running?.month !== month) {
-        const done = moveOn(month).finally(() => {
-          if (running?.done === done) running = null;
-        });
-        running = { month, done };
+    async current(month) {
+      const state = await readRollupState(db);
+      if (state && state.statsMonth >= month) return state;
+      let move = moving.get(month);
+      if (!move) {
+        move = moveOn(month).finally(() => moving.delete(month));
+        moving.set(month, move);
       }
-      await running.done;
+      return move;
     },
   };
 }

@@ -34,6 +34,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'api_keys',
       'member_month_materials',
       'member_months',
+      'member_stores',
       'members',
       'notifications',
       'rollup_state',

@@ -111,10 +111,11 @@ export const migrations: readonly Migration[] = [
         PRIMARY KEY (shipment_id, material)
       );
 
-      -- Rollups of the shipments (docs/decisions/0031): per store and month
-      -- (shipped_at in UTC), per store, month and material, the same per
-      -- member, and each store's last 12 months as of stats_month. Rebuilt
-      -- from the shipments by src/data/rollups.ts whenever shipments change.
+      -- Rollups (docs/decisions/0031): per store and month (shipped_at in
+      -- UTC), per store, month and material, the same per member, each
+      -- member's store counts, and each store's last 12 months as of
+      -- stats_month. Rebuilt from the shipments and stores by
+      -- src/data/rollups.ts whenever those change.
       CREATE TABLE store_months (
         store_id integer NOT NULL REFERENCES stores (id),
         month date NOT NULL,
@@ -152,6 +153,11 @@ export const migrations: readonly Migration[] = [
         recycled_kg numeric(16, 3) NOT NULL,
         PRIMARY KEY (member_id, month, material)
       );
+      CREATE TABLE member_stores (
+        member_id integer PRIMARY KEY REFERENCES members (id),
+        stores integer NOT NULL,
+        active_stores integer NOT NULL
+      );
       CREATE TABLE store_stats (
         store_id integer PRIMARY KEY REFERENCES stores (id),
         member_id integer NOT NULL,
@@ -162,10 +168,13 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX store_stats_weight_idx ON store_stats (weight_kg_12m DESC, store_id);
       CREATE INDEX store_stats_member_weight_idx
         ON store_stats (member_id, weight_kg_12m DESC, store_id);
-      -- The month whose last 12 months store_stats holds (one row).
+      -- One row: the month whose last 12 months store_stats holds, and a
+      -- version counted up on every change of the rollups, which tells the
+      -- answer caches of every server process when to forget.
       CREATE TABLE rollup_state (
         singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
-        stats_month date NOT NULL
+        stats_month date NOT NULL,
+        data_version bigint NOT NULL DEFAULT 1
       );
     `,
   },

@@ -107,13 +107,11 @@ export const apiKeyRoutes: FastifyPluginAsync<ApiKeyRoutesOptions> = async (
         { event: 'api_key_created', userId: caller.id, keyId: created.id },
         'API key created',
       );
-      return reply
-        .code(201)
-        .send({
-          success: true,
-          key: toContractKey(created),
-          secret: key.secret,
-        });
+      return reply.code(201).send({
+        success: true,
+        key: toContractKey(created),
+        secret: key.secret,
+      });
     }),
   );
 
