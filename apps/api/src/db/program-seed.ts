@@ -211,7 +211,13 @@ function makeStore(
   now: Date,
   windowStart: number,
   memberNames: ReadonlyMap<number, string>,
-): { store: StoreRow; random: Random; closedAt: number | null } {
+): {
+  store: StoreRow;
+  random: Random;
+  closedAt: number | null;
+  /** `false` for a store that has not shipped anything yet. */
+  ships: boolean;
+} {
   const id = index + 1;
   const random = createRandom(mixSeed(seed, id));
   const slot = index % STORES_PER_SCALE;
@@ -224,9 +230,10 @@ function makeStore(
     ? windowStart - random.between(30, 900) * DAY_MS
     : windowStart + random.between(0, 0.9) * span;
   // The last store of each block has just opened: nothing shipped yet.
-  if (slot === STORES_PER_SCALE - 1) openedAt = now.getTime() - 2 * DAY_MS;
+  const ships = slot !== STORES_PER_SCALE - 1;
+  if (!ships) openedAt = now.getTime() - 2 * DAY_MS;
   let closedAt: number | null = null;
-  if (slot !== STORES_PER_SCALE - 1 && random.chance(0.12)) {
+  if (ships && random.chance(0.12)) {
     const closing = now.getTime() - random.between(20, 300) * DAY_MS;
     if (closing > openedAt + 30 * DAY_MS) closedAt = closing;
   }
@@ -243,6 +250,7 @@ function makeStore(
     },
     random,
     closedAt,
+    ships,
   };
 }
 
@@ -401,7 +409,7 @@ export async function seedProgram(
   let stores: StoreRow[] = [];
 
   for (let index = 0; index < storeCount; index += 1) {
-    const { store, random, closedAt } = makeStore(
+    const { store, random, closedAt, ships } = makeStore(
       index,
       seed,
       now,
@@ -409,7 +417,9 @@ export async function seedProgram(
       memberNames,
     );
     stores.push(store);
-    addShipments(pending, store, random, closedAt, now, windowStart, nextId);
+    if (ships) {
+      addShipments(pending, store, random, closedAt, now, windowStart, nextId);
+    }
     if (pending.size >= BATCH_SHIPMENTS || index === storeCount - 1) {
       // Stores first: the shipments reference them.
       await writeStores(tx, stores);
