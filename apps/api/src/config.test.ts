@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       pgliteDataDir: '/srv/app/.data/pglite',
       logLevel: 'info',
       corsOrigins: [],
+      seedScale: 1,
     });
   });
 
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
       PGLITE_DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://dash.example.org, http://localhost:4200',
+      SEED_SCALE: '100',
     });
 
     expect(config).toEqual({
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
       pgliteDataDir: 'memory://',
       logLevel: 'warn',
       corsOrigins: ['https://dash.example.org', 'http://localhost:4200'],
+      seedScale: 100,
     });
   });
 
@@ -95,6 +98,15 @@ describe('loadConfig', () => {
       /TRUST_PROXY must be false, true, a hop count, or a comma-separated list/,
     );
   });
+
+  it.each(['0', '-1', '1.5', 'large', '1001'])(
+    'refuses SEED_SCALE=%s, naming the range',
+    (value) => {
+      expect(() => load({ SEED_SCALE: value })).toThrow(
+        /SEED_SCALE must be a whole number from 1 .* to 1000/,
+      );
+    },
+  );
 
   it('refuses a DATABASE_URL that is not a PostgreSQL URL', () => {
     expect(() => load({ DATABASE_URL: 'mysql://db/x' })).toThrow(

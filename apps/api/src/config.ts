@@ -5,6 +5,7 @@ import {
   DEFAULT_PGLITE_DATA_DIR,
   DEFAULT_PORT,
   IN_MEMORY_DATA_DIR,
+  MAX_SEED_SCALE,
 } from './constants';
 
 /** Pino log levels accepted in `LOG_LEVEL`. */
@@ -55,6 +56,11 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Exact origins allowed to call the API from a browser; empty: CORS closed. */
   corsOrigins: string[];
+  /**
+   * Size of the demo data seeded into an empty database: blocks of 72
+   * stores (`SEED_SCALE`, 1 by default; 100 makes about a million shipments).
+   */
+  seedScale: number;
 }
 
 /** The environment held one or more invalid values; the message lists each and how to fix it. */
@@ -161,7 +167,7 @@ export interface ConfigContext {
 /**
  * Reads and checks the server's environment variables (`PORT`, `HOST`,
  * `TRUST_PROXY`, `DASHBOARD_DIR`, `DATABASE_URL`, `PGLITE_DATA_DIR`,
- * `LOG_LEVEL`, `CORS_ORIGINS`), applying the defaults. Throws a
+ * `LOG_LEVEL`, `CORS_ORIGINS`, `SEED_SCALE`), applying the defaults. Throws a
  * {@link ConfigError} naming every bad value.
  */
 export function loadConfig(
@@ -223,6 +229,17 @@ export function loadConfig(
 
   const corsOrigins = readCorsOrigins(present(env['CORS_ORIGINS']), problems);
 
+  const scaleText = present(env['SEED_SCALE']);
+  const seedScale = scaleText === undefined ? 1 : Number(scaleText);
+  if (
+    scaleText !== undefined &&
+    !(/^\d+$/.test(scaleText) && seedScale >= 1 && seedScale <= MAX_SEED_SCALE)
+  ) {
+    problems.push(
+      `SEED_SCALE must be a whole number from 1 (the demo data, 72 stores) to ${MAX_SEED_SCALE}; 100 gives about a million shipments. Got "${scaleText}".`,
+    );
+  }
+
   if (problems.length > 0 || !logLevel) throw new ConfigError(problems);
   return {
     port,
@@ -233,5 +250,6 @@ export function loadConfig(
     pgliteDataDir,
     logLevel,
     corsOrigins,
+    seedScale,
   };
 }

@@ -103,3 +103,31 @@ export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 600;
  * successful read, which are otherwise logged at debug only.
  */
 export const SLOW_REQUEST_MS = 1_000;
+
+/** Random bytes after an API key's prefix (256 bits), sent base64url-encoded. */
+export const API_KEY_SECRET_BYTES = 32;
+
+/**
+ * How stale an API key's `last_used_at` may get: it is written at most once
+ * per this interval per key, not on every request.
+ */
+export const API_KEY_LAST_USED_INTERVAL_MS = 60_000;
+
+/** Stores per page of GET /api/stores when `page_size` is not given. */
+export const DEFAULT_STORES_PAGE_SIZE = 25;
+
+/** Stores in the dashboard summary's ranking. */
+export const TOP_STORES_COUNT = 5;
+
+/** Shipments in a store's detail: the latest ones. */
+export const RECENT_SHIPMENTS_COUNT = 10;
+
+/** Largest `SEED_SCALE`: 1,000 blocks of 72 stores, about ten million shipments. */
+export const MAX_SEED_SCALE = 1_000;
+
+/**
+ * Most data answers (dashboard summaries, store pages and details) each
+ * server process keeps for reuse while the data does not change; the least
+ * recently used go first.
+ */
+export const ANSWER_CACHE_MAX_ENTRIES = 500;

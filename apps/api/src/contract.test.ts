@@ -239,6 +239,106 @@ describeOnEachDatabase(
       });
     });
 
+    describe('program data', () => {
+      it('reads the dashboard summary, a page of stores and a store through the client, each validated against the contract', async () => {
+        const { api } = await signedIn('admin@pact.test');
+
+        const summary = await api.dashboard.summary({});
+        const page = await api.stores.list({
+          search: 'kiehl',
+          sort: '-weight',
+          page: 1,
+          pageSize: 5,
+        });
+        const first = present(page.stores[0], 'a store of the page');
+        const detail = await api.stores.get(first.id, {});
+
+        expect(summary.scope).toEqual({ member_id: null, member_name: null });
+        expect(summary.monthly).toHaveLength(12);
+        expect(page.stores).toHaveLength(5);
+        expect(page.stores.every((s) => s.member_name === "Kiehl's")).toBe(
+          true,
+        );
+        expect(page.total).toBeGreaterThan(5);
+        expect(detail.store).toEqual(first);
+        expect(detail.recent_shipments.length).toBeGreaterThan(0);
+      });
+
+      it("gives a brand user their own member for another member's id, and a 404 ApiError for another member's store, without logging out", async () => {
+        const admin = await signedIn('admin@pact.test');
+        const lumenStore = present(
+          (await admin.api.stores.list({ memberId: 3, pageSize: 1 })).stores[0],
+          'a store of Lumen Skincare',
+        );
+        const { api, onUnauthorized } = await signedIn('operator@kiehls.test');
+
+        const summary = await api.dashboard.summary({ memberId: 3 });
+        const error = await failure(
+          api.stores.get(lumenStore.id, { memberId: 3 }),
+        );
+
+        expect(summary.scope).toEqual({ member_id: 2, member_name: "Kiehl's" });
+        expect(error).toMatchObject({ kind: 'http', status: 404 });
+        expect(onUnauthorized).not.toHaveBeenCalled();
+      });
+
+      it("limits the kiehls tenant to Kiehl's", async () => {
+        const { api } = await signedIn('staff@pact.test', 'kiehls');
+
+        const page = await api.stores.list({ memberId: 5 });
+
+        expect(page.scope).toEqual({ member_id: 2, member_name: "Kiehl's" });
+        expect(page.stores.every((s) => s.member_id === 2)).toBe(true);
+      });
+    });
+
+    describe('mark all read', () => {
+      it('leaves no unread notification', async () => {
+        const { api } = await signedIn('staff@pact.test');
+        expect(await api.notifications.unreadCount()).toBeGreaterThan(0);
+
+        await api.notifications.markAllRead();
+
+        expect(await api.notifications.unreadCount()).toBe(0);
+        expect(
+          (await api.notifications.list()).every((n) => n.read_at !== null),
+        ).toBe(true);
+      });
+    });
+
+    describe('API keys', () => {
+      it("creates a key, reads the owner's summary with it, is refused on /api/auth/me, and fails once revoked", async () => {
+        const owner = await signedIn('brand.admin@kiehls.test');
+        const created = await owner.api.keys.create('Reporting');
+        const byKey = client({ token: created.secret, tenant: null });
+
+        const listed = await owner.api.keys.list();
+        const summary = await byKey.api.dashboard.summary({ memberId: 3 });
+        const me = await failure(byKey.api.auth.me());
+        await owner.api.keys.revoke(created.key.id);
+        const revoked = await failure(
+          client({ token: created.secret, tenant: null }).api.stores.list({}),
+        );
+
+        expect(listed).toContainEqual(created.key);
+        expect(summary.scope).toEqual({ member_id: 2, member_name: "Kiehl's" });
+        expect(me).toMatchObject({ kind: 'http', status: 401 });
+        expect(revoked).toMatchObject({ kind: 'http', status: 401 });
+        expect(await owner.api.keys.list()).not.toContainEqual(created.key);
+      });
+
+      it("answers 404 to revoking another user's key", async () => {
+        const owner = await signedIn('special.admin@member1009.test');
+        const { key } = await owner.api.keys.create('mine');
+        const { api } = await signedIn('admin@pact.test');
+
+        expect(await failure(api.keys.revoke(key.id))).toMatchObject({
+          kind: 'http',
+          status: 404,
+        });
+      });
+    });
+
     describe('X-Tenant-Code', () => {
       it('accepts both tenants and refuses an unknown one with an http 400', async () => {
         const { token } = await signedIn('super@pact.test');

@@ -11,6 +11,11 @@ import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { helmetHeaders, sendHeaders } from './http/security-headers';
 import { checkTenantHeader, TENANT_HEADER } from './http/tenant-header';
+import { createAnswerCache } from './data/answer-cache';
+import { dataRoutes } from './data/data-routes';
+import { createStoreStatsKeeper } from './data/rollups';
+import { apiKeyRoutes } from './keys/api-key-routes';
+import { createLastUsedRecorder } from './keys/api-keys';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 
@@ -44,7 +49,7 @@ export const API_HEADERS = {
 };
 
 /** Methods the API serves, announced to allowed origins in preflight answers. */
-export const CORS_ALLOWED_METHODS = ['GET', 'POST'];
+export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'DELETE'];
 /** Request headers a browser may send cross-origin: the ones the client sends. */
 export const CORS_ALLOWED_HEADERS = [
   'authorization',
@@ -67,6 +72,10 @@ export interface ReferenceApiOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Session cache settings; 5 s by default, `{ ttlMs: 0 }` turns it off. */
   sessionCache?: Partial<SessionCacheOptions>;
+  /** The time the data endpoints take "this month" from; the system clock by default. */
+  clock?: () => Date;
+  /** Most data answers kept for reuse (docs/decisions/0032); 0 turns the cache off. */
+  answerCacheEntries?: number;
 }
 
 /**
@@ -110,4 +119,13 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
   });
   await app.register(memberRoutes, sessions);
   await app.register(notificationRoutes, sessions);
+  await app.register(apiKeyRoutes, sessions);
+  const clock = options.clock ?? (() => new Date());
+  await app.register(dataRoutes, {
+    ...sessions,
+    apiKeysUsed: createLastUsedRecorder(options.db, () => clock().getTime()),
+    storeStats: createStoreStatsKeeper(options.db),
+    answers: createAnswerCache(options.answerCacheEntries),
+    clock,
+  });
 };

@@ -27,6 +27,8 @@ export const REDACTED_LOG_PATHS = [
   'req.body.password',
   'token',
   '*.token',
+  'secret',
+  '*.secret',
 ];
 
 /** Pino logger settings the server accepts; redaction is always added. */
@@ -60,6 +62,10 @@ export interface ServerOptions {
    * beside the API; absent: the API alone, every other path a JSON 404.
    */
   dashboardDir?: string;
+  /** The time the data endpoints take "this month" from; the system clock by default. */
+  clock?: () => Date;
+  /** Most data answers kept for reuse (docs/decisions/0032); 0 turns the cache off. */
+  answerCacheEntries?: number;
 }
 
 /**
@@ -77,6 +83,8 @@ export function buildServer({
   sessionCache,
   trustProxy = false,
   dashboardDir,
+  clock,
+  answerCacheEntries,
 }: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger:
@@ -103,6 +111,8 @@ export function buildServer({
     corsOrigins,
     ...(loginLimits ? { loginLimits } : {}),
     ...(sessionCache ? { sessionCache } : {}),
+    ...(clock ? { clock } : {}),
+    ...(answerCacheEntries === undefined ? {} : { answerCacheEntries }),
   });
   if (dashboardDir === undefined) {
     app.setNotFoundHandler(replyNotFound);

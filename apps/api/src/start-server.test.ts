@@ -15,6 +15,7 @@ const config: ServerConfig = {
   pgliteDataDir: IN_MEMORY_DATA_DIR,
   logLevel: 'info',
   corsOrigins: [],
+  seedScale: 1,
 };
 
 /** A pino destination that keeps every line. */

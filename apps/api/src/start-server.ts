@@ -79,7 +79,9 @@ export async function startServer(
   let app: FastifyInstance | undefined;
   try {
     const applied = await migrate(db);
-    const seeded = await seedDemoData(db);
+    const seedStart = performance.now();
+    const seeded = await seedDemoData(db, { scale: config.seedScale });
+    const seedMs = Math.round(performance.now() - seedStart);
     app = buildServer({
       db,
       logger,
@@ -88,8 +90,16 @@ export async function startServer(
       ...(dashboardDir === undefined ? {} : { dashboardDir }),
     });
     app.log.info(
-      { database: db.kind, migrationsApplied: applied, demoDataSeeded: seeded },
-      `Database: ${describeDatabase(db, config)}`,
+      {
+        database: db.kind,
+        migrationsApplied: applied,
+        demoDataSeeded: seeded !== null,
+        ...(seeded ? { seedScale: config.seedScale, seeded, seedMs } : {}),
+      },
+      `Database: ${describeDatabase(db, config)}` +
+        (seeded
+          ? `; seeded the demo data (SEED_SCALE=${config.seedScale}: ${seeded.stores} stores, ${seeded.shipments} shipments) in ${seedMs} ms`
+          : ''),
     );
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info(

@@ -5,9 +5,11 @@ import type { Database } from '../db/database';
 import { pathInsideApi } from '../http/api-path';
 import { sendError } from '../http/error-replies';
 import { validate } from '../http/validation';
+import { isApiKeyToken } from '../keys/api-keys';
 import {
   authenticated,
   bearerToken,
+  refuseApiKey,
   type SessionContext,
 } from './authenticate';
 import { throttledLoginMessage, type LoginThrottle } from './login-throttle';
@@ -86,8 +88,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     })),
   );
 
-  app.post(pathInsideApi(endpoints.logout.path), async (request) => {
+  app.post(pathInsideApi(endpoints.logout.path), async (request, reply) => {
     const token = bearerToken(request);
+    // A key is no session: logging it out would look like revoking it.
+    if (token && isApiKeyToken(token)) return refuseApiKey(reply);
     if (token) {
       await revokeSession(db, token);
       sessionCache.forget(hashToken(token));

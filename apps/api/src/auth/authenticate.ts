@@ -1,6 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { sendError } from '../http/error-replies';
+import {
+  findApiKeyOwner,
+  isApiKeyToken,
+  type LastUsedRecorder,
+} from '../keys/api-keys';
 import type { SessionCache } from './session-cache';
 import { findLiveSession, hashToken } from './sessions';
 import type { UserRecord } from './users';
@@ -48,10 +53,42 @@ export async function sessionUser(
   return session.user;
 }
 
+/** The paths an API key may call, named in the 401 of any other. */
+const API_KEY_PATHS =
+  'GET /api/dashboard/summary, GET /api/stores and GET /api/stores/:id';
+
+function refuseMissingToken(reply: FastifyReply): FastifyReply {
+  reply.header('www-authenticate', 'Bearer');
+  return sendError(
+    reply,
+    401,
+    'Unauthorized',
+    'Sign in first: send Authorization: Bearer <token>.',
+  );
+}
+
+function refuseInvalidToken(reply: FastifyReply, message: string) {
+  reply.header('www-authenticate', 'Bearer error="invalid_token"');
+  return sendError(reply, 401, 'Unauthorized', message);
+}
+
+/**
+ * Answers a call made with an API key where keys are not accepted: 401,
+ * naming the calls a key may make (decisions D13).
+ */
+export function refuseApiKey(reply: FastifyReply): FastifyReply {
+  return refuseInvalidToken(
+    reply,
+    `API keys may call ${API_KEY_PATHS} only; sign in for this call.`,
+  );
+}
+
 /**
  * Wraps a handler so it runs only with a live session: a missing, unknown,
  * expired or revoked token gets 401 `{ error: "Unauthorized", message }`
  * with a `WWW-Authenticate: Bearer` header, which makes the client log out.
+ * An API key is refused the same way, with a message naming the calls it
+ * may make (decisions D13: never the session calls or key management).
  */
 export function authenticated(
   context: SessionContext,
@@ -62,25 +99,50 @@ export function authenticated(
     reply: FastifyReply,
   ): Promise<unknown> => {
     const token = bearerToken(request);
-    if (!token) {
-      reply.header('www-authenticate', 'Bearer');
-      return sendError(
-        reply,
-        401,
-        'Unauthorized',
-        'Sign in first: send Authorization: Bearer <token>.',
-      );
-    }
+    if (!token) return refuseMissingToken(reply);
+    if (isApiKeyToken(token)) return refuseApiKey(reply);
     const caller = await sessionUser(context, token);
     if (!caller) {
-      reply.header('www-authenticate', 'Bearer error="invalid_token"');
-      return sendError(
+      return refuseInvalidToken(
         reply,
-        401,
-        'Unauthorized',
         'The session has expired or was ended; sign in again.',
       );
     }
     return handler(request, reply, caller);
+  };
+}
+
+/** What {@link authenticatedOrApiKey} needs besides the sessions. */
+export interface DataReaderContext extends SessionContext {
+  /** Notes each use of a key in `last_used_at`, at most once a minute. */
+  apiKeysUsed: LastUsedRecorder;
+}
+
+/**
+ * Like {@link authenticated}, and also accepts a live API key
+ * (`Authorization: Bearer ck_…`) as its owner, for the read-only data
+ * endpoints (decisions D13). The key is looked up on every call, so a
+ * revoked key fails at once.
+ */
+export function authenticatedOrApiKey(
+  context: DataReaderContext,
+  handler: AuthenticatedHandler,
+) {
+  const bySession = authenticated(context, handler);
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<unknown> => {
+    const token = bearerToken(request);
+    if (!token || !isApiKeyToken(token)) return bySession(request, reply);
+    const owner = await findApiKeyOwner(context.db, token);
+    if (!owner) {
+      return refuseInvalidToken(
+        reply,
+        'The API key is unknown or was revoked; create a new one on the API Keys page.',
+      );
+    }
+    await context.apiKeysUsed.used(owner);
+    return handler(request, reply, owner.user);
   };
 }

@@ -31,10 +31,21 @@ describeOnEachDatabase('migrate', (engine) => {
 
     expect(applied).toEqual(migrations.map((step) => step.version));
     expect(await tables()).toEqual([
+      'api_keys',
+      'member_month_materials',
+      'member_months',
+      'member_stores',
       'members',
       'notifications',
+      'rollup_state',
       'schema_migrations',
       'sessions',
+      'shipment_materials',
+      'shipments',
+      'store_month_materials',
+      'store_months',
+      'store_stats',
+      'stores',
       'users',
     ]);
     const recorded = await db.query<{ version: number; name: string }>(

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, SqlRunner } from './database';
+import type { Database, QueryOptions, SqlRunner } from './database';
 
 /** Options of {@link openPostgresDatabase}. */
 export interface PostgresOptions {
@@ -13,8 +13,16 @@ export interface PostgresOptions {
 
 function runnerOver(target: pg.Pool | pg.PoolClient): SqlRunner {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, [...params]);
+    async query<T>(
+      sql: string,
+      params: readonly unknown[] = [],
+      options: QueryOptions = {},
+    ) {
+      const result = await target.query({
+        text: sql,
+        values: [...params],
+        ...(options.name ? { name: options.name } : {}),
+      });
       return result.rows as T[];
     },
     async exec(sql: string) {

@@ -2,13 +2,22 @@ import {
   DEMO_MEMBERS as FIXTURE_MEMBERS,
   DEMO_USERS as FIXTURE_USERS,
 } from '@collective/api-client/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password';
 import { findUserByEmail, toContractUser } from '../auth/users';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import { present } from '../testing/present';
 import type { Database } from './database';
 import { migrate } from './migrations';
+import { MATERIALS } from '@collective/api-client/contract';
+import { addMonths, contractMonth, monthStartOf } from '../data/months';
+import type { SqlRunner } from './database';
+import {
+  OUTCOMES,
+  PROGRAM_MONTHS,
+  seedProgram,
+  STORES_PER_SCALE,
+} from './program-seed';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 
 /** The demo accounts exactly as decisions D11 lists them. */
@@ -40,7 +49,7 @@ const D11_ACCOUNTS = [
 
 describeOnEachDatabase('seedDemoData', (engine) => {
   let db: Database;
-  let firstRun: boolean;
+  let firstRun: Awaited<ReturnType<typeof seedDemoData>>;
 
   beforeAll(async () => {
     db = await engine.open('empty');
@@ -54,7 +63,7 @@ describeOnEachDatabase('seedDemoData', (engine) => {
       'SELECT email, role, member_id, member_code, allowed_tenant_id, is_pact_staff FROM users ORDER BY id',
     );
 
-    expect(firstRun).toBe(true);
+    expect(firstRun).not.toBeNull();
     expect(users).toEqual(D11_ACCOUNTS);
   });
 
@@ -119,13 +128,169 @@ describeOnEachDatabase('seedDemoData', (engine) => {
     expect(members).toHaveLength(FIXTURE_MEMBERS.length);
   });
 
+  it('seeds at least 60 stores of every member across regions, both channels, some inactive, one not shipping yet', async () => {
+    const stores = await db.query<{
+      member_id: number;
+      region: string;
+      channel: string;
+      active: boolean;
+      shipments: number;
+    }>(
+      `SELECT s.member_id, s.region, s.channel, s.active,
+              (SELECT count(*)::int FROM shipments sh WHERE sh.store_id = s.id) AS shipments
+         FROM stores s`,
+    );
+
+    expect(stores.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(stores.map((s) => s.member_id))).toEqual(
+      new Set(FIXTURE_MEMBERS.map((m) => m.id)),
+    );
+    expect(new Set(stores.map((s) => s.region)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(stores.map((s) => s.channel))).toEqual(
+      new Set(['in-store', 'kiosk']),
+    );
+    expect(stores.some((s) => !s.active)).toBe(true);
+    expect(stores.filter((s) => s.active).length).toBeGreaterThan(
+      stores.length / 2,
+    );
+    expect(stores.some((s) => s.shipments === 0)).toBe(true);
+  });
+
+  it('seeds 24 months of shipments up to the seeding month, in every status, weighed once received', async () => {
+    const [range] = await db.query<{
+      months: number;
+      first: string;
+      last: string;
+    }>(
+      `SELECT count(DISTINCT date_trunc('month', shipped_at AT TIME ZONE 'UTC'))::int AS months,
+              to_char(min(shipped_at) AT TIME ZONE 'UTC', 'YYYY-MM') AS first,
+              to_char(max(shipped_at) AT TIME ZONE 'UTC', 'YYYY-MM') AS last
+         FROM shipments`,
+    );
+    const statuses = await db.query<{ status: string }>(
+      'SELECT DISTINCT status FROM shipments ORDER BY status',
+    );
+    const [inconsistent] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM shipments sh
+        WHERE received_at <= shipped_at
+           OR shipped_at > now()
+           OR weight_kg IS DISTINCT FROM (
+                SELECT sum(m.weight_kg) FROM shipment_materials m WHERE m.shipment_id = sh.id)`,
+    );
+    const current = monthStartOf(new Date());
+
+    expect(range).toEqual({
+      months: PROGRAM_MONTHS,
+      first: contractMonth(addMonths(current, 1 - PROGRAM_MONTHS)),
+      last: contractMonth(current),
+    });
+    expect(statuses.map((row) => row.status)).toEqual([
+      'in_transit',
+      'processed',
+      'received',
+    ]);
+    expect(inconsistent?.n).toBe(0);
+  });
+
+  it('sorts every weighed shipment by material and sends every processed one to an end of life', async () => {
+    const rows = await db.query<{
+      material: string;
+      outcome: string | null;
+      status: string;
+    }>(
+      `SELECT DISTINCT m.material, m.outcome, sh.status
+         FROM shipment_materials m JOIN shipments sh ON sh.id = m.shipment_id`,
+    );
+
+    expect(new Set(rows.map((r) => r.material))).toEqual(
+      new Set(MATERIALS.map((m) => m.code)),
+    );
+    expect(new Set(rows.map((r) => r.outcome))).toEqual(
+      new Set([...OUTCOMES, null]),
+    );
+    for (const row of rows) {
+      expect(row.outcome === null).toBe(row.status !== 'processed');
+    }
+  });
+
   it('leaves a database that already has users untouched', async () => {
     const again = await seedDemoData(db);
 
-    expect(again).toBe(false);
+    expect(again).toBeNull();
     const [row] = await db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM users',
     );
     expect(row?.n).toBe(D11_ACCOUNTS.length);
+  });
+});
+
+describe('seedProgram', () => {
+  /** A database stand-in recording every statement, so runs can be compared. */
+  function recorder() {
+    const statements: { sql: string; params: readonly unknown[] }[] = [];
+    const runner: SqlRunner = {
+      async query<T>(sql: string, params: readonly unknown[] = []) {
+        statements.push({ sql, params });
+        return (
+          sql.startsWith('SELECT id, name FROM members')
+            ? FIXTURE_MEMBERS.map(({ id, name }) => ({ id, name }))
+            : []
+        ) as T[];
+      },
+      async exec() {
+        // no statement without parameters is expected
+      },
+    };
+    return { runner, statements };
+  }
+  const now = new Date('2026-11-22T10:00:00Z');
+  /** The stores written, column by column, over every INSERT. */
+  const storeRows = (
+    statements: { sql: string; params: readonly unknown[] }[],
+  ): unknown[][] => {
+    const columns: unknown[][] = [];
+    for (const { sql, params } of statements) {
+      if (!sql.includes('INSERT INTO stores')) continue;
+      params.forEach((values, column) => {
+        columns[column] = [
+          ...(columns[column] ?? []),
+          ...(values as unknown[]),
+        ];
+      });
+    }
+    return columns;
+  };
+
+  it('writes exactly the same rows for the same seed and time: no Math.random, no clock', async () => {
+    const first = recorder();
+    const second = recorder();
+
+    const counts = await seedProgram(first.runner, { scale: 1, now });
+    await seedProgram(second.runner, { scale: 1, now });
+
+    expect(second.statements).toEqual(first.statements);
+    expect(counts.stores).toBe(STORES_PER_SCALE);
+    expect(counts.shipments).toBeGreaterThan(8_000);
+  });
+
+  it('keeps the stores of the demo set when the scale grows, and writes other data for another seed', async () => {
+    const demo = recorder();
+    const large = recorder();
+    const other = recorder();
+
+    await seedProgram(demo.runner, { scale: 1, now });
+    const larger = await seedProgram(large.runner, { scale: 2, now });
+    await seedProgram(other.runner, { scale: 1, now, seed: 7 });
+
+    expect(larger.stores).toBe(2 * STORES_PER_SCALE);
+    const demoStores = storeRows(demo.statements);
+    const largeStores = storeRows(large.statements);
+    expect(demoStores[0]).toHaveLength(STORES_PER_SCALE);
+    for (const [column, values] of demoStores.entries()) {
+      expect((largeStores[column] ?? []).slice(0, STORES_PER_SCALE)).toEqual(
+        values,
+      );
+    }
+    expect(storeRows(other.statements)).not.toEqual(demoStores);
   });
 });

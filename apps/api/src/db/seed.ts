@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/password';
 import type { Database } from './database';
 import { SCHEMA_LOCK_KEY } from './migrations';
+import { seedProgram, type ProgramSeedCounts } from './program-seed';
 
 /** Password of every demo account (decisions D11). */
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -140,29 +141,47 @@ const NOTIFICATION_TEXTS: readonly (readonly [string, string])[] = [
   ],
 ];
 
+/** What to seed besides the accounts; everything has a default. */
+export interface SeedOptions {
+  /**
+   * Size of the program data: blocks of 72 stores (`SEED_SCALE`); 1, the
+   * default, is the demo data set, 100 the benchmark's large one.
+   */
+  scale?: number;
+  /** The seeding time the program's dates count back from; now by default. */
+  now?: Date;
+  /** Seed of the PRNG of the program data. */
+  seed?: number;
+}
+
 /**
  * Fills an empty database with the demo members, the demo accounts (all with
- * {@link DEMO_PASSWORD}) and their notifications. Does nothing when any user
- * exists, so it is safe on every start and never touches real data.
- * Returns whether it seeded.
+ * {@link DEMO_PASSWORD}), their notifications and the demo program (stores,
+ * 24 months of shipments up to `now`, rollups; `src/db/program-seed.ts`).
+ * Does nothing when any user exists, so it is safe on every start and never
+ * touches real data. Returns what it seeded, or `null` when it did nothing.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  options: SeedOptions = {},
+): Promise<ProgramSeedCounts | null> {
   const hasUsers = async (runner: Pick<Database, 'query'>) =>
     (
       await runner.query<{ present: boolean }>(
         'SELECT EXISTS (SELECT 1 FROM users) AS present',
       )
     )[0]?.present === true;
-  if (await hasUsers(db)) return false;
+  if (await hasUsers(db)) return null;
 
   // Hash outside the transaction: scrypt is slow and needs no lock.
   const hashes = await Promise.all(
     DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)),
   );
+  const now = options.now ?? new Date();
 
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
-    if (await hasUsers(tx)) return false; // another server seeded meanwhile
+    if (await hasUsers(tx)) return null; // another server seeded meanwhile
 
     for (const member of DEMO_MEMBERS) {
       await tx.query(
@@ -191,14 +210,18 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         const [title, body] = NOTIFICATION_TEXTS[
           (index + n) % NOTIFICATION_TEXTS.length
         ] as readonly [string, string];
-        const read = n === notifications - 1; // the last one is already read
+        const read = n === 1; // the second newest is already read, so "unread first" shows
         await tx.query(
           `INSERT INTO notifications (user_id, title, body, created_at, read_at)
-           VALUES ($1, $2, $3, now() - make_interval(hours => $4), ${read ? 'now()' : 'NULL'})`,
-          [row.id, title, body, n * 7 + 1],
+           VALUES ($1, $2, $3, $4::timestamptz - make_interval(hours => $5), ${read ? '$4::timestamptz' : 'NULL'})`,
+          [row.id, title, body, now.toISOString(), n * 7 + 1],
         );
       }
     }
-    return true;
+    return seedProgram(tx, {
+      scale: options.scale ?? 1,
+      now,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+    });
   });
 }

@@ -1,6 +1,7 @@
 import {
   TENANT_CODES,
   TenantCodeSchema,
+  type TenantCode,
 } from '@collective/api-client/contract';
 import type {
   FastifyReply,
@@ -62,4 +63,14 @@ export function checkTenantHeader(
     `Unknown tenant "${echoTenantValue(text)}"`,
     `X-Tenant-Code must be one of ${TENANT_CODES.join(', ')}, or left out.`,
   );
+}
+
+/**
+ * The tenant a request names in `X-Tenant-Code`, or `undefined` without
+ * the header. Only valid codes reach the routes: {@link checkTenantHeader}
+ * refused the rest.
+ */
+export function requestTenant(request: FastifyRequest): TenantCode | undefined {
+  const value = request.headers[TENANT_HEADER];
+  return v.is(TenantCodeSchema, value) ? value : undefined;
 }

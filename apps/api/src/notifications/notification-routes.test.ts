@@ -105,7 +105,7 @@ describeOnEachDatabase('notification routes', (engine) => {
     );
 
   describe('GET /api/notifications', () => {
-    it("lists the caller's own notifications, newest first, in the contract's shape", async () => {
+    it("lists the caller's own notifications, unread first, then newest first, in the contract's shape", async () => {
       const token = await server.login('staff@pact.test');
 
       const response = await server.get('/api/notifications', token);
@@ -117,13 +117,29 @@ describeOnEachDatabase('notification routes', (engine) => {
       expect(body.notifications.map((item) => item.id).sort()).toEqual(
         own.map((item) => item.id).sort(),
       );
-      const times = body.notifications.map((item) =>
-        Date.parse(item.created_at),
+      const unread = seededUnread('staff@pact.test');
+      expect(body.notifications.map((item) => item.read_at === null)).toEqual(
+        body.notifications.map((_, index) => index < unread),
       );
-      expect(times).toEqual([...times].sort((a, b) => b - a));
+      const newestFirst = (items: typeof body.notifications) => {
+        const times = items.map((item) => Date.parse(item.created_at));
+        expect(times).toEqual([...times].sort((a, b) => b - a));
+      };
+      newestFirst(body.notifications.slice(0, unread));
+      newestFirst(body.notifications.slice(unread));
+      // The seed reads a notification newer than some unread ones, so the
+      // order differs from newest first alone.
+      const read = present(
+        body.notifications.find((item) => item.read_at !== null),
+        'a read notification',
+      );
       expect(
-        body.notifications.filter((item) => item.read_at === null),
-      ).toHaveLength(seededUnread('staff@pact.test'));
+        body.notifications.some(
+          (item) =>
+            item.read_at === null &&
+            Date.parse(item.created_at) < Date.parse(read.created_at),
+        ),
+      ).toBe(true);
     });
 
     it('sends dates as ISO 8601 strings in UTC', async () => {
@@ -139,6 +155,42 @@ describeOnEachDatabase('notification routes', (engine) => {
 
     it('requires a session', async () => {
       const response = await server.get('/api/notifications');
+
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('POST /api/notifications/read-all', () => {
+    it("marks every one of the caller's notifications read, keeps the read times already set, and leaves other users' alone", async () => {
+      const token = await server.login('special.admin@member1009.test');
+      const before = await notificationsOf('special.admin@member1009.test');
+      const othersUnread = async () =>
+        (await notificationsOf('super@pact.test')).filter(
+          (item) => item.read_at === null,
+        ).length;
+      const others = await othersUnread();
+
+      const response = await server.post('/api/notifications/read-all', token);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true });
+      expect(
+        (await server.get('/api/notifications?unread=true', token)).json(),
+      ).toEqual({ unread_count: 0 });
+      const after = await notificationsOf('special.admin@member1009.test');
+      for (const item of before.filter((n) => n.read_at !== null)) {
+        expect(after.find((n) => n.id === item.id)?.read_at).toEqual(
+          item.read_at,
+        );
+      }
+      expect(await othersUnread()).toBe(others);
+      expect(
+        (await server.post('/api/notifications/read-all', token)).statusCode,
+      ).toBe(200);
+    });
+
+    it('requires a session', async () => {
+      const response = await server.post('/api/notifications/read-all');
 
       expect(response.statusCode).toBe(401);
     });

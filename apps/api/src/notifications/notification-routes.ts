@@ -39,9 +39,11 @@ export function toContractNotification(row: NotificationRow): Notification {
 /**
  * The caller's own notifications, never anyone else's:
  * - GET /api/notifications?unread=true: the unread count (specification §7);
- * - GET /api/notifications: the newest {@link NOTIFICATIONS_LIST_LIMIT}, newest first;
+ * - GET /api/notifications: {@link NOTIFICATIONS_LIST_LIMIT} of them, unread
+ *   first, then newest first;
  * - POST /api/notifications/:id/read: marks one read (the first read time is
- *   kept); 404 when it does not exist or belongs to someone else.
+ *   kept); 404 when it does not exist or belongs to someone else;
+ * - POST /api/notifications/read-all: marks every unread one read.
  */
 export const notificationRoutes: FastifyPluginAsync<
   NotificationRoutesOptions
@@ -66,7 +68,8 @@ export const notificationRoutes: FastifyPluginAsync<
       }
       const rows = await db.query<NotificationRow>(
         `SELECT id, title, body, created_at, read_at FROM notifications
-          WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+          WHERE user_id = $1
+          ORDER BY read_at IS NULL DESC, created_at DESC, id DESC LIMIT $2`,
         [caller.id, NOTIFICATIONS_LIST_LIMIT],
       );
       return {
@@ -95,6 +98,17 @@ export const notificationRoutes: FastifyPluginAsync<
           `You have no notification ${id.output}.`,
         );
       }
+      return { success: true };
+    }),
+  );
+
+  app.post(
+    pathInsideApi(endpoints.markAllRead.path),
+    authenticated(options, async (_request, _reply, caller) => {
+      await db.query(
+        'UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL',
+        [caller.id],
+      );
       return { success: true };
     }),
   );

@@ -10,8 +10,12 @@ export interface TestServer {
   db: Database;
   /** Logs in (with the demo password unless given) and returns the token; throws unless it succeeds. */
   login(email: string, password?: string): Promise<string>;
-  /** GET with an optional bearer token. */
-  get(url: string, token?: string): Promise<LightMyRequestResponse>;
+  /** GET with an optional bearer token and other headers. */
+  get(
+    url: string,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   /** POST without a body, with an optional bearer token. */
   post(url: string, token?: string): Promise<LightMyRequestResponse>;
   /** Closes server and database (which deletes the database). */
@@ -56,8 +60,12 @@ export async function startTestServer(
       }
       return response.json<{ token: string }>().token;
     },
-    get: (url, token) =>
-      app.inject({ method: 'GET', url, headers: bearer(token) }),
+    get: (url, token, headers = {}) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, ...bearer(token) },
+      }),
     post: (url, token) =>
       app.inject({ method: 'POST', url, headers: bearer(token) }),
     async close() {

@@ -238,6 +238,8 @@ export type Shipment = v.InferOutput<typeof ShipmentSchema>;
 /** Response of GET /api/stores/:id: a store with its history. */
 export const StoreDetailSchema = v.object({
   success: v.optional(v.boolean()),
+  /** The scope the server answered for, as every data answer states it. */
+  scope: AnsweredScopeSchema,
   store: StoreSchema,
   /** The last 12 months, oldest first. */
   monthly: v.array(v.object({ month: MonthSchema, weight_kg: KgSchema })),

@@ -11,11 +11,11 @@ import { setupFakeApi } from './setup-fake-api';
 const BASE = 'http://fake.test/backend';
 const { backend } = setupFakeApi({ baseUrl: BASE, unread: { admin: 3 } });
 
-const as = (key: DemoUserKey | null) =>
+const as = (key: DemoUserKey | null, tenant = 'pact') =>
   createApiClient({
     baseUrl: BASE,
     getToken: () => (key ? demoToken(key) : null),
-    getTenantCode: () => 'pact',
+    getTenantCode: () => tenant,
   });
 
 describe('createFakeBackend', () => {
@@ -87,7 +87,26 @@ describe('createFakeBackend', () => {
       as('specialAdmin').stores.get(301, { memberId: 3 }),
     ).rejects.toMatchObject({ status: 404 });
     await expect(as('admin').stores.get(301, {})).resolves.toMatchObject({
+      scope: { member_id: null, member_name: null },
       store: { id: 301, member_id: 3 },
+    });
+    await expect(
+      as('admin').stores.get(301, { memberId: 3 }),
+    ).resolves.toMatchObject({
+      scope: { member_id: 3, member_name: 'Lumen Skincare' },
+    });
+  });
+
+  it("limits every answer to Kiehl's on the kiehls tenant and refuses a brand user of another member", async () => {
+    const kiehls = as('admin', 'kiehls');
+    const special = as('specialAdmin', 'kiehls');
+
+    const page = await kiehls.stores.list({ memberId: 3 });
+
+    expect(page.scope).toEqual({ member_id: 2, member_name: "Kiehl's" });
+    expect(page.stores.every((s) => s.member_id === 2)).toBe(true);
+    await expect(special.dashboard.summary({})).rejects.toMatchObject({
+      status: 403,
     });
   });
 

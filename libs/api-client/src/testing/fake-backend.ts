@@ -153,7 +153,8 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
   /**
    * The member an answer is scoped to, as the server decides it (D12): a
    * collective admin's `member_id` or everything, a brand user's own member
-   * whatever is asked, Kiehl's alone on the kiehls tenant.
+   * whatever is asked; on the kiehls tenant Kiehl's alone, whatever is
+   * asked, and a brand user of another member refused (403).
    */
   function scopeOf(key: DemoUserKey, request: Request) {
     const user = users[key];
@@ -166,11 +167,10 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
         ? Number(asked)
         : null
       : (user?.member_id ?? -1);
-    if (request.headers.get('x-tenant-code') === 'kiehls')
-      memberId =
-        memberId === null || memberId === KIEHLS_MEMBER_ID
-          ? KIEHLS_MEMBER_ID
-          : -1;
+    if (request.headers.get('x-tenant-code') === 'kiehls') {
+      if (!collective && memberId !== KIEHLS_MEMBER_ID) return null;
+      memberId = KIEHLS_MEMBER_ID;
+    }
     const inScope = stores.filter(
       (store) => memberId === null || store.member_id === memberId,
     );
@@ -182,6 +182,21 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
         member_name: member?.name ?? null,
       },
     };
+  }
+  /** A data call of a signed-in caller with a scope; 403 for a caller refused one. */
+  function scoped(
+    resolver: (
+      scope: NonNullable<ReturnType<typeof scopeOf>>,
+      request: Request,
+      params: Record<string, unknown>,
+    ) => unknown,
+  ) {
+    return signedIn((key, request, params) => {
+      const scope = scopeOf(key, request);
+      return scope
+        ? resolver(scope, request, params)
+        : HttpResponse.json({ error: 'Forbidden' }, { status: 403 });
+    });
   }
   const notFound = () =>
     HttpResponse.json({ error: 'Not found' }, { status: 404 });
@@ -269,15 +284,13 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
     ),
     handle(
       endpoints.dashboardSummary,
-      signedIn((key, request) => {
-        const { stores: inScope, answered } = scopeOf(key, request);
-        return HttpResponse.json(fakeSummary(inScope, answered));
-      }),
+      scoped(({ stores: inScope, answered }) =>
+        HttpResponse.json(fakeSummary(inScope, answered)),
+      ),
     ),
     handle(
       endpoints.stores,
-      signedIn((key, request) => {
-        const { stores: inScope, answered } = scopeOf(key, request);
+      scoped(({ stores: inScope, answered }, request) => {
         const q = query(request);
         const found = searchStores(
           inScope,
@@ -298,11 +311,13 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
     ),
     handle(
       endpoints.store,
-      signedIn((key, request, params) => {
-        const store = scopeOf(key, request).stores.find(
+      scoped(({ stores: inScope, answered }, _request, params) => {
+        const store = inScope.find(
           (s) => String(s.id) === String(params['id']),
         );
-        return store ? HttpResponse.json(fakeStoreDetail(store)) : notFound();
+        return store
+          ? HttpResponse.json(fakeStoreDetail(store, answered))
+          : notFound();
       }),
     ),
     handle(

@@ -96,10 +96,14 @@ export function fakeSummary(
   };
 }
 
-/** A store's history. */
-export function fakeStoreDetail(store: Store): StoreDetail {
+/** A store's history, as answered for a scope. */
+export function fakeStoreDetail(
+  store: Store,
+  scope: StoreDetail['scope'],
+): StoreDetail {
   return {
     success: true,
+    scope,
     store,
     monthly: fakeMonths().map((month) => ({
       month,

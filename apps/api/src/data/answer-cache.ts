@@ -1,0 +1,53 @@
+import { ANSWER_CACHE_MAX_ENTRIES } from '../constants';
+
+/**
+ * The JSON text of recent data answers, per question, each tagged with the
+ * version of the rollups it was computed from (docs/decisions/0032). A
+ * request reads the current version (one small query) and reuses an answer
+ * only of that version, so a change of the data, made by any server process,
+ * is never hidden: the next request computes afresh. The key must hold
+ * everything the answer depends on: the route, the data scope, the month,
+ * the query.
+ */
+export interface AnswerCache {
+  /** The answer to `key` computed from `version` of the data, or `undefined`. */
+  get(key: string, version: number): string | undefined;
+  /** Keeps an answer; the least recently used goes when the cache is full. */
+  set(key: string, version: number, body: string): void;
+}
+
+interface Entry {
+  version: number;
+  body: string;
+}
+
+/** Creates an {@link AnswerCache} holding at most `maxEntries` answers (0: none). */
+export function createAnswerCache(
+  maxEntries: number = ANSWER_CACHE_MAX_ENTRIES,
+): AnswerCache {
+  const entries = new Map<string, Entry>();
+  return {
+    get(key, version) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.version !== version) {
+        entries.delete(key);
+        return undefined;
+      }
+      // Most recently used last: Map keeps insertion order.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.body;
+    },
+    set(key, version, body) {
+      if (maxEntries <= 0) return;
+      entries.delete(key);
+      while (entries.size >= maxEntries) {
+        const oldest = entries.keys().next();
+        if (oldest.done) break;
+        entries.delete(oldest.value);
+      }
+      entries.set(key, { version, body });
+    },
+  };
+}

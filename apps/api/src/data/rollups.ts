@@ -1,0 +1,220 @@
+/**
+ * The rollups the data endpoints read instead of the shipments
+ * (docs/decisions/0031): per store and month, per store, month and
+ * material, the same per member, and each store's last 12 months. The
+ * shipments stay the source of truth; whatever writes shipments (the seed
+ * today, an ingest later) calls {@link rebuildRollups} for the stores it
+ * touched, in the same transaction.
+ */
+import type { Database, SqlRunner } from '../db/database';
+import { addMonths, WINDOW_MONTHS, type MonthStart } from './months';
+
+/** Key of the advisory lock held while the store statistics move to a new month. */
+export const ROLLUP_LOCK_KEY = 0x726f6c6c; // "roll"
+
+/** `shipped_at` as the month it counts in (UTC). */
+const SHIPPED_MONTH = `date_trunc('month', sh.shipped_at AT TIME ZONE 'UTC')::date`;
+
+/**
+ * Recomputes every rollup of `storeIds` (all stores when absent) from the
+ * shipments, then the member rollups and store counts of their members and
+ * their last-12-months statistics. Run it inside the transaction that changed the
+ * shipments, so no reader sees the two disagree.
+ */
+export async function rebuildRollups(
+  tx: SqlRunner,
+  storeIds?: readonly number[],
+): Promise<void> {
+  const all = storeIds === undefined;
+  const stores = all ? [] : [[...storeIds]];
+  const onStores = (column: string) =>
+    all ? '' : `WHERE ${column} = ANY($1::int[])`;
+
+  await tx.query(`DELETE FROM store_months ${onStores('store_id')}`, stores);
+  await tx.query(
+    `DELETE FROM store_month_materials ${onStores('store_id')}`,
+    stores,
+  );
+  await tx.query(
+    `INSERT INTO store_months
+       (store_id, month, shipments, units, weight_kg, in_transit, last_shipped_at)
+     SELECT sh.store_id, ${SHIPPED_MONTH}, count(*), sum(sh.units),
+            coalesce(sum(sh.weight_kg), 0),
+            count(*) FILTER (WHERE sh.status = 'in_transit'), max(sh.shipped_at)
+       FROM shipments sh ${onStores('sh.store_id')}
+      GROUP BY 1, 2`,
+    stores,
+  );
+  await tx.query(
+    `INSERT INTO store_month_materials
+       (store_id, month, material, weight_kg, processed_kg, recycled_kg)
+     SELECT sh.store_id, ${SHIPPED_MONTH}, m.material, sum(m.weight_kg),
+            coalesce(sum(m.weight_kg) FILTER (WHERE m.outcome IS NOT NULL), 0),
+            coalesce(sum(m.weight_kg) FILTER (WHERE m.outcome = 'recycled'), 0)
+       FROM shipment_materials m JOIN shipments sh ON sh.id = m.shipment_id
+       ${onStores('sh.store_id')}
+      GROUP BY 1, 2, 3`,
+    stores,
+  );
+
+  const members = all
+    ? []
+    : [
+        (
+          await tx.query<{ member_id: number }>(
+            'SELECT DISTINCT member_id FROM stores WHERE id = ANY($1::int[])',
+            stores,
+          )
+        ).map((row) => row.member_id),
+      ];
+  const onMembers = all ? '' : 'WHERE s.member_id = ANY($1::int[])';
+  await tx.query(
+    `DELETE FROM member_months ${all ? '' : 'WHERE member_id = ANY($1::int[])'}`,
+    members,
+  );
+  await tx.query(
+    `DELETE FROM member_month_materials ${all ? '' : 'WHERE member_id = ANY($1::int[])'}`,
+    members,
+  );
+  await tx.query(
+    `DELETE FROM member_stores ${all ? '' : 'WHERE member_id = ANY($1::int[])'}`,
+    members,
+  );
+  await tx.query(
+    `INSERT INTO member_stores (member_id, stores, active_stores)
+     SELECT s.member_id, count(*), count(*) FILTER (WHERE s.active)
+       FROM stores s ${onMembers}
+      GROUP BY 1`,
+    members,
+  );
+  await tx.query(
+    `INSERT INTO member_months (member_id, month, shipments, units, weight_kg, in_transit)
+     SELECT s.member_id, sm.month, sum(sm.shipments), sum(sm.units),
+            sum(sm.weight_kg), sum(sm.in_transit)
+       FROM store_months sm JOIN stores s ON s.id = sm.store_id ${onMembers}
+      GROUP BY 1, 2`,
+    members,
+  );
+  await tx.query(
+    `INSERT INTO member_month_materials
+       (member_id, month, material, weight_kg, processed_kg, recycled_kg)
+     SELECT s.member_id, smm.month, smm.material, sum(smm.weight_kg),
+            sum(smm.processed_kg), sum(smm.recycled_kg)
+       FROM store_month_materials smm JOIN stores s ON s.id = smm.store_id ${onMembers}
+      GROUP BY 1, 2, 3`,
+    members,
+  );
+
+  const state = await readRollupState(tx);
+  if (state) {
+    await refreshStoreStats(tx, state.statsMonth, storeIds);
+  }
+}
+
+/**
+ * Computes each store's weight and shipments of the {@link WINDOW_MONTHS}
+ * months ending with `month`, and its last shipment, into `store_stats`
+ * (for `storeIds`, or every store), and records `month` as the month the
+ * statistics are for.
+ */
+export async function refreshStoreStats(
+  tx: SqlRunner,
+  month: MonthStart,
+  storeIds?: readonly number[],
+): Promise<void> {
+  const first = addMonths(month, 1 - WINDOW_MONTHS);
+  const params: unknown[] = [first, month];
+  if (storeIds !== undefined) params.push([...storeIds]);
+  await tx.query(
+    `INSERT INTO store_stats (store_id, member_id, weight_kg_12m, shipments_12m, last_shipment_at)
+     SELECT s.id, s.member_id,
+            coalesce(sum(sm.weight_kg) FILTER (WHERE sm.month BETWEEN $1::date AND $2::date), 0),
+            coalesce(sum(sm.shipments) FILTER (WHERE sm.month BETWEEN $1::date AND $2::date), 0),
+            max(sm.last_shipped_at)
+       FROM stores s LEFT JOIN store_months sm ON sm.store_id = s.id
+      ${storeIds === undefined ? '' : 'WHERE s.id = ANY($3::int[])'}
+      GROUP BY s.id, s.member_id
+     ON CONFLICT (store_id) DO UPDATE SET
+       member_id = EXCLUDED.member_id,
+       weight_kg_12m = EXCLUDED.weight_kg_12m,
+       shipments_12m = EXCLUDED.shipments_12m,
+       last_shipment_at = EXCLUDED.last_shipment_at`,
+    params,
+  );
+  await tx.query(
+    `INSERT INTO rollup_state (stats_month) VALUES ($1::date)
+     ON CONFLICT (singleton) DO UPDATE SET
+       stats_month = EXCLUDED.stats_month,
+       data_version = rollup_state.data_version + 1`,
+    [month],
+  );
+}
+
+/** Which month the store statistics are for, and the version of the rollups. */
+export interface RollupState {
+  statsMonth: MonthStart;
+  /** Counted up by every change of the rollups. */
+  dataVersion: number;
+}
+
+/** The one row of `rollup_state`, or `null` before anything was seeded. */
+export async function readRollupState(
+  db: SqlRunner,
+): Promise<RollupState | null> {
+  const [row] = await db.query<{ stats_month: string; data_version: string }>(
+    `SELECT to_char(stats_month, 'YYYY-MM-DD') AS stats_month, data_version::text
+       FROM rollup_state`,
+    [],
+    { name: 'rollup-state' },
+  );
+  return row
+    ? {
+        statsMonth: row.stats_month as MonthStart,
+        dataVersion: Number(row.data_version),
+      }
+    : null;
+}
+
+/** Keeps `store_stats` on the current month as the calendar moves on. */
+export interface StoreStatsKeeper {
+  /**
+   * The rollup state once the store statistics cover the 12 months ending
+   * with `month`: one small query when they already do; otherwise the first
+   * call of a new month moves them on, once, under an advisory lock, while
+   * concurrent callers of this process wait for it. Statistics never move
+   * back: an instance whose clock lags behind another's keeps the newer
+   * month. A database without rollup state gets one.
+   */
+  current(month: MonthStart): Promise<RollupState>;
+}
+
+/** A {@link StoreStatsKeeper} for one database. */
+export function createStoreStatsKeeper(db: Database): StoreStatsKeeper {
+  const moving = new Map<MonthStart, Promise<RollupState>>();
+
+  async function moveOn(month: MonthStart): Promise<RollupState> {
+    return db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK_KEY]);
+      const state = await readRollupState(tx);
+      if (state && state.statsMonth >= month) return state;
+      await refreshStoreStats(tx, month);
+      const moved = await readRollupState(tx);
+      if (!moved)
+        throw new Error('rollup_state is empty right after writing it');
+      return moved;
+    });
+  }
+
+  return {
+    async current(month) {
+      const state = await readRollupState(db);
+      if (state && state.statsMonth >= month) return state;
+      let move = moving.get(month);
+      if (!move) {
+        move = moveOn(month).finally(() => moving.delete(month));
+        moving.set(month, move);
+      }
+      return move;
+    },
+  };
+}

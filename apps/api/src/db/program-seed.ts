@@ -1,0 +1,439 @@
+/**
+ * The demo program (decisions D12): stores of the member brands, 24 months
+ * of shipments to the warehouse with their weight per material, and where
+ * each material went at the end of its life. Generated from a seeded PRNG,
+ * store by store, with dates relative to the seeding time, so the demo
+ * always looks current and the same seed and time give the same rows.
+ */
+import type { MaterialCode } from '@collective/api-client/contract';
+import { rebuildRollups, refreshStoreStats } from '../data/rollups';
+import { monthStartOf, addMonths } from '../data/months';
+import type { SqlRunner } from './database';
+import { createRandom, mixSeed, type Random } from './prng';
+
+/** Stores per unit of `SEED_SCALE`: the demo data set has this many. */
+export const STORES_PER_SCALE = 72;
+
+/** Months of shipments, up to and including the seeding month. */
+export const PROGRAM_MONTHS = 24;
+
+/** Seed of the PRNG unless another is given. */
+export const DEFAULT_PROGRAM_SEED = 20_261_122;
+
+/** `SEED_SCALE` of the benchmark's large data set (about 1,050,000 shipments). */
+export const LARGE_SEED_SCALE = 100;
+
+/** Shipments written per INSERT statement. */
+const BATCH_SHIPMENTS = 10_000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How many of each block of {@link STORES_PER_SCALE} stores belong to each
+ * member (ids of the demo members: Kiehl's 2, Meridian Naturals 1009, ...).
+ */
+const STORES_PER_MEMBER: Readonly<Record<number, number>> = {
+  2: 16,
+  1009: 8,
+  3: 12,
+  4: 10,
+  5: 12,
+  6: 7,
+  7: 7,
+};
+
+/** Member of the n-th store of a block, the members interleaved evenly. */
+const MEMBER_OF_SLOT: readonly number[] = (() => {
+  const counts = Object.entries(STORES_PER_MEMBER).map(
+    ([id, count]) => [Number(id), count] as const,
+  );
+  const given = new Map<number, number>();
+  return Array.from({ length: STORES_PER_SCALE }, (_, slot) => {
+    let best = counts[0]?.[0] ?? 2;
+    let bestLag = -Infinity;
+    for (const [id, count] of counts) {
+      const lag =
+        (count * (slot + 1)) / STORES_PER_SCALE - (given.get(id) ?? 0);
+      if (lag > bestLag) {
+        bestLag = lag;
+        best = id;
+      }
+    }
+    given.set(best, (given.get(best) ?? 0) + 1);
+    return best;
+  });
+})();
+
+const CITIES: readonly (readonly [city: string, region: string])[] = [
+  ['Portland', 'West'],
+  ['Seattle', 'West'],
+  ['San Francisco', 'West'],
+  ['Los Angeles', 'West'],
+  ['San Diego', 'West'],
+  ['Sacramento', 'West'],
+  ['Denver', 'Mountain'],
+  ['Salt Lake City', 'Mountain'],
+  ['Boise', 'Mountain'],
+  ['Phoenix', 'Mountain'],
+  ['Albuquerque', 'Mountain'],
+  ['Chicago', 'Midwest'],
+  ['Minneapolis', 'Midwest'],
+  ['Detroit', 'Midwest'],
+  ['Columbus', 'Midwest'],
+  ['Milwaukee', 'Midwest'],
+  ['St. Louis', 'Midwest'],
+  ['Kansas City', 'Midwest'],
+  ['Austin', 'South'],
+  ['Houston', 'South'],
+  ['Dallas', 'South'],
+  ['Atlanta', 'South'],
+  ['Miami', 'South'],
+  ['Nashville', 'South'],
+  ['Charlotte', 'South'],
+  ['New Orleans', 'South'],
+  ['Boston', 'Northeast'],
+  ['New York', 'Northeast'],
+  ['Philadelphia', 'Northeast'],
+  ['Pittsburgh', 'Northeast'],
+  ['Providence', 'Northeast'],
+  ['Baltimore', 'Northeast'],
+];
+
+const PLACES = [
+  'Downtown',
+  'Union Square',
+  'Riverside',
+  'Market Street',
+  'Northgate',
+  'Harbor Point',
+  'Old Town',
+  'Midtown',
+  'Westfield',
+  'Lakeside',
+  'Galleria',
+  'Main Street',
+  'Station Plaza',
+  'Eastside',
+] as const;
+
+/** A typical store's material mix by weight, before each store's own leaning. */
+const BASE_MIX: Readonly<Record<MaterialCode, number>> = {
+  pp5: 0.3,
+  pet1: 0.2,
+  hdpe2: 0.15,
+  glass: 0.2,
+  aluminium: 0.05,
+  mixed: 0.1,
+};
+
+/** End-of-life outcomes, as stored. */
+export const OUTCOMES = [
+  'recycled',
+  'downcycled',
+  'energy_recovery',
+  'landfill',
+] as const;
+type Outcome = (typeof OUTCOMES)[number];
+
+/** Where each material tends to go after sorting. */
+const OUTCOME_ODDS: Readonly<
+  Record<MaterialCode, Readonly<Record<Outcome, number>>>
+> = {
+  aluminium: { recycled: 92, downcycled: 5, energy_recovery: 0, landfill: 3 },
+  glass: { recycled: 85, downcycled: 10, energy_recovery: 0, landfill: 5 },
+  pet1: { recycled: 80, downcycled: 10, energy_recovery: 7, landfill: 3 },
+  hdpe2: { recycled: 75, downcycled: 12, energy_recovery: 10, landfill: 3 },
+  pp5: { recycled: 60, downcycled: 20, energy_recovery: 15, landfill: 5 },
+  mixed: { recycled: 5, downcycled: 15, energy_recovery: 55, landfill: 25 },
+};
+
+/** Busier months: the holidays bring gift packaging back in January. */
+const SEASON = [1.2, 1.05, 1, 0.95, 0.95, 0.9, 0.85, 0.9, 1, 1.05, 1.1, 1.3];
+
+/** What to seed. */
+export interface ProgramSeedOptions {
+  /** Blocks of {@link STORES_PER_SCALE} stores; 1 is the demo data set. */
+  scale: number;
+  /** The seeding time: shipments end here and months count back from it. */
+  now: Date;
+  /** PRNG seed; {@link DEFAULT_PROGRAM_SEED} by default. */
+  seed?: number;
+}
+
+/** How much was seeded. */
+export interface ProgramSeedCounts {
+  stores: number;
+  shipments: number;
+  materialRows: number;
+}
+
+interface StoreRow {
+  id: number;
+  memberId: number;
+  name: string;
+  city: string;
+  region: string;
+  channel: 'in-store' | 'kiosk';
+  active: boolean;
+  openedAt: Date;
+}
+
+/** Rows waiting to be written, as columns (one array per column). */
+class PendingRows {
+  shipments = {
+    id: [] as number[],
+    store: [] as number[],
+    shipped: [] as string[],
+    received: [] as (string | null)[],
+    status: [] as string[],
+    units: [] as number[],
+    weight: [] as (string | null)[],
+  };
+  materials = {
+    shipment: [] as number[],
+    material: [] as string[],
+    weight: [] as string[],
+    outcome: [] as (string | null)[],
+  };
+
+  get size(): number {
+    return this.shipments.id.length;
+  }
+}
+
+/** Grams as the kilogram text of a `numeric(12, 3)`. */
+const kg = (grams: number) => (grams / 1000).toFixed(3);
+
+/** A store of slot `index` (0-based; its id is index + 1), with its PRNG. */
+function makeStore(
+  index: number,
+  seed: number,
+  now: Date,
+  windowStart: number,
+  memberNames: ReadonlyMap<number, string>,
+): {
+  store: StoreRow;
+  random: Random;
+  closedAt: number | null;
+  /** `false` for a store that has not shipped anything yet. */
+  ships: boolean;
+} {
+  const id = index + 1;
+  const random = createRandom(mixSeed(seed, id));
+  const slot = index % STORES_PER_SCALE;
+  const memberId = MEMBER_OF_SLOT[slot] ?? 2;
+  const [city, region] = random.pick(CITIES);
+  const place = random.pick(PLACES);
+  const kiosk = random.chance(0.18);
+  const span = now.getTime() - windowStart;
+  let openedAt = random.chance(0.78)
+    ? windowStart - random.between(30, 900) * DAY_MS
+    : windowStart + random.between(0, 0.9) * span;
+  // The last store of each block has just opened: nothing shipped yet.
+  const ships = slot !== STORES_PER_SCALE - 1;
+  if (!ships) openedAt = now.getTime() - 2 * DAY_MS;
+  let closedAt: number | null = null;
+  if (ships && random.chance(0.12)) {
+    const closing = now.getTime() - random.between(20, 300) * DAY_MS;
+    if (closing > openedAt + 30 * DAY_MS) closedAt = closing;
+  }
+  return {
+    store: {
+      id,
+      memberId,
+      name: `${memberNames.get(memberId) ?? 'Member'} ${place}`,
+      city,
+      region,
+      channel: kiosk ? 'kiosk' : 'in-store',
+      active: closedAt === null,
+      openedAt: new Date(openedAt),
+    },
+    random,
+    closedAt,
+    ships,
+  };
+}
+
+/** Adds one store's shipments (and their materials) to `pending`. */
+function addShipments(
+  pending: PendingRows,
+  store: StoreRow,
+  random: Random,
+  closedAt: number | null,
+  now: Date,
+  windowStart: number,
+  nextId: () => number,
+): void {
+  const nowMs = now.getTime();
+  const kiosk = store.channel === 'kiosk';
+  const interval = kiosk ? random.between(6, 10) : random.between(2.5, 5);
+  const size = random.between(0.5, 1.8) * (kiosk ? 0.6 : 1);
+  const gramsPerUnit = random.between(45, 85);
+  const lean = Object.fromEntries(
+    Object.entries(BASE_MIX).map(([material, share]) => [
+      material,
+      share * random.between(0.5, 1.5),
+    ]),
+  ) as Record<MaterialCode, number>;
+  const end = closedAt ?? nowMs;
+  const span = nowMs - windowStart;
+  let at =
+    Math.max(windowStart, store.openedAt.getTime()) +
+    random.between(0, interval) * DAY_MS;
+
+  for (; at < end; at += interval * random.between(0.6, 1.4) * DAY_MS) {
+    const id = nextId();
+    const month = new Date(at).getUTCMonth();
+    const growth = 0.75 + 0.35 * ((at - windowStart) / span);
+    const units = Math.max(
+      1,
+      Math.round(size * random.between(25, 70) * (SEASON[month] ?? 1) * growth),
+    );
+    const receivedAt = at + random.between(1, 5) * DAY_MS;
+    const processedAt = receivedAt + random.between(3, 12) * DAY_MS;
+    const s = pending.shipments;
+    s.id.push(id);
+    s.store.push(store.id);
+    s.shipped.push(new Date(at).toISOString());
+    s.units.push(units);
+    if (receivedAt > nowMs) {
+      s.received.push(null);
+      s.status.push('in_transit');
+      s.weight.push(null);
+      continue;
+    }
+    const processed = processedAt <= nowMs;
+    s.received.push(new Date(receivedAt).toISOString());
+    s.status.push(processed ? 'processed' : 'received');
+
+    const totalGrams = units * gramsPerUnit * random.between(0.85, 1.15);
+    const shares = (Object.keys(BASE_MIX) as MaterialCode[]).map((material) => {
+      const absent = random.chance(material === 'aluminium' ? 0.3 : 0.08);
+      return [
+        material,
+        absent ? 0 : lean[material] * random.between(0.6, 1.4),
+      ] as const;
+    });
+    const shareSum = shares.reduce((sum, [, share]) => sum + share, 0) || 1;
+    let weightGrams = 0;
+    for (const [material, share] of shares) {
+      const grams = Math.round((totalGrams * share) / shareSum);
+      if (grams === 0) continue;
+      weightGrams += grams;
+      const m = pending.materials;
+      m.shipment.push(id);
+      m.material.push(material);
+      m.weight.push(kg(grams));
+      m.outcome.push(
+        processed ? random.weighted(OUTCOME_ODDS[material]) : null,
+      );
+    }
+    s.weight.push(kg(weightGrams));
+  }
+}
+
+async function writeStores(tx: SqlRunner, stores: StoreRow[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO stores (id, member_id, name, city, region, channel, active, opened_at)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[],
+                          $6::text[], $7::boolean[], $8::timestamptz[])`,
+    [
+      stores.map((s) => s.id),
+      stores.map((s) => s.memberId),
+      stores.map((s) => s.name),
+      stores.map((s) => s.city),
+      stores.map((s) => s.region),
+      stores.map((s) => s.channel),
+      stores.map((s) => s.active),
+      stores.map((s) => s.openedAt.toISOString()),
+    ],
+  );
+}
+
+async function writePending(
+  tx: SqlRunner,
+  pending: PendingRows,
+): Promise<void> {
+  const s = pending.shipments;
+  const m = pending.materials;
+  if (s.id.length > 0) {
+    await tx.query(
+      `INSERT INTO shipments (id, store_id, shipped_at, received_at, status, units, weight_kg)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[],
+                            $5::text[], $6::int[], $7::numeric[])`,
+      [s.id, s.store, s.shipped, s.received, s.status, s.units, s.weight],
+    );
+  }
+  if (m.shipment.length > 0) {
+    await tx.query(
+      `INSERT INTO shipment_materials (shipment_id, material, weight_kg, outcome)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::numeric[], $4::text[])`,
+      [m.shipment, m.material, m.weight, m.outcome],
+    );
+  }
+}
+
+/**
+ * Writes the demo program into an empty program schema inside `tx`: the
+ * stores of `scale` blocks (each store generated from its own PRNG stream,
+ * so store n is the same whatever the scale), their shipments of the last
+ * {@link PROGRAM_MONTHS} months up to `now`, and the rollups. The members
+ * must exist already.
+ */
+export async function seedProgram(
+  tx: SqlRunner,
+  options: ProgramSeedOptions,
+): Promise<ProgramSeedCounts> {
+  const { scale, now } = options;
+  const seed = options.seed ?? DEFAULT_PROGRAM_SEED;
+  const members = await tx.query<{ id: number; name: string }>(
+    'SELECT id, name FROM members',
+  );
+  const memberNames = new Map(members.map((m) => [m.id, m.name] as const));
+  const missing = Object.keys(STORES_PER_MEMBER)
+    .map(Number)
+    .filter((id) => !memberNames.has(id));
+  if (missing.length > 0) {
+    throw new Error(
+      `Seed the demo members first: member(s) ${missing.join(', ')} are missing.`,
+    );
+  }
+
+  const currentMonth = monthStartOf(now);
+  const windowStart = Date.parse(addMonths(currentMonth, 1 - PROGRAM_MONTHS));
+  const storeCount = STORES_PER_SCALE * scale;
+  let shipmentId = 0;
+  const nextId = () => (shipmentId += 1);
+  let materialRows = 0;
+  let pending = new PendingRows();
+  let stores: StoreRow[] = [];
+
+  for (let index = 0; index < storeCount; index += 1) {
+    const { store, random, closedAt, ships } = makeStore(
+      index,
+      seed,
+      now,
+      windowStart,
+      memberNames,
+    );
+    stores.push(store);
+    if (ships) {
+      addShipments(pending, store, random, closedAt, now, windowStart, nextId);
+    }
+    if (pending.size >= BATCH_SHIPMENTS || index === storeCount - 1) {
+      // Stores first: the shipments reference them.
+      await writeStores(tx, stores);
+      stores = [];
+      materialRows += pending.materials.shipment.length;
+      await writePending(tx, pending);
+      pending = new PendingRows();
+    }
+  }
+  await tx.query(
+    `SELECT setval(pg_get_serial_sequence('shipments', 'id'), GREATEST($1::int, 1))`,
+    [shipmentId],
+  );
+  await rebuildRollups(tx);
+  await refreshStoreStats(tx, currentMonth);
+  return { stores: storeCount, shipments: shipmentId, materialRows };
+}
