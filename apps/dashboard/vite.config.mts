@@ -87,6 +87,9 @@ function themeBootScriptPlugin(): Plugin {
   };
 }
 
+/** Where index.html wants the session boot script. */
+const SESSION_BOOT_PLACEHOLDER = '<!-- session-boot-script -->';
+
 /** What the session boot script needs of the route table. */
 interface RouteRow {
   path: string;
@@ -117,7 +120,8 @@ export function screenChunkName(path: string): string {
 }
 
 /**
- * Writes an inline script at the end of `<head>` that, when a session token
+ * Writes an inline script in place of SESSION_BOOT_PLACEHOLDER (before any
+ * stylesheet, which would make it wait) that, when a session token
  * is stored, marks `<html data-signed-in>` (the prerendered sign-in screen
  * then stays hidden) and preloads, in parallel with the entry, what showing
  * the current URL needs: the API client, the signed-in shell and the route's
@@ -167,8 +171,10 @@ function sessionBootPlugin(): Plugin {
             chunk.facadeModuleId?.endsWith('libs/api-client/src/index.ts'),
         );
         const shared = [
-          ...closure('signed-in'),
-          ...(apiClient ? closure(apiClient.name) : []),
+          ...new Set([
+            ...closure('signed-in'),
+            ...(apiClient ? closure(apiClient.name) : []),
+          ]),
         ];
         const { module } = await runnerImport<{ ROUTES: readonly RouteRow[] }>(
           '@collective/nav',
@@ -182,10 +188,13 @@ function sessionBootPlugin(): Plugin {
         );
         const screenOf = (route: RouteRow) =>
           closure(screenChunkName(route.redirectTo ?? route.path));
+        /** What a route's screen needs beyond the shared chunks. */
+        const screenExtra = (route: RouteRow) =>
+          screenOf(route).filter((file) => !shared.includes(file));
         const home = module.ROUTES.find((route) => route.path === '/dashboard');
         const table = module.ROUTES.map((route) => [
           routePattern(route.path),
-          screenOf(route),
+          screenExtra(route),
         ]);
         for (const route of module.ROUTES) {
           if (!route.redirectTo && screenOf(route).length === 0) {
@@ -197,11 +206,19 @@ function sessionBootPlugin(): Plugin {
         const script =
           `(function(d){var t;try{t=localStorage.getItem("token")}catch(e){}if(!t)return;` +
           `d.documentElement.setAttribute("data-signed-in","");` +
-          `var p=location.pathname,f=${JSON.stringify(shared)},r=${JSON.stringify(table)},m=${JSON.stringify(home ? screenOf(home) : [])};` +
+          `var p=location.pathname,f=${JSON.stringify(shared)},r=${JSON.stringify(table)},m=${JSON.stringify(home ? screenExtra(home) : [])};` +
           `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){m=r[i][1];break}` +
           `f=f.concat(m);for(var j=0;j<f.length;j++){var l=d.createElement("link"),c=/\\.css$/.test(f[j]);` +
           `l.rel=c?"preload":"modulepreload";if(c)l.as="style";l.crossOrigin="";l.href=${JSON.stringify(base)}+f[j];d.head.appendChild(l)}})(document)`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        if (!html.includes(SESSION_BOOT_PLACEHOLDER)) {
+          throw new Error(
+            `index.html has no ${SESSION_BOOT_PLACEHOLDER}; put it before any stylesheet, which would hold the script back.`,
+          );
+        }
+        return html.replace(
+          SESSION_BOOT_PLACEHOLDER,
+          `<script>${script}</script>`,
+        );
       },
     },
   };
