@@ -8,6 +8,18 @@ import './styles.css';
 
 const rootElement = document.getElementById('root') as HTMLElement;
 
+/** Runs `task` once the next frame has been painted (or after 100 ms, as in a background tab). */
+function afterFirstPaint(task: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, 100);
+}
+
 try {
   // The one place the dashboard reaches for `window`; everything else gets the platform.
   const platform = createBrowserPlatform(window);
@@ -22,8 +34,9 @@ try {
     rootElement.hasAttribute('data-prerendered') &&
     services.session.getState().status === 'logged-out'
   ) {
-    // The HTML already shows the sign-in screen: take it over as it is.
-    hydrateRoot(rootElement, app);
+    // The HTML already shows the sign-in screen: let the browser paint it,
+    // then take it over as it is (its button works once this has run).
+    afterFirstPaint(() => hydrateRoot(rootElement, app));
     // Once the page is loaded and idle, fetch what signing in will need (the
     // API client, the signed-in shell), so the user waits for neither.
     const prefetch = () =>
