@@ -2,6 +2,9 @@ import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN, createTestPlatform } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
 import { act, screen } from '@testing-library/react';
+import type * as NavReact from '@collective/nav/react';
+import type * as TenancyReact from '@collective/tenancy/react';
+import type * as ThemingReact from '@collective/theming/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createThemeController } from '@collective/theming';
 import { ThemeProvider } from '@collective/theming/react';
@@ -32,7 +35,7 @@ const { commits, counted } = vi.hoisted(() => {
 });
 
 vi.mock('@collective/nav/react', async (importOriginal) => {
-  const nav = await importOriginal<typeof import('@collective/nav/react')>();
+  const nav = await importOriginal<typeof NavReact>();
   return {
     ...nav,
     TopNav: await counted('TopNav', nav.TopNav),
@@ -42,8 +45,7 @@ vi.mock('@collective/nav/react', async (importOriginal) => {
   };
 });
 vi.mock('@collective/tenancy/react', async (importOriginal) => {
-  const tenancy =
-    await importOriginal<typeof import('@collective/tenancy/react')>();
+  const tenancy = await importOriginal<typeof TenancyReact>();
   return {
     ...tenancy,
     MemberChip: await counted('MemberChip', tenancy.MemberChip),
@@ -52,8 +54,7 @@ vi.mock('@collective/tenancy/react', async (importOriginal) => {
   };
 });
 vi.mock('@collective/theming/react', async (importOriginal) => {
-  const theming =
-    await importOriginal<typeof import('@collective/theming/react')>();
+  const theming = await importOriginal<typeof ThemingReact>();
   return {
     ...theming,
     ThemeSwitcher: await counted('ThemeSwitcher', theming.ThemeSwitcher),
