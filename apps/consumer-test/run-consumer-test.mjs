@@ -458,7 +458,7 @@ function withoutNpmWorkspaceEnv(env) {
   return Object.fromEntries(
     Object.entries(env).filter(
       ([key]) =>
-        !/^npm_config_(workspace|workspaces|include_workspace_root|prefix|global|location)$/i.test(
+        !/^npm_config_(workspace|workspaces|include_workspace_root|prefix|local_prefix|global|location)$/i.test(
           key,
         ),
     ),
