@@ -206,7 +206,10 @@ export interface StoreStatsKeeperOptions {
 /** A {@link StoreStatsKeeper} for one database. */
 export function createStoreStatsKeeper(
   db: Database,
-  { maxAgeMs = DATA_VERSION_MAX_AGE_MS, now = () => performance.now() }: StoreStatsKeeperOptions = {},
+  {
+    maxAgeMs = DATA_VERSION_MAX_AGE_MS,
+    now = () => performance.now(),
+  }: StoreStatsKeeperOptions = {},
 ): StoreStatsKeeper {
   const moving = new Map<MonthStart, Promise<RollupState>>();
   let known: { state: RollupState; readAt: number } | undefined;

@@ -87,7 +87,7 @@ export function createRandom(seed: number): Random {
       let left = next() * total;
       for (const [key, weight] of entries) {
         left -= weight;
-        if (left < 0) return key;
+        if (left < 0) return key as K;
       }
       const last = entries[entries.length - 1];
       if (!last) throw new RangeError('weighted() needs at least one weight');
