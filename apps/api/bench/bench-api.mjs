@@ -289,11 +289,13 @@ function seedLine(logFile) {
 }
 
 /**
- * Loads each data endpoint `settings.runs` times after a warm-up, and gives
- * a row per endpoint: the medians over the runs of requests/s, p50 and p99
- * latency and the server's CPU per request, next to the p99 budget.
+ * Signs in as the super admin, loads each data endpoint `settings.runs`
+ * times after a warm-up, and prints and gives a row per endpoint: the
+ * medians over the runs of requests/s, p50 and p99 latency and the
+ * server's CPU per request, next to the p99 budget.
  */
-async function loadDataEndpoints(server, headers, settings, what) {
+async function loadDataEndpoints(server, settings, what) {
+  const headers = await superAdminHeaders(server.base);
   const endpoints = {
     'GET /api/dashboard/summary': '/api/dashboard/summary',
     'GET /api/stores (page 1)': STORES_PAGE_1,
@@ -332,6 +334,10 @@ async function loadDataEndpoints(server, headers, settings, what) {
       p99PerRun: runs.map((result) => result.latency.p99).join(' / '),
     };
   }
+  console.log(
+    `\nData endpoints on ${what}: medians of ${settings.runs} runs of ${settings.duration} s at ${settings.connections} connections`,
+  );
+  console.table(table);
   return table;
 }
 
@@ -405,12 +411,7 @@ async function embeddedPart(settings, logs) {
       await run('me');
     }
     for (let n = 0; n < settings.runs; n += 1) await run('unread');
-    const data = await loadDataEndpoints(
-      server,
-      headers,
-      settings,
-      'PGlite, demo data',
-    );
+    const data = await loadDataEndpoints(server, settings, 'PGlite, demo data');
 
     const table = {};
     for (const [key, [label]] of Object.entries(endpoints)) {
@@ -421,10 +422,6 @@ async function embeddedPart(settings, logs) {
     }
     console.log(`\nMedian run per endpoint (PGlite, demo data):`);
     console.table(table);
-    console.log(
-      `\nData endpoints on PGlite, demo data: medians of ${settings.runs} runs of ${settings.duration} s at ${settings.connections} connections`,
-    );
-    console.table(data);
 
     const ratios = runsOf.me.map(
       (result, n) => result.requests.average / runsOf.bare[n].requests.average,
@@ -558,17 +555,11 @@ async function largePart(settings, logs) {
         `the large data set holds >= ${LARGE_MIN_SHIPMENTS.toLocaleString('en')} shipments (${counts.shipments.toLocaleString('en')})`,
         counts.shipments >= LARGE_MIN_SHIPMENTS,
       ]);
-      const headers = await superAdminHeaders(server.base);
       const table = await loadDataEndpoints(
         server,
-        headers,
         settings,
         'PostgreSQL, large data',
       );
-      console.log(
-        `\nData endpoints on PostgreSQL, large data: medians of ${settings.runs} runs of ${settings.duration} s at ${settings.connections} connections`,
-      );
-      console.table(table);
       checks.push(...dataChecks(table, 'PostgreSQL, large data'));
     } finally {
       await server.stop();
@@ -581,17 +572,11 @@ async function largePart(settings, logs) {
         ANSWER_CACHE_ENTRIES: '0',
       });
       try {
-        const headers = await superAdminHeaders(uncached.base);
-        const table = await loadDataEndpoints(
+        await loadDataEndpoints(
           uncached,
-          headers,
           settings,
-          'PostgreSQL, large data, answer cache off',
+          'PostgreSQL, large data, ANSWER_CACHE_ENTRIES=0 (every answer read from the rollups; for information)',
         );
-        console.log(
-          `\nThe same with ANSWER_CACHE_ENTRIES=0 (every answer read from the rollups; for information):`,
-        );
-        console.table(table);
       } finally {
         await uncached.stop();
       }

@@ -1,4 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 import { apiGet, apiJson, apiToken } from './support/api';
 import { BRAND_ADMIN, DEMO_PASSWORD } from './support/demo-accounts';
 import { Shell } from './support/shell';
@@ -51,22 +56,27 @@ const formatted = (page: Page, value: number) =>
     value,
   );
 
+/**
+ * The collective's and Kiehl's dashboard summaries as the platform admin
+ * reads them over HTTP, and the admin's token: what the screens must show.
+ */
+async function summariesOverHttp(request: APIRequestContext) {
+  const admin = await apiToken(request, PLATFORM_ADMIN);
+  const all = await apiJson<Summary>(request, '/api/dashboard/summary', admin);
+  const kiehls = await apiJson<Summary>(
+    request,
+    '/api/dashboard/summary?member_id=2',
+    admin,
+  );
+  return { admin, all, kiehls };
+}
+
 test.describe('the data screens', () => {
   test("a brand admin sees only Kiehl's totals and stores; another member's store is not found", async ({
     page,
     request,
   }) => {
-    const admin = await apiToken(request, PLATFORM_ADMIN);
-    const all = await apiJson<Summary>(
-      request,
-      '/api/dashboard/summary',
-      admin,
-    );
-    const kiehls = await apiJson<Summary>(
-      request,
-      '/api/dashboard/summary?member_id=2',
-      admin,
-    );
+    const { admin, all, kiehls } = await summariesOverHttp(request);
     const kiehlsStores = await apiJson<StoresPage>(
       request,
       '/api/stores?member_id=2&page_size=1',
@@ -118,17 +128,7 @@ test.describe('the data screens', () => {
     page,
     request,
   }) => {
-    const admin = await apiToken(request, PLATFORM_ADMIN);
-    const all = await apiJson<Summary>(
-      request,
-      '/api/dashboard/summary',
-      admin,
-    );
-    const kiehls = await apiJson<Summary>(
-      request,
-      '/api/dashboard/summary?member_id=2',
-      admin,
-    );
+    const { all, kiehls } = await summariesOverHttp(request);
     await signInAs(page, PLATFORM_ADMIN, '/dashboard');
     const units = kpi(page, 'Units, last 12 months');
     const allUnits = await formatted(page, all.kpis.units_12m);
