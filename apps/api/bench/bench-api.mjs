@@ -531,30 +531,34 @@ async function largePart(settings, logs) {
       `\nPart 2: PostgreSQL (${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}), SEED_SCALE=${settings.largeScale}: starting the server, which seeds an empty database first…`,
     );
     const started = Date.now();
+    // The first process seeds an empty database, then stops: the measured
+    // one starts on the seeded database, as a server does every day after.
+    const seeding = await startLarge('large-seed.log', {});
+    await seeding.stop();
+    const seeded = seedLine(join(logs, 'large-seed.log'));
+    const [counts] = await onPostgres(
+      databaseUrl,
+      'SELECT (SELECT count(*) FROM stores)::int AS stores, (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM shipment_materials)::int AS material_rows',
+    );
+    console.log(
+      seeded
+        ? `  seeded ${seeded.seeded.stores} stores, ${seeded.seeded.shipments} shipments and ${seeded.seeded.materialRows} material rows in ${(seeded.seedMs / 1000).toFixed(1)} s (server ready after ${((Date.now() - started) / 1000).toFixed(1)} s)`
+        : `  the database holds ${counts.stores} stores, ${counts.shipments} shipments, ${counts.material_rows} material rows (seeded before, or the seed line is below LOG_LEVEL)`,
+    );
+    if (seeded) {
+      // What autovacuum would do in the first minutes, done before measuring.
+      const vacuumStart = Date.now();
+      await onPostgres(databaseUrl, 'VACUUM (ANALYZE)');
+      console.log(
+        `  VACUUM (ANALYZE) after the seed: ${((Date.now() - vacuumStart) / 1000).toFixed(1)} s`,
+      );
+    }
+    checks.push([
+      `the large data set holds >= ${LARGE_MIN_SHIPMENTS.toLocaleString('en')} shipments (${counts.shipments.toLocaleString('en')})`,
+      counts.shipments >= LARGE_MIN_SHIPMENTS,
+    ]);
     const server = await startLarge('large-server.log', {});
     try {
-      const seeded = seedLine(join(logs, 'large-server.log'));
-      const [counts] = await onPostgres(
-        databaseUrl,
-        'SELECT (SELECT count(*) FROM stores)::int AS stores, (SELECT count(*) FROM shipments)::int AS shipments, (SELECT count(*) FROM shipment_materials)::int AS material_rows',
-      );
-      console.log(
-        seeded
-          ? `  seeded ${seeded.seeded.stores} stores, ${seeded.seeded.shipments} shipments and ${seeded.seeded.materialRows} material rows in ${(seeded.seedMs / 1000).toFixed(1)} s (server ready after ${((Date.now() - started) / 1000).toFixed(1)} s)`
-          : `  the database holds ${counts.stores} stores, ${counts.shipments} shipments, ${counts.material_rows} material rows (seeded before, or the seed line is below LOG_LEVEL)`,
-      );
-      if (seeded) {
-        // What autovacuum would do in the first minutes, done before measuring.
-        const vacuumStart = Date.now();
-        await onPostgres(databaseUrl, 'VACUUM (ANALYZE)');
-        console.log(
-          `  VACUUM (ANALYZE) after the seed: ${((Date.now() - vacuumStart) / 1000).toFixed(1)} s`,
-        );
-      }
-      checks.push([
-        `the large data set holds >= ${LARGE_MIN_SHIPMENTS.toLocaleString('en')} shipments (${counts.shipments.toLocaleString('en')})`,
-        counts.shipments >= LARGE_MIN_SHIPMENTS,
-      ]);
       const table = await loadDataEndpoints(
         server,
         settings,
