@@ -131,3 +131,14 @@ export const MAX_SEED_SCALE = 1_000;
  * recently used go first.
  */
 export const ANSWER_CACHE_MAX_ENTRIES = 500;
+
+/** Largest `ANSWER_CACHE_ENTRIES` accepted: answers are a few kilobytes each. */
+export const MAX_ANSWER_CACHE_ENTRIES = 100_000;
+
+/**
+ * How long a server process reuses the rollups' version (and month) it
+ * read last before reading it again: a change of the data made by another
+ * process reaches this process's answers at most this late (this
+ * process's own move to a new month, at once).
+ */
+export const DATA_VERSION_MAX_AGE_MS = 1_000;

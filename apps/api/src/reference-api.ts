@@ -76,6 +76,11 @@ export interface ReferenceApiOptions {
   clock?: () => Date;
   /** Most data answers kept for reuse (docs/decisions/0032); 0 turns the cache off. */
   answerCacheEntries?: number;
+  /**
+   * How long the rollups' version read last is reused
+   * (`DATA_VERSION_MAX_AGE_MS` by default); 0 reads it on every request.
+   */
+  dataVersionMaxAgeMs?: number;
 }
 
 /**
@@ -124,7 +129,12 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
   await app.register(dataRoutes, {
     ...sessions,
     apiKeysUsed: createLastUsedRecorder(options.db, () => clock().getTime()),
-    storeStats: createStoreStatsKeeper(options.db),
+    storeStats: createStoreStatsKeeper(
+      options.db,
+      options.dataVersionMaxAgeMs === undefined
+        ? {}
+        : { maxAgeMs: options.dataVersionMaxAgeMs },
+    ),
     answers: createAnswerCache(options.answerCacheEntries),
     clock,
   });
