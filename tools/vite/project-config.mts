@@ -64,6 +64,9 @@ function testConfig({
       ...setupFiles,
     ],
     reporters: ['default'],
+    // A limit against hung tests, not a speed check: on a loaded 2-core
+    // machine a component test that loads lazy chunks took over 5 s.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
     coverage: { reportsDirectory: './test-output/coverage', provider: 'v8' },
