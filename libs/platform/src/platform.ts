@@ -73,7 +73,7 @@ export function createBrowserPlatform(win: Window): Platform {
         listener(key);
       }),
     emit: (name, detail) => {
-      win.dispatchEvent(new CustomEvent(name, { detail }));
+      win.dispatchEvent(new win.CustomEvent(name, { detail }));
     },
     on: (name, listener) =>
       listen(win, name, (event) => listener((event as CustomEvent).detail)),
