@@ -115,7 +115,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(authRoutes, {
     ...sessions,
-    loginThrottle: createLoginThrottle(options.loginLimits),
+    loginThrottle: createLoginThrottle(options.db, options.loginLimits),
   });
   await app.register(memberRoutes, sessions);
   await app.register(notificationRoutes, sessions);

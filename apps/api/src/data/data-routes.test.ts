@@ -324,7 +324,7 @@ describeOnEachDatabase('data routes', (engine) => {
     ] as const)('sorts by %s', async (sort, key, direction) => {
       const body = await page(`?sort=${sort}&page_size=100`);
 
-      const keys = body.stores.map(key);
+      const keys = body.stores.map((store) => key(store));
       const sorted = [...keys].sort((a, b) =>
         a < b ? -direction : a > b ? direction : 0,
       );
