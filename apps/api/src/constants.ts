@@ -13,6 +13,12 @@ export const SESSION_TOKEN_BYTES = 32;
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
+ * Deepest nesting of objects and arrays a JSON body may have; deeper ones
+ * get 400 before any route runs. The contract's bodies are one level deep.
+ */
+export const MAX_JSON_DEPTH = 8;
+
+/**
  * Port the server listens on when `PORT` is not set: the dashboard's port,
  * since in production one process serves the dashboard and the API.
  */
