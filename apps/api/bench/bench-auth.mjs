@@ -27,6 +27,7 @@ import {
   DEMO_PASSWORD,
   median,
   readOptions,
+  runBench,
   startBuiltServer,
 } from './bench-server.mjs';
 
@@ -130,15 +131,11 @@ async function main() {
   if (answers.size !== 1 || ![...answers][0].startsWith('401 ')) {
     problems.push('the failures did not all answer one 401 with one body');
   }
-  console.log(
-    problems.length === 0
-      ? 'bench:auth: targets met'
-      : `bench:auth: FAILED: ${problems.join('; ')}`,
-  );
-  process.exitCode = problems.length === 0 ? 0 : 1;
+  return problems;
 }
 
-main().catch((error) => {
-  console.error('bench:auth failed to run:', error);
-  process.exitCode = 2;
-});
+runBench(
+  'bench:auth',
+  'medians within a third of each other, one 401 body',
+  main,
+);

@@ -147,3 +147,25 @@ export async function signIn(base, email, headers = {}) {
   }
   return (await response.json()).token;
 }
+
+/**
+ * Runs the benchmark `main`, which resolves to its list of missed targets,
+ * and prints the verdict of `name`: exit code 0 when none was missed (with
+ * `met`, what was met), 1 when one was, 2 when it could not run.
+ */
+export function runBench(name, met, main) {
+  main().then(
+    (problems) => {
+      console.log(
+        problems.length === 0
+          ? `${name}: targets met (${met})`
+          : `${name}: FAILED: ${problems.join('; ')}`,
+      );
+      process.exitCode = problems.length === 0 ? 0 : 1;
+    },
+    (error) => {
+      console.error(`${name} failed to run:`, error);
+      process.exitCode = 2;
+    },
+  );
+}
