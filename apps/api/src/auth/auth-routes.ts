@@ -27,8 +27,9 @@ export interface AuthRoutesOptions extends SessionContext {
 /**
  * Login, current user and logout (specification §7, decisions D5 and D11).
  * Login validates the body with the contract's schema, then asks the login
- * throttle, before touching the database or hashing; it answers every failed
- * attempt alike, whether or not the account exists.
+ * throttle (counts in the database), before looking up the account or
+ * hashing; it answers every failed attempt alike, whether or not the account
+ * exists, and moves a legacy password hash to argon2id on success.
  */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
