@@ -131,7 +131,7 @@ describe('the server killed with SIGKILL during a burst of logins and logouts, r
       inFlight += 1;
       try {
         const response = await fetch(`${first.base}${path}`, init);
-        const body = await response.json();
+        const body = (await response.json()) as { token?: unknown };
         if (!killed) answers += 1;
         return { status: response.status, body };
       } finally {
