@@ -13,6 +13,12 @@ export const SESSION_TOKEN_BYTES = 32;
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
+ * Deepest nesting of objects and arrays a JSON body may have; deeper ones
+ * get 400 before any route runs. The contract's bodies are one level deep.
+ */
+export const MAX_JSON_DEPTH = 8;
+
+/**
  * Port the server listens on when `PORT` is not set: the dashboard's port,
  * since in production one process serves the dashboard and the API.
  */
@@ -72,11 +78,11 @@ export const MAX_FAILED_LOGINS_PER_ACCOUNT = 5;
 export const MAX_FAILED_LOGINS_PER_ADDRESS = 20;
 
 /**
- * Most accounts and most addresses the login throttle tracks at once, each;
- * beyond that the entries with the oldest first failure are dropped, so a
- * flood of made-up emails cannot exhaust memory.
+ * How often each server process deletes the rows of `login_failures` whose
+ * last failure has left the window (at most once per this interval, during
+ * a login), so the table holds only the current window's failures.
  */
-export const LOGIN_THROTTLE_MAX_TRACKED_KEYS = 50_000;
+export const LOGIN_THROTTLE_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * How long a looked-up session is reused without asking the database. A
