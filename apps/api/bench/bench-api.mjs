@@ -20,9 +20,9 @@
  * PostgreSQL database seeded with SEED_SCALE=100 (about 1.1 million
  * shipments and 5.9 million material rows; the seed time is printed, then
  * VACUUM (ANALYZE) runs as autovacuum soon would), loaded with GET
- * /api/dashboard/summary and GET /api/stores (page 1); then, for
- * information, the same with ANSWER_CACHE_ENTRIES=0, every answer read from
- * the rollups. The database comes from BENCH_DATABASE_URL (used as it is:
+ * /api/dashboard/summary and GET /api/stores (page 1); with
+ * --with-cache-off also, for information, the same with
+ * ANSWER_CACHE_ENTRIES=0, every answer read from the rollups. The database comes from BENCH_DATABASE_URL (used as it is:
  * seeded on first use, kept, so later runs skip the seed), else a new one
  * on the server of TEST_DATABASE_URL (dropped afterwards); with neither,
  * the script runs itself again under scripts/with-postgres.sh, which starts
@@ -32,12 +32,13 @@
  * and p99 latency and the server's CPU time per request, beside the budget.
  * The machine's load average is printed at the start and the end: on a
  * shared machine, latencies measure the neighbours as much as the server.
- * About 7 minutes with the defaults on 2 cores, 4 of them seeding.
+ * About 8-10 minutes with the defaults on a busy 2-core machine, 4-5 of
+ * them seeding; about 5 with BENCH_DATABASE_URL seeded before.
  *
  * Options: --duration=10 (seconds per run), --connections=50, --runs=3,
  *          --log-level=info (the server's LOG_LEVEL; info is npm start's),
  *          --large-scale=100 (SEED_SCALE of part 2), --skip-demo (part 1),
- *          --skip-large (part 2), --skip-cache-off.
+ *          --skip-large (part 2), --with-cache-off.
  * Targets: /api/auth/me >= 5,000 req/s, p99 < 50 ms, zero 5xx (issue 3);
  *          /api/auth/me at least 0.8x the bare route's throughput (issue 11);
  *          dashboard summary and store list p99 < 100 ms at 50 connections
@@ -96,7 +97,7 @@ function options(argv) {
     logLevel: read('log-level', 'info'),
     largeScale: number('large-scale', 100),
     skipLarge: argv.includes('--skip-large'),
-    skipCacheOff: argv.includes('--skip-cache-off'),
+    withCacheOff: argv.includes('--with-cache-off'),
     skipDemo: argv.includes('--skip-demo'),
   };
 }
@@ -569,7 +570,7 @@ async function largePart(settings, logs) {
       await server.stop();
     }
 
-    if (!settings.skipCacheOff) {
+    if (settings.withCacheOff) {
       // The same questions with every answer computed: what the rollups and
       // indexes give on their own (not a target; the cache is part of the server).
       const uncached = await startLarge('large-uncached.log', {
