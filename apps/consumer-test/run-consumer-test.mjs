@@ -14,9 +14,10 @@
  *    it works wherever `npm ci` has run.
  * 3. `tsc --noEmit` (strict, nodenext: exactly what `exports` allows), then
  *    emit JavaScript.
- * 4. Start the production server (apps/api/dist/main.js, embedded in-memory
- *    database, a free port) and run the consumer's tests with node's test
- *    runner: a theme applied to a jsdom document, and calls to the server.
+ * 4. Run the consumer's tests with node's test runner against the
+ *    production server (apps/api/dist/main.js, embedded in-memory database,
+ *    a free port; started first, so it warms up during the steps above): a
+ *    theme applied to a jsdom document, and calls to the server.
  *
  * Any failing step stops the run with its output and a non-zero exit code.
  * `KEEP_CONSUMER_DIR=1` keeps the temporary project for a look afterwards.
@@ -128,25 +129,30 @@ async function step(name, body) {
 }
 
 /**
- * `npm pack` of a built workspace package into `destination`; checks that
- * the tarball holds the built entry points and no tests.
- * @param {string} folder workspace-relative folder of the package
+ * `npm pack` of built workspace packages into `destination`, in one npm
+ * run; checks that each tarball holds the built entry point and its types,
+ * and no tests.
+ * @param {string[]} folders workspace-relative folders of the packages
  * @param {string} destination
- * @returns {Promise<{ name: string, version: string, file: string }>}
+ * @returns {Promise<{ name: string, version: string, file: string }[]>}
  */
-async function pack(folder, destination) {
-  const dir = join(WORKSPACE, folder);
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  if (!existsSync(join(dir, 'dist/index.js'))) {
-    throw new StepFailure(
-      `${folder}/dist/index.js is missing: build it first (npx nx build ${manifest.nx?.name ?? folder}).`,
-    );
+async function pack(folders, destination) {
+  const dirs = folders.map((folder) => join(WORKSPACE, folder));
+  for (const [index, dir] of dirs.entries()) {
+    if (!existsSync(join(dir, 'dist/index.js'))) {
+      const manifest = JSON.parse(
+        readFileSync(join(dir, 'package.json'), 'utf8'),
+      );
+      throw new StepFailure(
+        `${folders[index]}/dist/index.js is missing: build it first (npx nx build ${manifest.nx?.name ?? folders[index]}).`,
+      );
+    }
   }
   const json = await run(
     'npm',
     [
       'pack',
-      dir,
+      ...dirs,
       '--json',
       '--ignore-scripts',
       '--pack-destination',
@@ -154,30 +160,32 @@ async function pack(folder, destination) {
     ],
     { cwd: WORKSPACE },
   );
-  const [packed] = JSON.parse(json.slice(json.indexOf('[')));
-  /** @type {string[]} */
-  const files = packed.files.map((/** @type {{ path: string }} */ f) => f.path);
-  const unwanted = files.filter((file) =>
-    /\.test\.tsx?$|\.tsbuildinfo$|^out-tsc\//.test(file),
-  );
-  if (unwanted.length > 0) {
-    throw new StepFailure(
-      `${packed.name}'s tarball holds files a consumer must not get: ${unwanted.join(', ')} (fix "files" in ${folder}/package.json).`,
+  /** @type {{ name: string, version: string, filename: string, size: number, files: { path: string }[] }[]} */
+  const tarballs = JSON.parse(json.slice(json.indexOf('[')));
+  return tarballs.map((packed) => {
+    const files = packed.files.map((file) => file.path);
+    const unwanted = files.filter((file) =>
+      /\.test\.tsx?$|\.tsbuildinfo$|^out-tsc\//.test(file),
     );
-  }
-  for (const file of ['package.json', 'dist/index.js', 'dist/index.d.ts']) {
-    if (!files.includes(file)) {
-      throw new StepFailure(`${packed.name}'s tarball lacks ${file}.`);
+    if (unwanted.length > 0) {
+      throw new StepFailure(
+        `${packed.name}'s tarball holds files a consumer must not get: ${unwanted.join(', ')} (fix "files" in its package.json).`,
+      );
     }
-  }
-  console.log(
-    `  ${packed.filename}: ${files.length} files, ${(packed.size / 1000).toFixed(1)} kB`,
-  );
-  return {
-    name: packed.name,
-    version: packed.version,
-    file: join(destination, packed.filename),
-  };
+    for (const file of ['package.json', 'dist/index.js', 'dist/index.d.ts']) {
+      if (!files.includes(file)) {
+        throw new StepFailure(`${packed.name}'s tarball lacks ${file}.`);
+      }
+    }
+    console.log(
+      `  ${packed.filename}: ${files.length} files, ${(packed.size / 1000).toFixed(1)} kB`,
+    );
+    return {
+      name: packed.name,
+      version: packed.version,
+      file: join(destination, packed.filename),
+    };
+  });
 }
 
 /**
@@ -234,9 +242,17 @@ async function transpile(project) {
 }
 
 /**
+ * @typedef {object} RunningServer
+ * @property {Promise<string>} ready the server's origin, once it says it is ready
+ * @property {() => Promise<void>} stop ends it (SIGTERM) and waits for its exit
+ * @property {() => string} output what it has printed so far
+ */
+
+/**
  * Starts the production server on a free port with an in-memory database
- * and only the API; resolves with its origin once it says it is ready.
- * @returns {Promise<{ origin: string, stop: () => Promise<void>, output: () => string }>}
+ * and only the API. Returns at once: the caller goes on with other steps
+ * while PGlite starts, and awaits `ready` when it needs the server.
+ * @returns {RunningServer}
  */
 function startServer() {
   const main = join(WORKSPACE, 'apps/api/dist/main.js');
@@ -266,9 +282,9 @@ function startServer() {
     if (!exited) child.kill('SIGTERM');
     await closed;
   };
-  return new Promise((resolve, reject) => {
+  /** @type {Promise<string>} */
+  const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      void stop();
       reject(
         new StepFailure(
           `the server did not report ready within ${SERVER_START_TIMEOUT_MS / 1000} s:\n${output}`,
@@ -278,10 +294,10 @@ function startServer() {
     /** @param {Buffer} chunk */
     const collect = (chunk) => {
       output += chunk.toString();
-      const ready = /API ready at (http:\/\/[^\s/]+)\/api/.exec(output);
-      if (ready?.[1]) {
+      const found = /API ready at (http:\/\/[^\s/]+)\/api/.exec(output);
+      if (found?.[1]) {
         clearTimeout(timer);
-        resolve({ origin: ready[1], stop, output: () => output });
+        resolve(found[1]);
       }
     };
     child.stdout.on('data', collect);
@@ -296,6 +312,9 @@ function startServer() {
       );
     });
   });
+  // Awaited later; a failure before then must not count as unhandled.
+  ready.catch(() => undefined);
+  return { ready, stop, output: () => output };
 }
 
 async function main() {
@@ -312,12 +331,13 @@ async function main() {
   mkdirSync(tarballs);
   console.log(`Consumer project: ${project}`);
 
-  /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
-  let server;
+  // The server starts first and warms up (PGlite) while the packages are
+  // packed, installed and typechecked.
+  const server = startServer();
   let passed = false;
   try {
     const packed = await step('pack platform, theming and api-client', () =>
-      Promise.all(PACKED.map((folder) => pack(folder, tarballs))),
+      pack(PACKED, tarballs),
     );
 
     await step(
@@ -400,16 +420,15 @@ async function main() {
       transpile(project),
     );
 
-    server = await step(
-      'start the production server (apps/api/dist/main.js)',
+    const origin = await step(
+      'production server ready (apps/api/dist/main.js, started first)',
       async () => {
-        const started = await startServer();
-        console.log(`  listening at ${started.origin}`);
-        return started;
+        const ready = await server.ready;
+        console.log(`  listening at ${ready}`);
+        return ready;
       },
     );
 
-    const origin = server.origin;
     await step('run the consumer: theme a jsdom page, call the server', () =>
       run(
         process.execPath,
@@ -428,11 +447,8 @@ async function main() {
     );
     passed = true;
   } finally {
-    if (server) {
-      const running = server;
-      await running.stop();
-      if (!passed) console.error(`\nServer output:\n${running.output()}`);
-    }
+    await server.stop();
+    if (!passed) console.error(`\nServer output:\n${server.output()}`);
     if (process.env['KEEP_CONSUMER_DIR'] || !passed) {
       console.log(`\nKept the consumer project at ${project}`);
     } else {
