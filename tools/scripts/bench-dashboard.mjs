@@ -214,6 +214,9 @@ try {
         accessibility: score('accessibility'),
         bestPractices: score('best-practices'),
         finalUrl: result.lhr.finalDisplayedUrl,
+        // Lighthouse's measure of this machine's speed during the run
+        // (a desktop-class machine scores ~1000+; lower means a loaded one).
+        benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
       };
     } finally {
       await chrome.kill();
@@ -251,7 +254,7 @@ try {
       `\nLighthouse 13, mobile, median of ${runs}: ${label} (${results[0]?.finalUrl})`,
     );
     console.log(
-      `  runs: ${results.map((r) => `LCP ${r.lcp.toFixed(2)} s · perf ${r.performance} · a11y ${r.accessibility} · bp ${r.bestPractices}`).join(' | ')}`,
+      `  runs: ${results.map((r) => `LCP ${r.lcp.toFixed(2)} s · perf ${r.performance} · a11y ${r.accessibility} · bp ${r.bestPractices} · machine ${r.benchmarkIndex}`).join(' | ')}`,
     );
     check(
       `${label}: LCP`,

@@ -64,11 +64,9 @@ function testConfig({
       ...setupFiles,
     ],
     reporters: ['default'],
-    // A component test that signs in through the real app types into fields
-    // and loads lazy chunks; on a busy 2-core machine that outlasts Vitest's
-    // 5 s default while the code under test is fine (as asyncUtilTimeout in
-    // dom-test-setup.ts).
-    ...(environment === 'jsdom' ? { testTimeout: 20_000 } : {}),
+    // A limit against hung tests, not a speed check: on a loaded 2-core
+    // machine a component test that loads lazy chunks took over 5 s.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
     coverage: { reportsDirectory: './test-output/coverage', provider: 'v8' },

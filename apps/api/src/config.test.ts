@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       corsOrigins: [],
       seedScale: 1,
+      answerCacheEntries: 500,
     });
   });
 
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://dash.example.org, http://localhost:4200',
       SEED_SCALE: '100',
+      ANSWER_CACHE_ENTRIES: '0',
     });
 
     expect(config).toEqual({
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       corsOrigins: ['https://dash.example.org', 'http://localhost:4200'],
       seedScale: 100,
+      answerCacheEntries: 0,
     });
   });
 
@@ -104,6 +107,15 @@ describe('loadConfig', () => {
     (value) => {
       expect(() => load({ SEED_SCALE: value })).toThrow(
         /SEED_SCALE must be a whole number from 1 .* to 1000/,
+      );
+    },
+  );
+
+  it.each(['-1', '1.5', 'none', '100001'])(
+    'refuses ANSWER_CACHE_ENTRIES=%s, naming the range',
+    (value) => {
+      expect(() => load({ ANSWER_CACHE_ENTRIES: value })).toThrow(
+        /ANSWER_CACHE_ENTRIES must be a whole number from 0 .* to 100000/,
       );
     },
   );

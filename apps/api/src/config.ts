@@ -6,6 +6,8 @@ import {
   DEFAULT_PORT,
   IN_MEMORY_DATA_DIR,
   MAX_SEED_SCALE,
+  ANSWER_CACHE_MAX_ENTRIES,
+  MAX_ANSWER_CACHE_ENTRIES,
 } from './constants';
 
 /** Pino log levels accepted in `LOG_LEVEL`. */
@@ -61,6 +63,11 @@ export interface ServerConfig {
    * stores (`SEED_SCALE`, 1 by default; 100 makes about a million shipments).
    */
   seedScale: number;
+  /**
+   * Most data answers kept for reuse (`ANSWER_CACHE_ENTRIES`,
+   * `ANSWER_CACHE_MAX_ENTRIES` by default; 0 turns the cache off).
+   */
+  answerCacheEntries: number;
 }
 
 /** The environment held one or more invalid values; the message lists each and how to fix it. */
@@ -167,7 +174,8 @@ export interface ConfigContext {
 /**
  * Reads and checks the server's environment variables (`PORT`, `HOST`,
  * `TRUST_PROXY`, `DASHBOARD_DIR`, `DATABASE_URL`, `PGLITE_DATA_DIR`,
- * `LOG_LEVEL`, `CORS_ORIGINS`, `SEED_SCALE`), applying the defaults. Throws a
+ * `LOG_LEVEL`, `CORS_ORIGINS`, `SEED_SCALE`, `ANSWER_CACHE_ENTRIES`),
+ * applying the defaults. Throws a
  * {@link ConfigError} naming every bad value.
  */
 export function loadConfig(
@@ -240,6 +248,18 @@ export function loadConfig(
     );
   }
 
+  const cacheText = present(env['ANSWER_CACHE_ENTRIES']);
+  const answerCacheEntries =
+    cacheText === undefined ? ANSWER_CACHE_MAX_ENTRIES : Number(cacheText);
+  if (
+    cacheText !== undefined &&
+    !(/^\d+$/.test(cacheText) && answerCacheEntries <= MAX_ANSWER_CACHE_ENTRIES)
+  ) {
+    problems.push(
+      `ANSWER_CACHE_ENTRIES must be a whole number from 0 (no answer cache) to ${MAX_ANSWER_CACHE_ENTRIES}; the default is ${ANSWER_CACHE_MAX_ENTRIES}. Got "${cacheText}".`,
+    );
+  }
+
   if (problems.length > 0 || !logLevel) throw new ConfigError(problems);
   return {
     port,
@@ -251,5 +271,6 @@ export function loadConfig(
     logLevel,
     corsOrigins,
     seedScale,
+    answerCacheEntries,
   };
 }

@@ -13,6 +13,12 @@ export const SESSION_TOKEN_BYTES = 32;
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
+ * Deepest nesting of objects and arrays a JSON body may have; deeper ones
+ * get 400 before any route runs. The contract's bodies are one level deep.
+ */
+export const MAX_JSON_DEPTH = 8;
+
+/**
  * Port the server listens on when `PORT` is not set: the dashboard's port,
  * since in production one process serves the dashboard and the API.
  */
@@ -72,11 +78,11 @@ export const MAX_FAILED_LOGINS_PER_ACCOUNT = 5;
 export const MAX_FAILED_LOGINS_PER_ADDRESS = 20;
 
 /**
- * Most accounts and most addresses the login throttle tracks at once, each;
- * beyond that the entries with the oldest first failure are dropped, so a
- * flood of made-up emails cannot exhaust memory.
+ * How often each server process deletes the rows of `login_failures` whose
+ * last failure has left the window (at most once per this interval, during
+ * a login), so the table holds only the current window's failures.
  */
-export const LOGIN_THROTTLE_MAX_TRACKED_KEYS = 50_000;
+export const LOGIN_THROTTLE_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * How long a looked-up session is reused without asking the database. A
@@ -131,3 +137,14 @@ export const MAX_SEED_SCALE = 1_000;
  * recently used go first.
  */
 export const ANSWER_CACHE_MAX_ENTRIES = 500;
+
+/** Largest `ANSWER_CACHE_ENTRIES` accepted: answers are a few kilobytes each. */
+export const MAX_ANSWER_CACHE_ENTRIES = 100_000;
+
+/**
+ * How long a server process reuses the rollups' version (and month) it
+ * read last before reading it again: a change of the data made by another
+ * process reaches this process's answers at most this late (this
+ * process's own move to a new month, at once).
+ */
+export const DATA_VERSION_MAX_AGE_MS = 1_000;

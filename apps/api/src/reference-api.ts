@@ -9,6 +9,7 @@ import {
 import { CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
 import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
+import { guardJsonBodies, refuseNulInUrl } from './http/request-guards';
 import { helmetHeaders, sendHeaders } from './http/security-headers';
 import { checkTenantHeader, TENANT_HEADER } from './http/tenant-header';
 import { createAnswerCache } from './data/answer-cache';
@@ -76,6 +77,11 @@ export interface ReferenceApiOptions {
   clock?: () => Date;
   /** Most data answers kept for reuse (docs/decisions/0032); 0 turns the cache off. */
   answerCacheEntries?: number;
+  /**
+   * How long the rollups' version read last is reused
+   * (`DATA_VERSION_MAX_AGE_MS` by default); 0 reads it on every request.
+   */
+  dataVersionMaxAgeMs?: number;
 }
 
 /**
@@ -89,6 +95,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
 ) => {
   // JSON only: drop the default text/plain parser, so other bodies get 415.
   app.removeContentTypeParser('text/plain');
+  guardJsonBodies(app);
   app.addHook('onRequest', sendHeaders(API_HEADERS));
   if (options.corsOrigins.length > 0) {
     const allowed = new Set(options.corsOrigins);
@@ -104,6 +111,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
       credentials: false,
     });
   }
+  app.addHook('onRequest', refuseNulInUrl);
   app.addHook('onRequest', checkTenantHeader);
   app.setErrorHandler(replyToError);
   app.setNotFoundHandler(replyNotFound);
@@ -115,7 +123,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(authRoutes, {
     ...sessions,
-    loginThrottle: createLoginThrottle(options.loginLimits),
+    loginThrottle: createLoginThrottle(options.db, options.loginLimits),
   });
   await app.register(memberRoutes, sessions);
   await app.register(notificationRoutes, sessions);
@@ -124,7 +132,12 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
   await app.register(dataRoutes, {
     ...sessions,
     apiKeysUsed: createLastUsedRecorder(options.db, () => clock().getTime()),
-    storeStats: createStoreStatsKeeper(options.db),
+    storeStats: createStoreStatsKeeper(
+      options.db,
+      options.dataVersionMaxAgeMs === undefined
+        ? {}
+        : { maxAgeMs: options.dataVersionMaxAgeMs },
+    ),
     answers: createAnswerCache(options.answerCacheEntries),
     clock,
   });

@@ -66,6 +66,11 @@ export interface ServerOptions {
   clock?: () => Date;
   /** Most data answers kept for reuse (docs/decisions/0032); 0 turns the cache off. */
   answerCacheEntries?: number;
+  /**
+   * How long the rollups' version read last is reused
+   * (`DATA_VERSION_MAX_AGE_MS` by default); 0 reads it on every request.
+   */
+  dataVersionMaxAgeMs?: number;
 }
 
 /**
@@ -85,6 +90,7 @@ export function buildServer({
   dashboardDir,
   clock,
   answerCacheEntries,
+  dataVersionMaxAgeMs,
 }: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger:
@@ -113,6 +119,7 @@ export function buildServer({
     ...(sessionCache ? { sessionCache } : {}),
     ...(clock ? { clock } : {}),
     ...(answerCacheEntries === undefined ? {} : { answerCacheEntries }),
+    ...(dataVersionMaxAgeMs === undefined ? {} : { dataVersionMaxAgeMs }),
   });
   if (dashboardDir === undefined) {
     app.setNotFoundHandler(replyNotFound);

@@ -16,6 +16,7 @@ const config: ServerConfig = {
   logLevel: 'info',
   corsOrigins: [],
   seedScale: 1,
+  answerCacheEntries: 500,
 };
 
 /** A pino destination that keeps every line. */

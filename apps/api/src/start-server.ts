@@ -87,6 +87,7 @@ export async function startServer(
       logger,
       corsOrigins: config.corsOrigins,
       trustProxy: config.trustProxy,
+      answerCacheEntries: config.answerCacheEntries,
       ...(dashboardDir === undefined ? {} : { dashboardDir }),
     });
     app.log.info(

@@ -73,7 +73,9 @@ export function createBrowserPlatform(win: Window): Platform {
         listener(key);
       }),
     emit: (name, detail) => {
-      win.dispatchEvent(new CustomEvent(name, { detail }));
+      win.dispatchEvent(
+        new (win as Window & typeof globalThis).CustomEvent(name, { detail }),
+      );
     },
     on: (name, listener) =>
       listen(win, name, (event) => listener((event as CustomEvent).detail)),

@@ -13,9 +13,9 @@ import {
   type SessionContext,
 } from './authenticate';
 import { throttledLoginMessage, type LoginThrottle } from './login-throttle';
-import { dummyPasswordHash, verifyPassword } from './password';
+import { checkPassword, dummyPasswordHash, hashPassword } from './password';
 import { createSession, hashToken, revokeSession } from './sessions';
-import { findUserByEmail, toContractUser } from './users';
+import { findUserByEmail, replacePasswordHash, toContractUser } from './users';
 
 /** Options of {@link authRoutes}. */
 export interface AuthRoutesOptions extends SessionContext {
@@ -27,8 +27,9 @@ export interface AuthRoutesOptions extends SessionContext {
 /**
  * Login, current user and logout (specification §7, decisions D5 and D11).
  * Login validates the body with the contract's schema, then asks the login
- * throttle, before touching the database or hashing; it answers every failed
- * attempt alike, whether or not the account exists.
+ * throttle (counts in the database), before looking up the account or
+ * hashing; it answers every failed attempt alike, whether or not the account
+ * exists, and moves a legacy password hash to argon2id on success.
  */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
 
     // Keyed by the email as typed (lowercased), known or not, so a 429 says
     // nothing about whether the account exists.
-    const attempt = loginThrottle.begin(
+    const attempt = await loginThrottle.begin(
       body.value.email.toLowerCase(),
       request.ip,
     );
@@ -65,16 +66,29 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
 
     const user = await findUserByEmail(db, body.value.email);
     // Unknown emails are checked against a dummy hash: same work, same answer.
-    const matches = await verifyPassword(
+    const check = await checkPassword(
       body.value.password,
       user?.password_hash ?? (await dummyPasswordHash()),
     );
-    if (!user || !matches) {
+    if (!user || !check.matches) {
       request.log.info({ event: 'login_failed' }, 'login failed');
       return sendError(reply, 401, INVALID_CREDENTIALS_MESSAGE);
     }
 
-    attempt.succeeded();
+    await attempt.succeeded();
+    if (check.needsRehash) {
+      // A legacy (scrypt) or older argon2id hash: store one at today's cost.
+      const upgraded = await replacePasswordHash(
+        db,
+        user.id,
+        user.password_hash,
+        await hashPassword(body.value.password),
+      );
+      request.log.info(
+        { event: 'password_rehashed', userId: user.id, upgraded },
+        'password hash upgraded to argon2id',
+      );
+    }
     const session = await createSession(db, user.id);
     request.log.info({ event: 'login', userId: user.id }, 'login succeeded');
     return { token: session.token, user: toContractUser(user) };

@@ -1,166 +1,258 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LOGIN_THROTTLE_SWEEP_INTERVAL_MS,
   LOGIN_THROTTLE_WINDOW_MS,
   MAX_FAILED_LOGINS_PER_ACCOUNT,
   MAX_FAILED_LOGINS_PER_ADDRESS,
 } from '../constants';
+import type { Database } from '../db/database';
+import { describeOnEachDatabase } from '../testing/test-databases';
 import {
+  accountKey,
   clientAddressKey,
   createLoginThrottle,
   throttledLoginMessage,
   type LoginLimits,
+  type LoginThrottle,
 } from './login-throttle';
 
 const MINUTE = 60 * 1000;
 
-function throttleAt(start = 1_000_000, limits: Partial<LoginLimits> = {}) {
-  const clock = { now: start };
-  const throttle = createLoginThrottle(limits, () => clock.now);
-  return { throttle, clock };
-}
-
-/** Fails `count` attempts; returns how many were let through. */
-function fail(
-  throttle: ReturnType<typeof createLoginThrottle>,
+/** Fails `count` attempts one after the other; returns how many were let through. */
+async function fail(
+  throttle: LoginThrottle,
   count: number,
   account: (i: number) => string,
   address: (i: number) => string,
-): number {
+): Promise<number> {
   let allowed = 0;
   for (let i = 0; i < count; i += 1) {
-    if (throttle.begin(account(i), address(i)).allowed) allowed += 1;
+    if ((await throttle.begin(account(i), address(i))).allowed) allowed += 1;
   }
   return allowed;
 }
 
-describe('createLoginThrottle', () => {
-  it('uses the limits of constants.ts: 5 per account and 20 per address in 15 minutes', () => {
+describe('the login limits', () => {
+  it('are those of constants.ts: 5 per account and 20 per address in 15 minutes', () => {
     expect(MAX_FAILED_LOGINS_PER_ACCOUNT).toBe(5);
     expect(MAX_FAILED_LOGINS_PER_ADDRESS).toBe(20);
     expect(LOGIN_THROTTLE_WINDOW_MS).toBe(15 * MINUTE);
   });
+});
 
-  it('lets five failures of one account through and refuses the sixth for 15 minutes', () => {
+describeOnEachDatabase('createLoginThrottle', (engine) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await engine.open('seeded');
+  });
+  afterAll(() => db?.close());
+
+  /** A throttle with its own clock; every test uses accounts and addresses of its own. */
+  function throttleAt(start = 1_000_000, limits: Partial<LoginLimits> = {}) {
+    const clock = { now: start };
+    const throttle = createLoginThrottle(db, limits, () => clock.now);
+    return { throttle, clock };
+  }
+
+  const rowCount = async () =>
+    (
+      await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM login_failures',
+      )
+    )[0]?.n;
+
+  it('lets five failures of one account through and refuses the sixth for 15 minutes', async () => {
     const { throttle } = throttleAt();
     expect(
-      fail(
+      await fail(
         throttle,
         5,
-        () => 'a@pact.test',
+        () => 'five@pact.test',
         (i) => `10.0.0.${i}`,
       ),
     ).toBe(5);
-    expect(throttle.begin('a@pact.test', '10.0.1.1')).toEqual({
+    expect(await throttle.begin('five@pact.test', '10.0.1.1')).toEqual({
       allowed: false,
       retryAfterSeconds: 15 * 60,
       limit: 'account',
     });
   });
 
-  it('counts an account again once its oldest failure leaves the window', () => {
+  it('counts an account again once its oldest failure leaves the window', async () => {
     const { throttle, clock } = throttleAt();
-    throttle.begin('a@pact.test', '10.0.0.1');
+    await throttle.begin('window@pact.test', '10.1.0.1');
     clock.now += 5 * MINUTE;
-    fail(
+    await fail(
       throttle,
       4,
-      () => 'a@pact.test',
-      () => '10.0.0.1',
+      () => 'window@pact.test',
+      () => '10.1.0.1',
     );
     clock.now += 10 * MINUTE - 1000;
-    const refused = throttle.begin('a@pact.test', '10.0.0.1');
+    const refused = await throttle.begin('window@pact.test', '10.1.0.1');
     expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
     clock.now += 1000;
-    expect(throttle.begin('a@pact.test', '10.0.0.1').allowed).toBe(true);
-    expect(throttle.begin('a@pact.test', '10.0.0.1').allowed).toBe(false);
+    expect((await throttle.begin('window@pact.test', '10.1.0.1')).allowed).toBe(
+      true,
+    );
+    expect((await throttle.begin('window@pact.test', '10.1.0.1')).allowed).toBe(
+      false,
+    );
   });
 
-  it('refuses the 21st failure from one address, whatever the accounts', () => {
+  it('refuses the 21st failure from one address, whatever the accounts', async () => {
     const { throttle } = throttleAt();
     expect(
-      fail(
+      await fail(
         throttle,
         20,
-        (i) => `user${i}@pact.test`,
+        (i) => `user${i}@spray.test`,
         () => '192.0.2.7',
       ),
     ).toBe(20);
-    expect(throttle.begin('fresh@pact.test', '192.0.2.7')).toMatchObject({
-      allowed: false,
-      limit: 'address',
-    });
-    expect(throttle.begin('fresh@pact.test', '192.0.2.8').allowed).toBe(true);
+    expect(await throttle.begin('fresh@spray.test', '192.0.2.7')).toMatchObject(
+      { allowed: false, limit: 'address' },
+    );
+    expect(
+      (await throttle.begin('fresh@spray.test', '192.0.2.8')).allowed,
+    ).toBe(true);
   });
 
-  it('clears the account after a success, but still refuses a blocked account with the right password', () => {
+  it('clears the account after a success, but still refuses a blocked account with the right password', async () => {
     const { throttle } = throttleAt();
-    fail(
+    await fail(
       throttle,
       4,
-      () => 'a@pact.test',
-      () => '10.0.0.1',
+      () => 'clear@pact.test',
+      () => '10.2.0.1',
     );
-    const attempt = throttle.begin('a@pact.test', '10.0.0.1');
+    const attempt = await throttle.begin('clear@pact.test', '10.2.0.1');
     if (!attempt.allowed) throw new Error('expected the fifth to pass');
-    attempt.succeeded();
+    await attempt.succeeded();
     expect(
-      fail(
+      await fail(
         throttle,
         5,
-        () => 'a@pact.test',
-        () => '10.0.0.1',
+        () => 'clear@pact.test',
+        () => '10.2.0.1',
       ),
     ).toBe(5);
     // Blocked now: begin() refuses before any password is checked.
-    expect(throttle.begin('a@pact.test', '10.0.0.1').allowed).toBe(false);
+    expect((await throttle.begin('clear@pact.test', '10.2.0.1')).allowed).toBe(
+      false,
+    );
   });
 
-  it('does not let a success reset the failures of its address', () => {
+  it('does not let a success reset the failures of its address', async () => {
     const { throttle } = throttleAt();
-    fail(
+    await fail(
       throttle,
       19,
-      (i) => `user${i}@pact.test`,
-      () => '192.0.2.7',
+      (i) => `user${i}@keep.test`,
+      () => '192.0.2.9',
     );
-    const attempt = throttle.begin('mine@pact.test', '192.0.2.7');
+    const attempt = await throttle.begin('mine@keep.test', '192.0.2.9');
     if (!attempt.allowed) throw new Error('expected the 20th to pass');
-    attempt.succeeded();
-    expect(throttle.begin('other@pact.test', '192.0.2.7').allowed).toBe(true);
-    expect(throttle.begin('more@pact.test', '192.0.2.7').allowed).toBe(false);
+    await attempt.succeeded();
+    expect((await throttle.begin('other@keep.test', '192.0.2.9')).allowed).toBe(
+      true,
+    );
+    expect((await throttle.begin('more@keep.test', '192.0.2.9')).allowed).toBe(
+      false,
+    );
   });
 
-  it('counts parallel attempts as they begin, so a burst cannot pass the limit', () => {
+  it('counts parallel attempts as they begin, so a burst cannot pass the limit', async () => {
     const { throttle } = throttleAt();
-    const burst = Array.from({ length: 50 }, () =>
-      throttle.begin('a@pact.test', '10.0.0.1'),
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        throttle.begin('burst@pact.test', `10.3.0.${i}`),
+      ),
     );
     expect(burst.filter((attempt) => attempt.allowed)).toHaveLength(5);
   });
 
-  it('never lets more than the account limit fail within any window', () => {
-    fc.assert(
-      fc.property(
+  it('writes nothing for a refused attempt, so a flood of them cannot grow the table', async () => {
+    const { throttle } = throttleAt();
+    await fail(
+      throttle,
+      20,
+      (i) => `flood${i}@pact.test`,
+      () => '192.0.2.20',
+    );
+    const before = await rowCount();
+
+    await fail(
+      throttle,
+      30,
+      (i) => `more${i}@flood.test`,
+      () => '192.0.2.20',
+    );
+
+    expect(await rowCount()).toBe(before);
+  });
+
+  it('keeps accounts only as the SHA-256 of the lowercased email', async () => {
+    const { throttle } = throttleAt();
+    await throttle.begin('someone@private.test', '10.4.0.1');
+
+    const keys = (
+      await db.query<{ key: string }>(
+        "SELECT key FROM login_failures WHERE kind = 'account'",
+      )
+    ).map((row) => row.key);
+    expect(keys).toContain(accountKey('someone@private.test'));
+    expect(keys.some((key) => key.includes('private'))).toBe(false);
+  });
+
+  it('deletes failures that have left the window, at most once a minute', async () => {
+    const later = throttleAt(1_000_000 + 2 * LOGIN_THROTTLE_WINDOW_MS);
+    await later.throttle.begin('sweeper@pact.test', '10.5.0.1');
+
+    expect(
+      (
+        await db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM login_failures WHERE last_failed_at <= $1',
+          [new Date(later.clock.now - LOGIN_THROTTLE_WINDOW_MS)],
+        )
+      )[0]?.n,
+    ).toBe(0);
+    expect(await rowCount()).toBe(2);
+
+    later.clock.now += LOGIN_THROTTLE_SWEEP_INTERVAL_MS / 2;
+    await later.throttle.begin('sweeper2@pact.test', '10.5.0.2');
+    expect(await rowCount()).toBe(4);
+  });
+
+  it('never lets more than the account limit fail within any window', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(
           fc.record({
             gap: fc.integer({ min: 0, max: 10 * MINUTE }),
             succeed: fc.boolean(),
           }),
-          { maxLength: 60 },
+          { maxLength: 40 },
         ),
-        (steps) => {
+        async (steps) => {
+          run += 1;
           const { throttle, clock } = throttleAt(0);
+          const account = `prop${run}@pact.test`;
           const failures: number[] = [];
           for (const { gap, succeed } of steps) {
             clock.now += gap;
-            const attempt = throttle.begin('a@pact.test', `10.0.0.${gap % 9}`);
+            const attempt = await throttle.begin(
+              account,
+              `10.${100 + (run % 100)}.${run % 250}.${gap % 9}`,
+            );
             if (!attempt.allowed) {
               expect(attempt.retryAfterSeconds).toBeGreaterThanOrEqual(1);
               continue;
             }
             if (succeed) {
-              attempt.succeeded();
+              await attempt.succeeded();
               failures.length = 0;
             } else {
               failures.push(clock.now);
@@ -172,22 +264,20 @@ describe('createLoginThrottle', () => {
           }
         },
       ),
+      { numRuns: 25 },
     );
   });
 
-  it('forgets the longest-tracked accounts when it tracks too many, instead of growing', () => {
-    const { throttle } = throttleAt(0, { maxTrackedKeys: 3 });
-    fail(
-      throttle,
-      5,
-      () => 'first@pact.test',
-      (i) => `10.0.0.${i}`,
-    );
-    expect(throttle.begin('first@pact.test', '10.0.1.1').allowed).toBe(false);
-    for (const other of ['b', 'c', 'd']) {
-      throttle.begin(`${other}@pact.test`, '10.0.2.1');
-    }
-    expect(throttle.begin('first@pact.test', '10.0.1.2').allowed).toBe(true);
+  it('counts every address of one IPv6 /64 together', async () => {
+    const { throttle } = throttleAt();
+    expect(
+      await fail(
+        throttle,
+        25,
+        (i) => `user${i}@six.test`,
+        (i) => `2001:db8:aa:bb::${(i + 1).toString(16)}`,
+      ),
+    ).toBe(20);
   });
 });
 
@@ -202,18 +292,6 @@ describe('clientAddressKey', () => {
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
   ])('counts %s as %s', (address, key) => {
     expect(clientAddressKey(address)).toBe(key);
-  });
-
-  it('counts every address of one IPv6 /64 together', () => {
-    const { throttle } = throttleAt();
-    expect(
-      fail(
-        throttle,
-        25,
-        (i) => `user${i}@pact.test`,
-        (i) => `2001:db8:aa:bb::${(i + 1).toString(16)}`,
-      ),
-    ).toBe(20);
   });
 });
 

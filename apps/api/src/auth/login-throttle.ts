@@ -1,10 +1,12 @@
+import { hash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import {
-  LOGIN_THROTTLE_MAX_TRACKED_KEYS,
+  LOGIN_THROTTLE_SWEEP_INTERVAL_MS,
   LOGIN_THROTTLE_WINDOW_MS,
   MAX_FAILED_LOGINS_PER_ACCOUNT,
   MAX_FAILED_LOGINS_PER_ADDRESS,
 } from '../constants';
+import type { Database } from '../db/database';
 
 /** Limits of a {@link LoginThrottle}. */
 export interface LoginLimits {
@@ -14,8 +16,6 @@ export interface LoginLimits {
   maxPerAddress: number;
   /** Length of the sliding window, in milliseconds. */
   windowMs: number;
-  /** Most keys tracked per kind (accounts, addresses) before the oldest are dropped. */
-  maxTrackedKeys: number;
 }
 
 /** The limits of decisions D11, from `constants.ts`. */
@@ -23,14 +23,13 @@ export const DEFAULT_LOGIN_LIMITS: Readonly<LoginLimits> = {
   maxPerAccount: MAX_FAILED_LOGINS_PER_ACCOUNT,
   maxPerAddress: MAX_FAILED_LOGINS_PER_ADDRESS,
   windowMs: LOGIN_THROTTLE_WINDOW_MS,
-  maxTrackedKeys: LOGIN_THROTTLE_MAX_TRACKED_KEYS,
 };
 
 /** A login attempt the throttle let through, counted as failed until told otherwise. */
 export interface AllowedAttempt {
   allowed: true;
   /** The password matched: clears the account's failures and uncounts this attempt for the address. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
 }
 
 /** A login attempt refused because too many recent attempts failed. */
@@ -44,124 +43,160 @@ export interface RefusedAttempt {
 
 /**
  * Counts failed logins per account and per client address in a sliding
- * window, in this process's memory. An attempt is counted when it begins,
- * before the slow password check, so parallel requests cannot slip past the
- * limit; a success then takes it back.
+ * window, in the database (`login_failures`), so every server process on
+ * one database shares the counts and a restart keeps them. An attempt is
+ * counted when it begins, before the slow password check, so parallel
+ * requests — to one process or several — cannot slip past the limit; a
+ * success then takes it back.
  */
 export interface LoginThrottle {
   /**
    * Starts an attempt for `account` (the lowercased email, whether or not it
-   * exists) from `address`: refused when either limit is reached, otherwise
-   * counted as a failure until `succeeded()` is called.
+   * exists) from `address`: refused when either limit is reached (writing
+   * nothing), otherwise counted as a failure until `succeeded()` is called.
    */
-  begin(account: string, address: string): AllowedAttempt | RefusedAttempt;
-}
-
-/** Timestamps of recent failures per key, oldest first, in a Map kept in insertion order. */
-class FailureLog {
-  private readonly entries = new Map<string, number[]>();
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-    private readonly maxKeys: number,
-  ) {}
-
-  /** The failures of `key` still inside the window at `now`, pruning older ones. */
-  private recent(key: string, now: number): number[] {
-    const times = this.entries.get(key);
-    if (!times) return [];
-    const cutoff = now - this.windowMs;
-    while (times.length > 0 && (times[0] as number) <= cutoff) times.shift();
-    if (times.length === 0) this.entries.delete(key);
-    return times;
-  }
-
-  /** Milliseconds until `key` may try again, or 0 when it may now. */
-  waitMs(key: string, now: number): number {
-    const times = this.recent(key, now);
-    if (times.length < this.max) return 0;
-    // The attempt that must leave the window before the count drops below max.
-    const blocking = times[times.length - this.max] as number;
-    return blocking + this.windowMs - now;
-  }
-
-  add(key: string, now: number): void {
-    const times = this.entries.get(key);
-    if (times) {
-      times.push(now);
-      return;
-    }
-    if (this.entries.size >= this.maxKeys) this.evict(now);
-    this.entries.set(key, [now]);
-  }
-
-  /** Takes back one failure recorded at `time`. */
-  remove(key: string, time: number): void {
-    const times = this.entries.get(key);
-    if (!times) return;
-    const index = times.lastIndexOf(time);
-    if (index >= 0) times.splice(index, 1);
-    if (times.length === 0) this.entries.delete(key);
-  }
-
-  clear(key: string): void {
-    this.entries.delete(key);
-  }
-
-  /** Drops expired keys, then (if still full) the longest-tracked ones. */
-  private evict(now: number): void {
-    for (const key of [...this.entries.keys()]) this.recent(key, now);
-    const excess = this.entries.size - this.maxKeys + 1;
-    if (excess <= 0) return;
-    let dropped = 0;
-    for (const key of this.entries.keys()) {
-      if (dropped >= excess) break;
-      this.entries.delete(key);
-      dropped += 1;
-    }
-  }
+  begin(
+    account: string,
+    address: string,
+  ): Promise<AllowedAttempt | RefusedAttempt>;
 }
 
 /**
- * Creates an in-memory {@link LoginThrottle}. `now` is injectable for tests.
- * Counts are per process: they reset on restart and are not shared between
- * several server processes.
+ * First key of the transaction-scoped advisory locks taken per account and
+ * per address while an attempt is counted ("thrl"); the second is the
+ * `hashtext` of the key. Two-key locks never meet the one-key schema lock.
+ */
+export const LOGIN_THROTTLE_LOCK_CLASS = 0x7468726c;
+
+/**
+ * How an account is kept in `login_failures`: the SHA-256 of the lowercased
+ * email, as a throttle needs equality only and the table then holds no
+ * email addresses (typed by users or by attackers).
+ */
+export function accountKey(account: string): string {
+  return hash('sha256', account, 'hex');
+}
+
+/** Milliseconds until a key with these recent failures (oldest first) may try again, or 0. */
+function waitMs(
+  recent: readonly number[],
+  max: number,
+  windowMs: number,
+  now: number,
+): number {
+  if (recent.length < max) return 0;
+  // The failure that must leave the window before the count drops below max.
+  const blocking = recent[recent.length - max] as number;
+  return Math.max(1, blocking + windowMs - now);
+}
+
+/**
+ * Creates a {@link LoginThrottle} over the `login_failures` table of `db`.
+ * `now` is injectable for tests. Rows whose last failure has left the
+ * window are deleted at most once a minute per process.
  */
 export function createLoginThrottle(
+  db: Database,
   limits: Partial<LoginLimits> = {},
   now: () => number = Date.now,
 ): LoginThrottle {
-  const { maxPerAccount, maxPerAddress, windowMs, maxTrackedKeys } = {
+  const { maxPerAccount, maxPerAddress, windowMs } = {
     ...DEFAULT_LOGIN_LIMITS,
     ...limits,
   };
-  const accounts = new FailureLog(maxPerAccount, windowMs, maxTrackedKeys);
-  const addresses = new FailureLog(maxPerAddress, windowMs, maxTrackedKeys);
+  let nextSweep = -Infinity;
+
+  async function sweep(time: number): Promise<void> {
+    if (time < nextSweep) return;
+    nextSweep = time + LOGIN_THROTTLE_SWEEP_INTERVAL_MS;
+    await db.query('DELETE FROM login_failures WHERE last_failed_at <= $1', [
+      new Date(time - windowMs),
+    ]);
+  }
 
   return {
-    begin(account, address) {
+    async begin(account, address) {
       const time = now();
-      const addressKey = clientAddressKey(address);
-      const accountWait = accounts.waitMs(account, time);
-      const addressWait = addresses.waitMs(addressKey, time);
-      if (accountWait > 0 || addressWait > 0) {
-        return {
-          allowed: false,
-          retryAfterSeconds: Math.max(
-            1,
-            Math.ceil(Math.max(accountWait, addressWait) / 1000),
-          ),
-          limit: accountWait >= addressWait ? 'account' : 'address',
-        };
-      }
-      accounts.add(account, time);
-      addresses.add(addressKey, time);
+      const at = new Date(time);
+      const cutoff = new Date(time - windowMs);
+      const keys = [accountKey(account), clientAddressKey(address)] as const;
+      const outcome = await db.transaction(async (tx) => {
+        // One lock per key, always in the same order, so attempts on one
+        // account or one address are counted one after the other, in this
+        // process and every other on the database.
+        await tx.query(
+          `SELECT pg_advisory_xact_lock($1, h)
+             FROM (SELECT hashtext(k) AS h FROM unnest($2::text[]) AS k ORDER BY 1) AS locks`,
+          [
+            LOGIN_THROTTLE_LOCK_CLASS,
+            [`account:${keys[0]}`, `address:${keys[1]}`],
+          ],
+        );
+        const rows = await tx.query<{ kind: string; recent: number[] }>(
+          `SELECT kind,
+                  ARRAY(SELECT extract(epoch FROM t)::float8 * 1000
+                          FROM unnest(failed_at) AS t
+                         WHERE t > $3 ORDER BY t) AS recent
+             FROM login_failures
+            WHERE (kind = 'account' AND key = $1) OR (kind = 'address' AND key = $2)`,
+          [keys[0], keys[1], cutoff],
+        );
+        const recent = (kind: string) =>
+          rows.find((row) => row.kind === kind)?.recent.map(Number) ?? [];
+        const accountWait = waitMs(
+          recent('account'),
+          maxPerAccount,
+          windowMs,
+          time,
+        );
+        const addressWait = waitMs(
+          recent('address'),
+          maxPerAddress,
+          windowMs,
+          time,
+        );
+        if (accountWait > 0 || addressWait > 0) {
+          return {
+            allowed: false as const,
+            retryAfterSeconds: Math.max(
+              1,
+              Math.ceil(Math.max(accountWait, addressWait) / 1000),
+            ),
+            limit:
+              accountWait >= addressWait
+                ? ('account' as const)
+                : ('address' as const),
+          };
+        }
+        await tx.query(
+          `INSERT INTO login_failures AS f (kind, key, failed_at, last_failed_at)
+           VALUES ('account', $1, ARRAY[$3::timestamptz], $3),
+                  ('address', $2, ARRAY[$3::timestamptz], $3)
+           ON CONFLICT (kind, key) DO UPDATE SET
+             failed_at = ARRAY(SELECT t FROM unnest(f.failed_at) AS t
+                                WHERE t > $4 ORDER BY t) || EXCLUDED.failed_at,
+             last_failed_at = EXCLUDED.last_failed_at`,
+          [keys[0], keys[1], at, cutoff],
+        );
+        return null;
+      });
+      await sweep(time);
+      if (outcome) return outcome;
       return {
         allowed: true,
-        succeeded() {
-          accounts.clear(account);
-          addresses.remove(addressKey, time);
+        async succeeded() {
+          // The account starts afresh; the address only loses this attempt.
+          await db.query(
+            `WITH cleared AS (
+               DELETE FROM login_failures WHERE kind = 'account' AND key = $1
+             )
+             UPDATE login_failures
+                SET failed_at = failed_at[:array_position(failed_at, $3::timestamptz) - 1]
+                             || failed_at[array_position(failed_at, $3::timestamptz) + 1:]
+              WHERE kind = 'address' AND key = $2
+                AND array_position(failed_at, $3::timestamptz) IS NOT NULL`,
+            [keys[0], keys[1], at],
+          );
         },
       };
     },

@@ -1,15 +1,40 @@
+import { scryptSync } from 'node:crypto';
+import { parseOptions } from '@node-rs/argon2';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import {
+  ARGON2ID_PARAMETERS,
+  checkPassword,
+  dummyPasswordHash,
+  hashPassword,
+} from './password';
+
+const MATCH = { matches: true, needsRehash: false };
+const NO_MATCH = { matches: false, needsRehash: false };
+
+/** A hash in the scrypt format this server stored before argon2id. */
+function scryptHash(password: string, N = 1024): string {
+  const salt = Buffer.from('saltsaltsaltsalt');
+  const key = scryptSync(password, salt, 32, { N, r: 8, p: 1 });
+  return `scrypt$${N}$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
 
 describe('hashPassword', () => {
-  it('stores algorithm, cost, salt and key in one self-describing string', async () => {
+  it("makes an argon2id PHC string at OWASP's m=19 MiB, t=2, p=1 with a 16-byte salt and a 32-byte key", async () => {
     const hash = await hashPassword('correct horse');
 
-    const [algorithm, N, r, p, salt, key] = hash.split('$');
-    expect([algorithm, N, r, p]).toEqual(['scrypt', '16384', '8', '1']);
-    expect(Buffer.from(salt ?? '', 'base64url')).toHaveLength(16);
-    expect(Buffer.from(key ?? '', 'base64url')).toHaveLength(32);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(parseOptions(hash)).toMatchObject({
+      ...ARGON2ID_PARAMETERS,
+      algorithm: 2,
+      saltLen: 16,
+    });
+    expect(ARGON2ID_PARAMETERS).toEqual({
+      memoryCost: 19 * 1024,
+      timeCost: 2,
+      parallelism: 1,
+      outputLen: 32,
+    });
   });
 
   it('salts every hash differently', async () => {
@@ -22,50 +47,79 @@ describe('hashPassword', () => {
   });
 });
 
-describe('verifyPassword', () => {
+describe('checkPassword', () => {
   it('accepts the right password and refuses a wrong one', async () => {
     const hash = await hashPassword('correct horse');
 
-    expect(await verifyPassword('correct horse', hash)).toBe(true);
-    expect(await verifyPassword('correct horsf', hash)).toBe(false);
+    expect(await checkPassword('correct horse', hash)).toEqual(MATCH);
+    expect(await checkPassword('correct horsf', hash)).toEqual(NO_MATCH);
   });
 
-  it('uses the cost stored in the hash, so old hashes keep working after a change', async () => {
-    // A hash made with a lower cost (N=1024) than new hashes use.
-    const { scryptSync } = await import('node:crypto');
-    const salt = Buffer.from('saltsaltsaltsalt');
-    const key = scryptSync('legacy', salt, 32, { N: 1024, r: 8, p: 1 });
-    const stored = `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  it('accepts a legacy scrypt hash, and asks for it to be rehashed only when the password matched', async () => {
+    const stored = scryptHash('legacy');
 
-    expect(await verifyPassword('legacy', stored)).toBe(true);
+    expect(await checkPassword('legacy', stored)).toEqual({
+      matches: true,
+      needsRehash: true,
+    });
+    expect(await checkPassword('wrong', stored)).toEqual(NO_MATCH);
+  });
+
+  it('asks for an argon2 hash of other parameters to be rehashed', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    const weak = await hash('pw', {
+      memoryCost: 1024,
+      timeCost: 1,
+      parallelism: 1,
+    });
+
+    expect(await checkPassword('pw', weak)).toEqual({
+      matches: true,
+      needsRehash: true,
+    });
   });
 
   it.each([
     ['an empty string', ''],
-    ['another algorithm', 'bcrypt$2b$10$abc'],
-    ['a cost that is not a power of two', 'scrypt$1000$8$1$c2FsdA$a2V5'],
-    ['a cost too high to compute', `scrypt$${2 ** 24}$8$1$c2FsdA$a2V5`],
-    ['a missing salt', 'scrypt$16384$8$1$$a2V5'],
+    ['another algorithm', '$2b$10$abcdefghijklmnopqrstuv'],
+    ['a scrypt cost that is not a power of two', 'scrypt$1000$8$1$c2FsdA$a2V5'],
+    ['a scrypt cost too high to compute', `scrypt$${2 ** 24}$8$1$c2FsdA$a2V5`],
+    ['a scrypt hash without salt', 'scrypt$16384$8$1$$a2V5'],
+    [
+      'an argon2 memory cost of 4 GiB',
+      `$argon2id$v=19$m=4194304,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$${'a'.repeat(43)}`,
+    ],
+    [
+      'an argon2 time cost of 1,000',
+      `$argon2id$v=19$m=19456,t=1000,p=1$c2FsdHNhbHRzYWx0c2FsdA$${'a'.repeat(43)}`,
+    ],
+    ['a truncated argon2 hash', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA'],
   ])('never matches a malformed stored hash: %s', async (_case, stored) => {
-    expect(await verifyPassword('anything', stored)).toBe(false);
+    expect(await checkPassword('anything', stored)).toEqual(NO_MATCH);
   });
 
   it('never throws on arbitrary stored strings', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string(), async (stored) => {
-        expect(await verifyPassword('x', `scrypt$${stored}`)).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('scrypt$', '$argon2id$', '$argon2id$v=19$m=', ''),
+        fc.string(),
+        async (prefix, rest) => {
+          expect(await checkPassword('x', `${prefix}${rest}`)).toEqual(
+            NO_MATCH,
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });
 });
 
 describe('dummyPasswordHash', () => {
-  it('is one valid scrypt hash per process that the demo password does not match', async () => {
+  it('is one argon2id hash per process, of the parameters of real hashes, that the demo password does not match', async () => {
     const hash = await dummyPasswordHash();
 
     expect(await dummyPasswordHash()).toBe(hash);
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
-    expect(await verifyPassword('demo-pass-2026', hash)).toBe(false);
+    expect(parseOptions(hash)).toMatchObject(ARGON2ID_PARAMETERS);
+    expect(await checkPassword('demo-pass-2026', hash)).toEqual(NO_MATCH);
   });
 });

@@ -33,6 +33,17 @@ describe('createSessionCache', () => {
     expect(cache.get('h1')).toBeUndefined();
   });
 
+  it('counts the 5 seconds from the start of the lookup, so a slow query cannot stretch them', () => {
+    const { cache, clock, later } = cacheAt();
+    const lookup = cache.beginLookup();
+    clock.now += 3_000; // the database took 3 s to answer
+    cache.set('h1', user, later(HOUR), lookup);
+    clock.now += 1_999;
+    expect(cache.get('h1')).toEqual(user);
+    clock.now += 1;
+    expect(cache.get('h1')).toBeUndefined();
+  });
+
   it('never keeps a session past its own expiry', () => {
     const { cache, clock, later } = cacheAt();
     cache.set('h1', user, later(1_000), cache.beginLookup());

@@ -18,13 +18,16 @@ export const DEFAULT_SESSION_CACHE_OPTIONS: Readonly<SessionCacheOptions> = {
 /**
  * A short-lived, in-process memory of token hash → live session user, so a
  * burst of calls with one token asks the database once. Keyed by the token's
- * SHA-256, never the token. Entries never outlive the session itself.
+ * SHA-256, never the token. Entries never outlive the session itself, and
+ * live at most `ttlMs` from the moment their database lookup began: a
+ * session revoked anywhere else (another server process, or directly in the
+ * database) is refused here at most `ttlMs` after the revocation committed.
  */
 export interface SessionCache {
   /** The user of a cached live session, or `undefined`. */
   get(tokenHash: string): Readonly<UserRecord> | undefined;
   /** Call before asking the database; pass the result to {@link SessionCache.set}. */
-  beginLookup(): number;
+  beginLookup(): SessionLookup;
   /**
    * Remembers a session just found live in the database. A session forgotten
    * after `lookup` began (a logout racing the lookup) is not stored again.
@@ -33,13 +36,21 @@ export interface SessionCache {
     tokenHash: string,
     user: UserRecord,
     sessionExpiresAt: Date,
-    lookup: number,
+    lookup: SessionLookup,
   ): void;
   /**
    * Forgets a session at once (logout), and refuses to store it again from a
    * lookup that began before this call.
    */
   forget(tokenHash: string): void;
+}
+
+/** When a database lookup of a session began, as {@link SessionCache.set} needs it. */
+export interface SessionLookup {
+  /** The cache's clock when the lookup began; the entry lives `ttlMs` from here. */
+  readonly startedAt: number;
+  /** How many sessions had been forgotten when it began. */
+  readonly forgets: number;
 }
 
 interface Entry {
@@ -83,17 +94,22 @@ export function createSessionCache(
       }
       return entry.user;
     },
-    beginLookup: () => forgets,
+    beginLookup: () => ({ startedAt: now(), forgets }),
     set(tokenHash, user, sessionExpiresAt, lookup) {
       if (ttlMs <= 0) return;
       const time = now();
       const forgottenAt = forgotten.get(tokenHash);
       if (forgottenAt !== undefined) {
         // Forgotten while this lookup ran: what it read may predate the logout.
-        if (forgottenAt > lookup) return;
+        if (forgottenAt > lookup.forgets) return;
         forgotten.delete(tokenHash);
       }
-      const until = Math.min(time + ttlMs, sessionExpiresAt.getTime());
+      // Counted from the lookup's start, not its end: what it read is at
+      // least that old, so a slow query cannot stretch the staleness bound.
+      const until = Math.min(
+        lookup.startedAt + ttlMs,
+        sessionExpiresAt.getTime(),
+      );
       if (until <= time) return;
       entries.delete(tokenHash);
       bound(entries);

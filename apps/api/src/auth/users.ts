@@ -34,6 +34,24 @@ export async function findUserByEmail(
   return rows[0] ?? null;
 }
 
+/**
+ * Stores `next` as the user's password hash, if the stored one is still
+ * `previous` (a password changed meanwhile is kept). Returns whether it
+ * replaced it. Login uses it to move a legacy hash to argon2id.
+ */
+export async function replacePasswordHash(
+  db: SqlRunner,
+  userId: number,
+  previous: string,
+  next: string,
+): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    'UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2 RETURNING id',
+    [userId, previous, next],
+  );
+  return rows.length > 0;
+}
+
 /** The user as the API contract sends it (login and current-user responses). */
 export function toContractUser(record: UserRecord): User {
   return {

@@ -1,5 +1,6 @@
 import { endpoints } from '@collective/api-client/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
 import {
   authenticatedOrApiKey,
   type DataReaderContext,
@@ -86,6 +87,30 @@ export const dataRoutes: FastifyPluginAsync<DataRoutesOptions> = async (
   }
 
   /**
+   * Checks the query against `schema`, then {@link contextOf} with its
+   * `member_id`; `null` once a 400 or a refusal was sent.
+   */
+  async function scopedQuery<T extends { member_id?: number | undefined }>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    caller: Readonly<UserRecord>,
+    schema: v.GenericSchema<unknown, T>,
+  ): Promise<{ query: T; context: AnswerContext } | null> {
+    const query = validate(schema, request.query, 'Query');
+    if (!query.ok) {
+      sendError(reply, 400, query.error);
+      return null;
+    }
+    const context = await contextOf(
+      request,
+      reply,
+      caller,
+      query.value.member_id,
+    );
+    return context ? { query: query.value, context } : null;
+  }
+
+  /**
    * Sends the cached answer to `question` in `context`, or computes it with
    * `compute` (`null`: not found, answered by `notFound`), keeps and sends it.
    */
@@ -110,19 +135,14 @@ export const dataRoutes: FastifyPluginAsync<DataRoutesOptions> = async (
   app.get(
     pathInsideApi(endpoints.dashboardSummary.path),
     authenticatedOrApiKey(options, async (request, reply, caller) => {
-      const query = validate(
-        endpoints.dashboardSummary.query,
-        request.query,
-        'Query',
-      );
-      if (!query.ok) return sendError(reply, 400, query.error);
-      const context = await contextOf(
+      const scoped = await scopedQuery(
         request,
         reply,
         caller,
-        query.value.member_id,
+        endpoints.dashboardSummary.query,
       );
-      if (!context) return reply;
+      if (!scoped) return reply;
+      const { context } = scoped;
       const { memberId } = context.scope;
       return answer(
         reply,
@@ -140,20 +160,19 @@ export const dataRoutes: FastifyPluginAsync<DataRoutesOptions> = async (
   app.get(
     pathInsideApi(endpoints.stores.path),
     authenticatedOrApiKey(options, async (request, reply, caller) => {
-      const query = validate(endpoints.stores.query, request.query, 'Query');
-      if (!query.ok) return sendError(reply, 400, query.error);
-      const context = await contextOf(
+      const scoped = await scopedQuery(
         request,
         reply,
         caller,
-        query.value.member_id,
+        endpoints.stores.query,
       );
-      if (!context) return reply;
+      if (!scoped) return reply;
+      const { query, context } = scoped;
       const { memberId } = context.scope;
-      const page = query.value.page ?? 1;
-      const pageSize = query.value.page_size ?? DEFAULT_STORES_PAGE_SIZE;
-      const search = query.value.search?.trim() ?? '';
-      const sort = query.value.sort ?? 'name';
+      const page = query.page ?? 1;
+      const pageSize = query.page_size ?? DEFAULT_STORES_PAGE_SIZE;
+      const search = query.search?.trim() ?? '';
+      const sort = query.sort ?? 'name';
       return answer(
         reply,
         context,
@@ -180,15 +199,14 @@ export const dataRoutes: FastifyPluginAsync<DataRoutesOptions> = async (
     authenticatedOrApiKey(options, async (request, reply, caller) => {
       const params = validate(endpoints.store.params, request.params, 'Path');
       if (!params.ok) return sendError(reply, 400, `store id ${params.error}`);
-      const query = validate(endpoints.store.query, request.query, 'Query');
-      if (!query.ok) return sendError(reply, 400, query.error);
-      const context = await contextOf(
+      const scoped = await scopedQuery(
         request,
         reply,
         caller,
-        query.value.member_id,
+        endpoints.store.query,
       );
-      if (!context) return reply;
+      if (!scoped) return reply;
+      const { context } = scoped;
       const { id } = params.value;
       return answer(
         reply,

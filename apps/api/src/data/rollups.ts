@@ -7,6 +7,7 @@
  * touched, in the same transaction.
  */
 import type { Database, SqlRunner } from '../db/database';
+import { DATA_VERSION_MAX_AGE_MS } from '../constants';
 import { addMonths, WINDOW_MONTHS, type MonthStart } from './months';
 
 /** Key of the advisory lock held while the store statistics move to a new month. */
@@ -179,35 +180,80 @@ export async function readRollupState(
 export interface StoreStatsKeeper {
   /**
    * The rollup state once the store statistics cover the 12 months ending
-   * with `month`: one small query when they already do; otherwise the first
-   * call of a new month moves them on, once, under an advisory lock, while
-   * concurrent callers of this process wait for it. Statistics never move
-   * back: an instance whose clock lags behind another's keeps the newer
-   * month. A database without rollup state gets one.
+   * with `month`. The state last read is reused for `maxAgeMs` (no query
+   * at all); after that one small query reads it again, shared by the
+   * requests that ask meanwhile. The first call of a new month moves the
+   * statistics on, once, under an advisory lock, while concurrent callers
+   * of this process wait for it. Statistics never move back: an instance
+   * whose clock lags behind another's keeps the newer month. A database
+   * without rollup state gets one.
    */
   current(month: MonthStart): Promise<RollupState>;
 }
 
+/** Options of {@link createStoreStatsKeeper}. */
+export interface StoreStatsKeeperOptions {
+  /**
+   * How long the rollup state read last is reused before it is read again
+   * (docs/decisions/0032): how late this process may notice a change of
+   * the rollups made by another process. 0 reads it on every call.
+   */
+  maxAgeMs?: number;
+  /** A monotonic clock in milliseconds; `performance.now` by default. */
+  now?: () => number;
+}
+
 /** A {@link StoreStatsKeeper} for one database. */
-export function createStoreStatsKeeper(db: Database): StoreStatsKeeper {
+export function createStoreStatsKeeper(
+  db: Database,
+  {
+    maxAgeMs = DATA_VERSION_MAX_AGE_MS,
+    now = () => performance.now(),
+  }: StoreStatsKeeperOptions = {},
+): StoreStatsKeeper {
   const moving = new Map<MonthStart, Promise<RollupState>>();
+  let known: { state: RollupState; readAt: number } | undefined;
+  let reading: Promise<RollupState | null> | undefined;
+
+  /** Reads the state once for every caller waiting meanwhile, and keeps it. */
+  function read(): Promise<RollupState | null> {
+    if (!reading) {
+      const readAt = now();
+      reading = readRollupState(db)
+        .then((state) => {
+          if (state) known = { state, readAt };
+          return state;
+        })
+        .finally(() => {
+          reading = undefined;
+        });
+    }
+    return reading;
+  }
 
   async function moveOn(month: MonthStart): Promise<RollupState> {
-    return db.transaction(async (tx) => {
+    const moved = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK_KEY]);
       const state = await readRollupState(tx);
       if (state && state.statsMonth >= month) return state;
       await refreshStoreStats(tx, month);
-      const moved = await readRollupState(tx);
-      if (!moved)
+      const after = await readRollupState(tx);
+      if (!after)
         throw new Error('rollup_state is empty right after writing it');
-      return moved;
+      return after;
     });
+    known = { state: moved, readAt: now() };
+    return moved;
   }
 
   return {
     async current(month) {
-      const state = await readRollupState(db);
+      const fresh =
+        known !== undefined &&
+        maxAgeMs > 0 &&
+        now() - known.readAt < maxAgeMs &&
+        known.state.statsMonth >= month;
+      const state = fresh ? known?.state : await read();
       if (state && state.statsMonth >= month) return state;
       let move = moving.get(month);
       if (!move) {

@@ -202,6 +202,27 @@ export const migrations: readonly Migration[] = [
         ON notifications (user_id, created_at DESC, id DESC);
     `,
   },
+  {
+    version: 4,
+    name: 'create-login-failures',
+    sql: `
+      -- Failed sign-ins in the login throttle's sliding window
+      -- (docs/decisions/0041), shared by every server process on the
+      -- database. kind 'account' is keyed by the SHA-256 of the lowercased
+      -- email, 'address' by the client address (IPv4, or an IPv6 /64).
+      -- failed_at holds the failures still in the window, oldest first;
+      -- a failure is added only while under the limit, so it stays short.
+      CREATE TABLE login_failures (
+        kind text NOT NULL CHECK (kind IN ('account', 'address')),
+        key text NOT NULL,
+        failed_at timestamptz[] NOT NULL,
+        last_failed_at timestamptz NOT NULL,
+        PRIMARY KEY (kind, key)
+      );
+      CREATE INDEX login_failures_last_failed_idx
+        ON login_failures (last_failed_at);
+    `,
+  },
 ];
 
 /**

@@ -16,7 +16,10 @@ export interface Random {
   chance(probability: number): boolean;
   /** One item of a non-empty list. */
   pick<T>(items: readonly T[]): T;
-  /** A key of `weights` chosen in proportion to its weight. */
+  /**
+   * A key of `weights` chosen in proportion to its weight. An object's
+   * weights are read on its first use only: pass constants.
+   */
   weighted<K extends string>(weights: Readonly<Record<K, number>>): K;
 }
 
@@ -34,6 +37,28 @@ export function mixSeed(...parts: readonly number[]): number {
     h ^= h >>> 16;
   }
   return h >>> 0;
+}
+
+/** The entries of a weights object and their sum, worked out once per object. */
+const weightTables = new WeakMap<
+  object,
+  { entries: [string, number][]; total: number }
+>();
+
+function weightTable(weights: Readonly<Record<string, number>>): {
+  entries: [string, number][];
+  total: number;
+} {
+  let table = weightTables.get(weights);
+  if (!table) {
+    const entries = Object.entries(weights);
+    table = {
+      entries,
+      total: entries.reduce((sum, [, weight]) => sum + weight, 0),
+    };
+    weightTables.set(weights, table);
+  }
+  return table;
 }
 
 /** Mulberry32: 32 bits of state, fast, and good enough for demo figures. */
@@ -58,16 +83,15 @@ export function createRandom(seed: number): Random {
       return item;
     },
     weighted<K extends string>(weights: Readonly<Record<K, number>>): K {
-      const entries = Object.entries(weights) as [K, number][];
-      const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
+      const { entries, total } = weightTable(weights);
       let left = next() * total;
       for (const [key, weight] of entries) {
         left -= weight;
-        if (left < 0) return key;
+        if (left < 0) return key as K;
       }
       const last = entries[entries.length - 1];
       if (!last) throw new RangeError('weighted() needs at least one weight');
-      return last[0];
+      return last[0] as K;
     },
   };
 }

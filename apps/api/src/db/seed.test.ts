@@ -3,7 +3,7 @@ import {
   DEMO_USERS as FIXTURE_USERS,
 } from '@collective/api-client/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../auth/password';
+import { checkPassword } from '../auth/password';
 import { findUserByEmail, toContractUser } from '../auth/users';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import { present } from '../testing/present';
@@ -67,7 +67,7 @@ describeOnEachDatabase('seedDemoData', (engine) => {
     expect(users).toEqual(D11_ACCOUNTS);
   });
 
-  it('gives every account its own salted scrypt hash of the demo password', async () => {
+  it('gives every account its own salted argon2id hash of the demo password', async () => {
     const rows = await db.query<{ password_hash: string }>(
       'SELECT password_hash FROM users',
     );
@@ -75,16 +75,18 @@ describeOnEachDatabase('seedDemoData', (engine) => {
 
     expect(
       rows.every((row) =>
-        /^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/.test(row.password_hash),
+        /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]+\$[\w+/]+$/.test(
+          row.password_hash,
+        ),
       ),
     ).toBe(true);
     expect(new Set(salts).size).toBe(rows.length);
     expect(
-      await verifyPassword(
+      await checkPassword(
         DEMO_PASSWORD,
         present(rows[0], 'a user').password_hash,
       ),
-    ).toBe(true);
+    ).toEqual({ matches: true, needsRehash: false });
   });
 
   it("creates Kiehl's (2, KIEHLS), member 1009 and at least four more brands", async () => {
@@ -213,6 +215,29 @@ describeOnEachDatabase('seedDemoData', (engine) => {
     }
   });
 
+  it('leaves the keys and indexes of the tables it loads in bulk as the migrations made them', async () => {
+    const keys = (database: Database) =>
+      database.query(
+        `SELECT conrelid::regclass::text AS on_table, conname AS name,
+                pg_get_constraintdef(oid) AS definition
+           FROM pg_constraint
+          WHERE conrelid IN ('shipments'::regclass, 'shipment_materials'::regclass)
+         UNION ALL
+         SELECT tablename, indexname, indexdef FROM pg_indexes
+          WHERE tablename IN ('shipments', 'shipment_materials')
+         ORDER BY 1, 2, 3`,
+      );
+    const migrated = await engine.open('empty');
+    try {
+      await migrate(migrated);
+
+      expect(await keys(db)).toEqual(await keys(migrated));
+      expect((await keys(db)).length).toBeGreaterThanOrEqual(8);
+    } finally {
+      await migrated.close();
+    }
+  });
+
   it('leaves a database that already has users untouched', async () => {
     const again = await seedDemoData(db);
 
@@ -238,7 +263,7 @@ describe('seedProgram', () => {
         ) as T[];
       },
       async exec() {
-        // no statement without parameters is expected
+        // Settings, keys and ANALYZE: the same in every run.
       },
     };
     return { runner, statements };

@@ -173,7 +173,8 @@ export async function seedDemoData(
     )[0]?.present === true;
   if (await hasUsers(db)) return null;
 
-  // Hash outside the transaction: scrypt is slow and needs no lock.
+  // Hash outside the transaction: argon2id is slow on purpose and needs no
+  // lock. Seven hashes on the thread pool take about a tenth of a second.
   const hashes = await Promise.all(
     DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)),
   );

@@ -23,6 +23,21 @@ export function sendError(
     .send(body);
 }
 
+/**
+ * A refusal whose message is written for the client: thrown (or passed to
+ * a Fastify callback) with a 4xx status, it is answered with its message
+ * as the `error` text.
+ */
+export class ClientError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ClientError';
+  }
+}
+
 /** Client-facing text for Fastify's own request errors, keyed by error code. */
 const FASTIFY_ERROR_TEXT: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: `Request body is too large; the limit is ${BODY_LIMIT_BYTES / 1024} KiB`,
@@ -54,7 +69,12 @@ export function replyToError(
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, status, 'Internal server error');
   }
-  const known = error.code ? FASTIFY_ERROR_TEXT[error.code] : undefined;
+  const known =
+    error instanceof ClientError
+      ? error.message
+      : error.code
+        ? FASTIFY_ERROR_TEXT[error.code]
+        : undefined;
   const text = known ?? STATUS_CODES[status] ?? 'Bad request';
   return sendError(reply, status, text);
 }

@@ -46,6 +46,26 @@ export interface TestDatabaseEngine {
    * it (PostgreSQL drops the database; PGlite lives in memory).
    */
   open(contents: TestDatabaseContents): Promise<Database>;
+  /**
+   * A second connection to a database this engine opened, as a second
+   * server process would have: its own pool on the same PostgreSQL
+   * database, or (PGlite serving one process) the same instance. Closing it
+   * leaves the database to its first holder.
+   */
+  connectAgain(db: Database): Promise<Database>;
+}
+
+/** How {@link TestDatabaseEngine.connectAgain} reaches each database an engine opened. */
+const reconnectors = new WeakMap<Database, () => Promise<Database>>();
+
+async function connectAgain(db: Database): Promise<Database> {
+  const reconnect = reconnectors.get(db);
+  if (!reconnect) {
+    throw new Error(
+      'connectAgain takes a database opened by the same engine (engine.open).',
+    );
+  }
+  return reconnect();
 }
 
 /** `TEST_DATABASE_URL`, or `undefined` when unset or blank. */
@@ -97,6 +117,13 @@ async function migratedAndSeeded(db: Database): Promise<Database> {
   }
 }
 
+/** PGlite serves one process: a second "connection" is the same instance, whose close does nothing. */
+function sharedPglite(db: Database): Database {
+  const shared: Database = { ...db, close: async () => undefined };
+  reconnectors.set(db, async () => shared);
+  return db;
+}
+
 const pgliteEngine: TestDatabaseEngine = {
   name: 'PGlite',
   skipReason: null,
@@ -105,13 +132,18 @@ const pgliteEngine: TestDatabaseEngine = {
     if (!dumps) {
       // Without the global setup (e.g. another Vitest config): initdb each time.
       const db = await openPgliteDatabase(IN_MEMORY_DATA_DIR);
-      return contents === 'seeded' ? migratedAndSeeded(db) : db;
+      return sharedPglite(
+        contents === 'seeded' ? await migratedAndSeeded(db) : db,
+      );
     }
     const dump = await readFile(dumps[contents]);
-    return openPgliteDatabase(IN_MEMORY_DATA_DIR, {
-      loadDataDir: new Blob([dump]),
-    });
+    return sharedPglite(
+      await openPgliteDatabase(IN_MEMORY_DATA_DIR, {
+        loadDataDir: new Blob([dump]),
+      }),
+    );
   },
+  connectAgain,
 };
 
 const postgresUrl = testDatabaseUrl();
@@ -152,10 +184,17 @@ const postgresEngine: TestDatabaseEngine = {
         );
       },
     };
+    reconnectors.set(dropping, () =>
+      openPostgresDatabase({
+        connectionString: databaseUrlFor(postgresUrl, name),
+        maxConnections: 4,
+      }),
+    );
     return contents === 'seeded' && !copy
       ? migratedAndSeeded(dropping)
       : dropping;
   },
+  connectAgain,
 };
 
 /** Every engine, PGlite first; PostgreSQL carries a skip reason when no server is configured. */

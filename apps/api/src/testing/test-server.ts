@@ -34,7 +34,27 @@ export async function startTestServer(
   engine: TestDatabaseEngine,
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const db = await engine.open('seeded');
+  return serverOn(await engine.open('seeded'), options);
+}
+
+/**
+ * Starts a second server instance on the database of `first`, through a
+ * connection of its own, as a second process on one PostgreSQL would run:
+ * nothing but the database is shared (not the login throttle's or the
+ * session cache's memory). Closing it leaves the database to `first`.
+ */
+export async function startTestServerBeside(
+  engine: TestDatabaseEngine,
+  first: TestServer,
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  return serverOn(await engine.connectAgain(first.db), options);
+}
+
+async function serverOn(
+  db: Database,
+  options: TestServerOptions,
+): Promise<TestServer> {
   const app = buildServer({ ...options, db, logger: false });
   try {
     await app.ready();

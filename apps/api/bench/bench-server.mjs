@@ -1,0 +1,171 @@
+/**
+ * What the auth benchmark and the soak (`bench-auth.mjs`, `bench-soak.mjs`)
+ * share: command-line options, a free port, the built server started as a
+ * child process, its memory, and a median.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The built server, `apps/api/dist/main.js`, as `npm start` runs it. */
+export const SERVER_ENTRY = join(here, '..', 'dist', 'main.js');
+
+/** Password of every demo account (decisions D11). */
+export const DEMO_PASSWORD = 'demo-pass-2026';
+
+/**
+ * Reads `--name=value` options from `argv` against `defaults`: whole
+ * numbers ≥ 1 where the default is a number, text otherwise. An unknown
+ * option or a bad number throws, naming it.
+ */
+export function readOptions(argv, defaults) {
+  const settings = { ...defaults };
+  for (const arg of argv) {
+    const match = /^--([\w-]+)=(.*)$/.exec(arg);
+    const name = match?.[1];
+    if (!match || !(name in defaults)) {
+      throw new Error(
+        `Unknown option ${arg}; options: ${Object.keys(defaults)
+          .map((key) => `--${key}=${defaults[key]}`)
+          .join(' ')}`,
+      );
+    }
+    if (typeof defaults[name] === 'number') {
+      const value = Number(match[2]);
+      if (!Number.isInteger(value) || value < 1) {
+        throw new Error(`--${name} must be a whole number >= 1`);
+      }
+      settings[name] = value;
+    } else {
+      settings[name] = match[2];
+    }
+  }
+  return settings;
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the built server with `env` on a free loopback port, its stdout
+ * into `logFile`, and resolves once GET /api/health answers 200 (within two
+ * minutes: an empty database is seeded first). Fails with a clear message
+ * when there is no build.
+ */
+export async function startBuiltServer(env, logFile) {
+  if (!existsSync(SERVER_ENTRY)) {
+    throw new Error(
+      `${SERVER_ENTRY} is missing: build first (npx nx run-many -t build -p api dashboard), or use the npm script, which does.`,
+    );
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
+  });
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(
+        `The server exited with code ${child.exitCode} at start; its output is in ${logFile}`,
+      );
+    }
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('The server did not answer /api/health within 120 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    pid: child.pid,
+    /** Whether the process is still running. */
+    alive: () => child.exitCode === null && child.signalCode === null,
+    /** Resolves to `{ code, signal }` once the process has exited. */
+    exited,
+    /** SIGTERM (graceful shutdown), then the exit. */
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+      }
+      return exited;
+    },
+  };
+}
+
+/** Resident memory of process `pid` in bytes (VmRSS from /proc), or `undefined` off Linux. */
+export function residentBytes(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kib === undefined ? undefined : Number(kib) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The median of a list of numbers (the lower middle one for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** Signs in and returns the token; throws with the answer when it fails. */
+export async function signIn(base, email, headers = {}) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (response.status !== 200) {
+    throw new Error(
+      `Login of ${email} answered ${response.status}: ${await response.text()}`,
+    );
+  }
+  return (await response.json()).token;
+}
+
+/**
+ * Runs the benchmark `main`, which resolves to its list of missed targets,
+ * and prints the verdict of `name`: exit code 0 when none was missed (with
+ * `met`, what was met), 1 when one was, 2 when it could not run.
+ */
+export function runBench(name, met, main) {
+  main().then(
+    (problems) => {
+      console.log(
+        problems.length === 0
+          ? `${name}: targets met (${met})`
+          : `${name}: FAILED: ${problems.join('; ')}`,
+      );
+      process.exitCode = problems.length === 0 ? 0 : 1;
+    },
+    (error) => {
+      console.error(`${name} failed to run:`, error);
+      process.exitCode = 2;
+    },
+  );
+}
