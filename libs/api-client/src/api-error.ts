@@ -1,6 +1,14 @@
-/** What went wrong with a call: the server answered with an error status, the
- * server could not be reached, or the answer was not what the contract says. */
-export type ApiErrorKind = 'http' | 'network' | 'invalid-response';
+/**
+ * What went wrong with a call: the server answered with an error status, the
+ * server could not be reached, the answer was not what the contract says, or
+ * the answer arrived after the session that sent the call had changed (it is
+ * discarded, never handed to the new session).
+ */
+export type ApiErrorKind =
+  | 'http'
+  | 'network'
+  | 'invalid-response'
+  | 'session-changed';
 
 /** Fields of an {@link ApiError}. */
 export interface ApiErrorInit {
@@ -30,6 +38,8 @@ function humanMessage(init: ApiErrorInit): string {
       return 'Could not reach the server. Check your connection and try again.';
     case 'invalid-response':
       return `The server sent an unexpected response to ${init.path}${init.detail ? `: ${init.detail}` : '.'}`;
+    case 'session-changed':
+      return `The session changed while ${init.path} was loading, so its answer was discarded.`;
   }
 }
 

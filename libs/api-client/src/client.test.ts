@@ -132,6 +132,73 @@ describe('createApiClient', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(2);
   });
 
+  it('discards an answer that arrives after the session dropped the token it was sent with', async () => {
+    let token: string | null = 'tok-a';
+    let answer: ((response: Response) => void) | undefined;
+    server.use(
+      http.get(
+        `${BASE}/api/notifications`,
+        () => new Promise<Response>((resolve) => (answer = resolve)),
+      ),
+    );
+    const pending = client({ getToken: () => token })
+      .notifications.unreadCount()
+      .catch((e: unknown) => e);
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    // Another tab removed the token while the call was under way.
+    token = null;
+    answer?.(HttpResponse.json({ unread_count: 7 }));
+    expect(await pending).toMatchObject({
+      kind: 'session-changed',
+      message:
+        'The session changed while /api/notifications was loading, so its answer was discarded.',
+    });
+  });
+
+  it('discards a late answer of the previous user once another user holds the session', async () => {
+    let token = 'tok-a';
+    const held: ((response: Response) => void)[] = [];
+    const onUnauthorized = vi.fn();
+    server.use(
+      http.get(
+        `${BASE}/api/dashboard/summary`,
+        () => new Promise<Response>((resolve) => held.push(resolve)),
+      ),
+    );
+    const api = client({ getToken: () => token, onUnauthorized });
+    const asA = api.dashboard.summary({}).catch((e: unknown) => e);
+    const asA401 = api.dashboard.summary({}).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    token = 'tok-b';
+    held[0]?.(HttpResponse.json({ not: 'checked' }));
+    // A's token was revoked at A's logout: its 401 must not end B's session.
+    held[1]?.(HttpResponse.json({ error: 'Unauthorized' }, { status: 401 }));
+    expect(await asA).toMatchObject({ kind: 'session-changed' });
+    expect(await asA401).toMatchObject({ kind: 'session-changed' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('keeps the answer of the logout call, which the page sends just before dropping the token', async () => {
+    let token: string | null = 'tok-a';
+    const onUnauthorized = vi.fn();
+    let status = 200;
+    server.use(
+      http.post(`${BASE}/api/auth/logout`, async () => {
+        token = null;
+        return status === 200
+          ? HttpResponse.json({ success: true })
+          : HttpResponse.json({ error: 'Unauthorized' }, { status });
+      }),
+    );
+    const api = client({ getToken: () => token, onUnauthorized });
+    await expect(api.auth.logout()).resolves.toBeUndefined();
+    token = 'tok-a';
+    status = 401;
+    // An already-revoked token: the logout fails, the (ended) session is not expired again.
+    await expect(api.auth.logout()).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('gives a network error when the server cannot be reached', async () => {
     server.use(http.get(`${BASE}/api/auth/me`, () => HttpResponse.error()));
     await expect(client().auth.me()).rejects.toMatchObject({

@@ -24,8 +24,10 @@ export interface ApiClientOptions {
   /** The active tenant code for `X-Tenant-Code`, or null. Read on every call. */
   getTenantCode: () => string | null;
   /**
-   * Called when a call other than login answers 401: the session is over.
-   * Called once per token, so a burst of parallel 401s gives one call.
+   * Called when a call other than login answers 401 for the token the
+   * session still holds: the session is over. Called once per token, so a
+   * burst of parallel 401s gives one call, and a 401 answering a token the
+   * session has already dropped gives none.
    */
   onUnauthorized?: () => void;
   /** A fetch implementation (tests, server-side use). Defaults to the global one. */
@@ -199,7 +201,10 @@ function createRequester(options: ApiClientOptions): Requester {
   });
 
   function reportUnauthorized(tokenSent: string | null): void {
+    // A 401 for a token the session no longer holds (a logout's own call, a
+    // late answer of the previous user) says nothing about the current one.
     if (tokenSent === lastUnauthorizedToken) return;
+    if (tokenSent !== options.getToken()) return;
     lastUnauthorizedToken = tokenSent;
     options.onUnauthorized?.();
   }
@@ -221,11 +226,19 @@ function createRequester(options: ApiClientOptions): Requester {
     const tenant = options.getTenantCode();
     const headers: Record<string, string> = { accept: 'application/json' };
     // Credentials go only to the configured API, never to another origin or path.
-    if (underBase) {
-      if (token && !endpoint.anonymous)
-        headers['authorization'] = `Bearer ${token}`;
-      if (tenant) headers['x-tenant-code'] = tenant;
-    }
+    const sentToken = underBase && !endpoint.anonymous ? token : null;
+    if (sentToken) headers['authorization'] = `Bearer ${sentToken}`;
+    if (underBase && tenant) headers['x-tenant-code'] = tenant;
+    /**
+     * Whether the session that sent the call has since changed (logout,
+     * another tab removed or replaced the token): its answer belongs to no
+     * one here any more and is discarded.
+     */
+    const late = (): boolean =>
+      sentToken !== null &&
+      !endpoint.endsSession &&
+      options.getToken() !== sentToken;
+    const discard = () => new ApiError({ kind: 'session-changed', path });
 
     let response: Response;
     try {
@@ -246,10 +259,11 @@ function createRequester(options: ApiClientOptions): Requester {
       });
     }
 
+    if (late()) throw discard();
     if (!response.ok) {
       const body = await readErrorBody(response);
-      if (response.status === 401 && !endpoint.anonymous) {
-        reportUnauthorized(token);
+      if (response.status === 401 && sentToken !== null) {
+        reportUnauthorized(sentToken);
       }
       throw new ApiError({
         kind: 'http',
@@ -259,7 +273,9 @@ function createRequester(options: ApiClientOptions): Requester {
         serverMessage: body.message,
       });
     }
-    return readBody(response, endpoint.response, path);
+    const body = await readBody(response, endpoint.response, path);
+    if (late()) throw discard();
+    return body;
   };
 }
 

@@ -1,6 +1,9 @@
 import type { ApiClient, createApiClient } from '@collective/api-client';
-import type { Platform } from '@collective/platform';
-import { createSessionStore, type SessionStore } from './session-store';
+import {
+  createSessionStore,
+  type SessionPlatform,
+  type SessionStore,
+} from './session-store';
 
 /** Where {@link createSession} gets `createApiClient` from. */
 export type ApiClientLoader = () => Promise<{
@@ -9,8 +12,8 @@ export type ApiClientLoader = () => Promise<{
 
 /** Settings of {@link createSession}. */
 export interface CreateSessionOptions {
-  /** Storage, other tabs and reload; `createBrowserPlatform(window)` in the browser. */
-  platform: Pick<Platform, 'storage' | 'onStorageChange' | 'reload'>;
+  /** Storage, other tabs, reload and network; `createBrowserPlatform(window)` in the browser. */
+  platform: SessionPlatform;
   /** Absolute base URL of the API. */
   apiBaseUrl: string;
   /** The tenant code to send as `X-Tenant-Code`, read on every call. */
@@ -32,9 +35,10 @@ export interface CreateSessionOptions {
 export interface Session {
   session: SessionStore;
   /**
-   * The API client, loaded on the first call (the same promise every time):
-   * the session's own calls load it, and so does anything that needs the
-   * client (the signed-in shell awaits it before rendering).
+   * The API client, loaded on the first call (the same promise every time,
+   * unless loading failed: then the next call tries again): the session's
+   * own calls load it, and so does anything that needs the client (the
+   * signed-in shell awaits it before rendering).
    */
   loadApi(): Promise<ApiClient>;
 }
@@ -60,6 +64,12 @@ export function createSession(options: CreateSessionOptions): Session {
           onUnauthorized: () => session.expire(),
           ...(options.fetch ? { fetch: options.fetch } : {}),
         }),
+      (error: unknown) => {
+        // A chunk that failed to load (a dropped connection) is tried again
+        // by the next call, not remembered as failed for the page's life.
+        client = undefined;
+        throw error;
+      },
     ));
   const session: SessionStore = createSessionStore({
     api: {

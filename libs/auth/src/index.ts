@@ -16,6 +16,7 @@ export { LOGIN_FAILED_MESSAGE, loginErrorMessage } from './login-error';
 export { createSessionStore } from './session-store';
 export type {
   SessionEndReason,
+  SessionPlatform,
   SessionState,
   SessionStore,
   SessionStoreOptions,

@@ -111,22 +111,153 @@ describe('createSessionStore', () => {
     expect(platform.reloads).toBe(1);
   });
 
-  it('clears the user without reloading when /me fails otherwise', async () => {
-    const { store, auth, platform, backing, log } = setup({ token: 'tok' });
-    auth.me.mockRejectedValue(http(500));
+  it.each([
+    ['answers 500', http(500)],
+    [
+      'cannot be reached',
+      new ApiError({ kind: 'network', path: '/api/auth/me' }),
+    ],
+    [
+      'answers an HTML page with status 200',
+      new ApiError({
+        kind: 'invalid-response',
+        path: '/api/auth/me',
+        status: 200,
+        detail: 'expected JSON, got "text/html"',
+      }),
+    ],
+  ])(
+    'keeps the token and says the server is unreachable when /me %s at start',
+    async (_, error) => {
+      const { store, auth, platform, backing, log } = setup({
+        token: 'tok',
+        user: JSON.stringify(user),
+      });
+      const ended = vi.fn();
+      store.onSessionEnd(ended);
+      auth.me.mockRejectedValue(error);
+      await store.restore();
+      expect(store.getState()).toEqual({
+        status: 'unreachable',
+        token: 'tok',
+        reason: error.message,
+      });
+      expect(store.getToken()).toBe('tok');
+      expect(backing.get('token')).toBe('tok');
+      // Specification §7: any other failure of the current-user call clears the user.
+      expect(backing.has('user')).toBe(false);
+      expect(platform.reloads).toBe(0);
+      expect(ended).not.toHaveBeenCalled();
+      expect(log).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('restores the kept session on Retry once the server answers again', async () => {
+    const { store, auth, backing } = setup({ token: 'tok' });
+    auth.me.mockRejectedValueOnce(http(503));
     await store.restore();
-    expect(store.getState().status).toBe('logged-out');
-    expect(backing.get('token')).toBe('tok');
-    expect(platform.reloads).toBe(0);
-    expect(log).toHaveBeenCalled();
+    expect(store.getState().status).toBe('unreachable');
+    auth.me.mockResolvedValue({ success: true, user });
+    const retry = store.restore();
+    expect(store.getState().status).toBe('restoring');
+    // A second Retry while the first runs shares its request.
+    const again = store.restore();
+    await Promise.all([retry, again]);
+    expect(auth.me).toHaveBeenCalledTimes(2);
+    expect(store.getState()).toMatchObject({ status: 'logged-in', user });
+    expect(JSON.parse(backing.get('user') ?? '')).toEqual(user);
   });
 
-  it('removes a corrupt stored user at start and still restores from the token', async () => {
-    const { store, auth, backing } = setup({ token: 'tok', user: '{oops' });
-    expect(backing.has('user')).toBe(false);
+  it('restores the kept session by itself when the network comes back', async () => {
+    const { store, auth, platform } = setup({ token: 'tok' });
+    auth.me.mockRejectedValueOnce(
+      new ApiError({ kind: 'network', path: '/api/auth/me' }),
+    );
+    await store.restore();
+    expect(store.getState().status).toBe('unreachable');
+    auth.me.mockResolvedValue({ success: true, user });
+    platform.setOnline(false);
+    platform.setOnline(true);
+    await vi.waitFor(() =>
+      expect(store.getState()).toMatchObject({ status: 'logged-in' }),
+    );
+    expect(auth.me).toHaveBeenCalledTimes(2);
+  });
+
+  it('still signs out from the unreachable state when asked to', async () => {
+    const { store, auth, backing } = setup({ token: 'tok' });
+    auth.me.mockRejectedValue(http(500));
+    await store.restore();
+    auth.logout.mockRejectedValue(
+      new ApiError({ kind: 'network', path: '/api/auth/logout' }),
+    );
+    await store.logout();
+    expect(store.getState().status).toBe('logged-out');
+    expect(backing.has('token')).toBe(false);
+  });
+
+  it.each([
+    ['not JSON', '{bad'],
+    ['the text "undefined"', 'undefined'],
+    ['a JSON string', '"undefined"'],
+    ['an array', '[]'],
+    ['null', 'null'],
+    [
+      'an object of __proto__ keys',
+      '{"__proto__":{"role":"super_admin"},"constructor":{"prototype":{"role":"super_admin"}}}',
+    ],
+    ['1 MB', JSON.stringify({ ...user, name: 'x'.repeat(1_000_000) })],
+  ])(
+    'removes a stored user that is %s at start and still restores from the token',
+    async (_, stored) => {
+      const { store, auth, backing } = setup({ token: 'tok', user: stored });
+      expect(backing.has('user')).toBe(false);
+      const other = { ...DEMO_USERS.brandAdmin };
+      auth.me.mockResolvedValue({ success: true, user: other });
+      await store.restore();
+      expect(store.getState()).toMatchObject({
+        status: 'logged-in',
+        user: other,
+      });
+      expect(JSON.parse(backing.get('user') ?? '')).toEqual(other);
+      expect(({} as Record<string, unknown>)['role']).toBeUndefined();
+    },
+  );
+
+  it('takes role, member and tenant from /me, not from a stored user that claims more', async () => {
+    const claimed = {
+      ...DEMO_USERS.brandAdmin,
+      role: 'super_admin',
+      member_id: null,
+      allowed_tenant_id: 1,
+      isPactStaff: true,
+    };
+    const { store, auth, backing } = setup({
+      token: 'tok',
+      user: JSON.stringify(claimed),
+    });
+    auth.me.mockResolvedValue({ success: true, user: DEMO_USERS.brandAdmin });
+    await store.restore();
+    expect(store.getState()).toMatchObject({
+      status: 'logged-in',
+      user: DEMO_USERS.brandAdmin,
+    });
+    expect(JSON.parse(backing.get('user') ?? '')).toEqual(
+      DEMO_USERS.brandAdmin,
+    );
+  });
+
+  it('rebuilds the session from /me when only the token is stored', async () => {
+    const { store, auth, backing } = setup({ token: 'tok' });
     auth.me.mockResolvedValue({ success: true, user });
     await store.restore();
-    expect(store.getState().status).toBe('logged-in');
+    expect(store.getState()).toEqual({
+      status: 'logged-in',
+      token: 'tok',
+      user,
+      via: 'restore',
+    });
+    expect(JSON.parse(backing.get('user') ?? '')).toEqual(user);
   });
 
   it('revokes the token on the server, then clears it here at once', async () => {
@@ -191,6 +322,28 @@ describe('createSessionStore', () => {
     platform.changeFromOtherTab('token', null);
     expect(store.getState().status).toBe('logged-out');
     expect(ended).toHaveBeenCalledWith('other-tab');
+  });
+
+  it('ends this user’s session before loading the user of a token another tab wrote', async () => {
+    const { store, auth, platform, backing } = setup();
+    auth.login.mockResolvedValue({ token: 'tok', user });
+    await store.login({ email: user.email, password: 'pw' });
+    const ended = vi.fn();
+    store.onSessionEnd(ended);
+    const other = DEMO_USERS.operator;
+    const answer = deferred<{ success: boolean; user: User }>();
+    auth.me.mockReturnValue(answer.promise);
+    platform.changeFromOtherTab('user', JSON.stringify(other));
+    platform.changeFromOtherTab('token', 'tok-b');
+    expect(ended).toHaveBeenCalledWith('other-tab');
+    expect(store.getState()).toEqual({ status: 'restoring', token: 'tok-b' });
+    // The other tab's session stays where it wrote it.
+    expect(backing.get('token')).toBe('tok-b');
+    expect(backing.get('user')).toBe(JSON.stringify(other));
+    answer.resolve({ success: true, user: other });
+    await vi.waitFor(() =>
+      expect(store.getState()).toMatchObject({ user: other }),
+    );
   });
 
   it('reloads the current user when another tab changes the token', async () => {

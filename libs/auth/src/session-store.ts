@@ -13,10 +13,20 @@ import {
 } from '@collective/platform';
 import { parseStoredToken, parseStoredUser } from './stored-values';
 
-/** The session: signed out, being restored from a stored token, or signed in. */
+/**
+ * The session: signed out, being restored from a stored token, kept while
+ * the server cannot be reached (`unreachable`: GET /api/auth/me failed other
+ * than with 401; `restore()` tries again), or signed in.
+ */
 export type SessionState =
   | { status: 'logged-out' }
   | { status: 'restoring'; token: string }
+  | {
+      status: 'unreachable';
+      token: string;
+      /** Why the current user could not be loaded: a sentence fit for a person. */
+      reason: string;
+    }
   | {
       status: 'logged-in';
       token: string;
@@ -25,12 +35,12 @@ export type SessionState =
       via: 'login' | 'restore';
     };
 
-/** Why a session ended, for listeners that clean up (query cache, selected member). */
-export type SessionEndReason =
-  | 'logout'
-  | 'unauthorized'
-  | 'other-tab'
-  | 'restore-failed';
+/**
+ * Why a session ended, for listeners that clean up (query cache, selected
+ * member): a logout here, a 401, or another tab removing or replacing the
+ * token.
+ */
+export type SessionEndReason = 'logout' | 'unauthorized' | 'other-tab';
 
 /** Settings of {@link createSessionStore}. */
 export interface SessionStoreOptions {
@@ -39,12 +49,21 @@ export interface SessionStoreOptions {
   /**
    * Where token and user are kept, how other tabs' changes are heard
    * (decisions D5) and how the page reloads after a 401 of
-   * GET /api/auth/me (specification §7).
+   * GET /api/auth/me (specification §7). With `onOnlineChange`, a session
+   * kept while the server was unreachable is restored again as soon as the
+   * network comes back.
    */
-  platform: Pick<Platform, 'storage' | 'onStorageChange' | 'reload'>;
+  platform: SessionPlatform;
   /** Where failures are logged. */
   log?: (message: string, error?: unknown) => void;
 }
+
+/** What the session needs of the browser: `createBrowserPlatform(window)`. */
+export type SessionPlatform = Pick<
+  Platform,
+  'storage' | 'onStorageChange' | 'reload'
+> &
+  Partial<Pick<Platform, 'onOnlineChange'>>;
 
 /** The session of the dashboard, created once outside React. */
 export interface SessionStore extends ReadableStore<SessionState> {
@@ -64,9 +83,13 @@ export interface SessionStore extends ReadableStore<SessionState> {
   logout(): Promise<void>;
   /** Ends the session after a 401 from any call (wire to the client's `onUnauthorized`). */
   expire(): void;
-  /** Restores a stored session through GET /api/auth/me; call once at start. */
+  /**
+   * Restores a stored session through GET /api/auth/me: call once at start,
+   * and again (Retry) while the session is `unreachable`; otherwise it does
+   * nothing.
+   */
   restore(): Promise<void>;
-  /** Stops listening to other tabs. */
+  /** Stops listening to other tabs and to the network. */
   dispose(): void;
 }
 
@@ -113,10 +136,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   );
   const { setState } = store;
 
-  function end(reason: SessionEndReason, clearToken: boolean): void {
+  /**
+   * Ends the session: answers still under way are dropped (the epoch), the
+   * stored user is removed (with the token when asked; neither when another
+   * tab has just written a new session there) and listeners clean up.
+   */
+  function end(
+    reason: SessionEndReason,
+    clear: 'token-and-user' | 'user' | 'keep-storage',
+  ): void {
     epoch += 1;
-    if (clearToken) storage.removeItem(STORAGE_KEYS.token);
-    storage.removeItem(STORAGE_KEYS.user);
+    if (clear === 'token-and-user') storage.removeItem(STORAGE_KEYS.token);
+    if (clear !== 'keep-storage') storage.removeItem(STORAGE_KEYS.user);
     const wasActive = store.getState().status !== 'logged-out';
     setState({ status: 'logged-out' });
     if (wasActive) for (const listener of [...endListeners]) listener(reason);
@@ -124,15 +155,26 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   /** A 401 while restoring: the stored token is dead; clear it and reload once (§7). */
   function endRestoreUnauthorized(): void {
-    end('unauthorized', true);
+    end('unauthorized', 'token-and-user');
     if (reloaded) return;
     reloaded = true;
     platform.reload();
   }
 
-  async function fetchUser(token: string): Promise<void> {
+  /** The GET /api/auth/me under way, so a second restore() (a double Retry) shares it. */
+  let pendingRestore: { epoch: number; done: Promise<void> } | null = null;
+
+  function fetchUser(token: string): Promise<void> {
     const mine = ++epoch;
     setState({ status: 'restoring', token });
+    const done = loadUser(token, mine).finally(() => {
+      if (pendingRestore?.done === done) pendingRestore = null;
+    });
+    pendingRestore = { epoch: mine, done };
+    return done;
+  }
+
+  async function loadUser(token: string, mine: number): Promise<void> {
     try {
       const { user } = await api.auth.me();
       if (mine !== epoch) return;
@@ -148,8 +190,16 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
         endRestoreUnauthorized();
         return;
       }
-      log('Could not load the current user; signing out of this page.', error);
-      end('restore-failed', false);
+      // The server could not be reached, failed, or answered something that
+      // is not the contract (an HTML page with 200): the token may well still
+      // be good, so it is kept and the user is offered Retry (decisions 0060).
+      log('Could not load the current user; the session is kept.', error);
+      storage.removeItem(STORAGE_KEYS.user);
+      setState({
+        status: 'unreachable',
+        token,
+        reason: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 
@@ -158,14 +208,22 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     const token = parseStoredToken(storage.getItem(STORAGE_KEYS.token));
     const state = store.getState();
     if (token === null) {
-      if (state.status !== 'logged-out') end('other-tab', false);
+      if (state.status !== 'logged-out') end('other-tab', 'user');
       return;
     }
     if (state.status === 'logged-out' || state.token !== token) {
+      // Another tab signed in, perhaps as someone else: nothing of this
+      // session may outlive it (its queries, its selection), so it ends
+      // first, leaving the other tab's token and user where they are.
+      if (state.status === 'logged-in') end('other-tab', 'keep-storage');
       void fetchUser(token);
     }
   }
   const stopListening = platform.onStorageChange(onStorage);
+  const stopWatchingNetwork = platform.onOnlineChange?.((online) => {
+    const state = store.getState();
+    if (online && state.status === 'unreachable') void fetchUser(state.token);
+  });
 
   return {
     getState: store.getState,
@@ -209,7 +267,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
           error,
         );
       });
-      end('logout', true);
+      end('logout', 'token-and-user');
       pendingLogout = revoke.finally(() => {
         pendingLogout = null;
       });
@@ -220,16 +278,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       // /api/auth/me during a restore arrives here first.
       const { status } = store.getState();
       if (status === 'restoring') endRestoreUnauthorized();
-      else if (status === 'logged-in') end('unauthorized', true);
+      else if (status === 'logged-in') end('unauthorized', 'token-and-user');
     },
     restore() {
       const state = store.getState();
-      return state.status === 'restoring'
+      if (pendingRestore?.epoch === epoch) return pendingRestore.done;
+      return state.status === 'restoring' || state.status === 'unreachable'
         ? fetchUser(state.token)
         : Promise.resolve();
     },
     dispose() {
       stopListening();
+      stopWatchingNetwork?.();
       endListeners.clear();
     },
   };

@@ -8,6 +8,6 @@ export type { PageEventName, StorageKey } from './keys';
 export { createBrowserPlatform, createStaticPlatform } from './platform';
 export type { Platform } from './platform';
 export { createSafeStorage } from './safe-storage';
-export type { KeyValueStorage } from './safe-storage';
+export type { KeyValueStorage, SafeStorage } from './safe-storage';
 export { createStore } from './store';
 export type { ReadableStore, Store, Unsubscribe } from './store';

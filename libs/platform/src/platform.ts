@@ -1,5 +1,5 @@
 import type { PageEventName } from './keys';
-import { createSafeStorage, type KeyValueStorage } from './safe-storage';
+import { createSafeStorage, type SafeStorage } from './safe-storage';
 import type { Unsubscribe } from './store';
 
 /**
@@ -11,9 +11,9 @@ import type { Unsubscribe } from './store';
  */
 export interface Platform {
   /** `localStorage`, made safe: never throws, keeps failed writes for the tab's life. */
-  readonly storage: KeyValueStorage;
+  readonly storage: SafeStorage;
   /** `sessionStorage` (this tab only, survives its reloads), made safe the same way. */
-  readonly tabStorage: KeyValueStorage;
+  readonly tabStorage: SafeStorage;
   /**
    * Calls `listener` when another tab changes storage, with the key, or
    * null when it cleared everything. This tab's own writes are not reported.

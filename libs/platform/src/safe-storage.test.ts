@@ -49,6 +49,29 @@ describe('createSafeStorage', () => {
     expect(backing.get('token')).toBe('short');
   });
 
+  it('says which writes live only in memory and will not survive a reload', () => {
+    const backing = new Map<string, string>();
+    let full = true;
+    const storage = createSafeStorage(
+      () => ({
+        getItem: (k) => backing.get(k) ?? null,
+        setItem: (k, v) => {
+          if (full) throw new DOMException('full', 'QuotaExceededError');
+          backing.set(k, v);
+        },
+        removeItem: (k) => void backing.delete(k),
+      }),
+      () => undefined,
+    );
+    expect(storage.isKeptInMemory('mark')).toBe(false);
+    storage.setItem('mark', '1');
+    expect(storage.isKeptInMemory('mark')).toBe(true);
+    full = false;
+    storage.setItem('mark', '2');
+    expect(storage.isKeptInMemory('mark')).toBe(false);
+    expect(backing.get('mark')).toBe('2');
+  });
+
   it('survives a storage that cannot even be reached, or does not exist', () => {
     for (const backing of [
       () => {

@@ -5,6 +5,17 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
+/** A {@link KeyValueStorage} that never throws, made by {@link createSafeStorage}. */
+export interface SafeStorage extends KeyValueStorage {
+  /**
+   * Whether the last write of `key` failed to reach the browser's storage
+   * and lives only in this page's memory: it will not survive a reload.
+   * Code that writes a mark to read after a reload (the one reload for a
+   * failed chunk) must not count on it then.
+   */
+  isKeptInMemory(key: string): boolean;
+}
+
 /**
  * Wraps a storage so that no call ever throws. `localStorage` throws when it
  * is disabled by policy, in some private modes (even reaching the property
@@ -19,7 +30,7 @@ export interface KeyValueStorage {
 export function createSafeStorage(
   backing: () => KeyValueStorage | null | undefined,
   warn: (message: string) => void = (message) => console.warn(message),
-): KeyValueStorage {
+): SafeStorage {
   /** Keys whose last write did not reach the backing storage; null: removed. */
   const kept = new Map<string, string | null>();
   let warned = false;
@@ -63,5 +74,6 @@ export function createSafeStorage(
     },
     setItem: (key, value) => write(key, value),
     removeItem: (key) => write(key, null),
+    isKeptInMemory: (key) => kept.has(key),
   };
 }

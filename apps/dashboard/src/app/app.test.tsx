@@ -1,56 +1,15 @@
-import {
-  setupFakeApi,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  type DemoUserKey,
-} from '@collective/api-client/testing';
-import { storeSignedIn } from '@collective/auth/testing';
-import {
-  createTestPlatform,
-  type TestPlatform,
-} from '@collective/platform/testing';
-import { render, screen, waitFor } from '@testing-library/react';
+import { setupFakeApi } from '@collective/api-client/testing';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../config';
-import { createServices, type Services } from '../services';
-import { App } from './app';
+import {
+  ORIGIN,
+  signedInPlatform,
+  signIn,
+  startApp as start,
+} from '../testing/start-app';
 
-// The router drives jsdom's real history, so the API lives at its origin.
-const ORIGIN = window.location.origin;
 setupFakeApi({ baseUrl: ORIGIN });
-
-function start(
-  path: string,
-  platform: TestPlatform = createTestPlatform({ origin: ORIGIN }),
-): Services & { platform: TestPlatform } {
-  // The object the app completes after sign-in (query client, tenancy).
-  window.history.replaceState(null, '', path);
-  const services = createServices(readConfig({}, platform.origin), platform);
-  void services.session.restore();
-  render(
-    <App
-      services={services}
-      build={{ version: '1.0.0', commit: 'abc1234', date: '2026-11-22' }}
-    />,
-  );
-  return Object.assign(services, { platform });
-}
-
-function signedInPlatform(who: DemoUserKey): TestPlatform {
-  const platform = createTestPlatform({ origin: ORIGIN });
-  storeSignedIn(platform, who);
-  return platform;
-}
-
-async function signIn(who: DemoUserKey) {
-  await userEvent.type(
-    await screen.findByRole('textbox', { name: 'Email' }),
-    DEMO_USERS[who].email,
-  );
-  await userEvent.type(screen.getByLabelText('Password'), DEMO_PASSWORD);
-  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-}
 
 describe('App', () => {
   it('shows the sign-in screen at the asked URL and, once signed in, the shell with the email', async () => {
@@ -91,8 +50,7 @@ describe('App', () => {
   });
 
   it('stores the tenant resolved for the user as activeTenant', async () => {
-    const platform = createTestPlatform({ origin: ORIGIN });
-    storeSignedIn(platform, 'brandAdmin');
+    const platform = signedInPlatform('brandAdmin');
     platform.stored.delete('user');
     start('/', platform);
     await screen.findByRole('banner');

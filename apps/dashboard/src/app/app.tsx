@@ -2,6 +2,7 @@ import { AuthProvider } from '@collective/auth/react';
 import { lazy, Suspense, useMemo } from 'react';
 import type { BuildStamp } from '../config';
 import type { Services } from '../services';
+import { ScreenBoundary } from './screen-boundary/screen-boundary';
 import { SessionGate } from './session-gate';
 
 /** Props of {@link App}. */
@@ -15,6 +16,9 @@ export interface AppProps {
  * the signed-in shell once a user is in. The shell (router, query client,
  * tenancy, navigation, theme switcher) and the API client are chunks of
  * their own, fetched together after sign-in: the sign-in page loads neither.
+ * When one of them fails to load (a new deploy, a dropped connection), the
+ * page reloads once, then shows the error with a Reload button (decisions
+ * 0019), as for a screen's chunk.
  */
 export function App({ services, build }: AppProps) {
   const SignedIn = useMemo(
@@ -33,15 +37,17 @@ export function App({ services, build }: AppProps) {
   return (
     <AuthProvider session={services.session}>
       <SessionGate>
-        <Suspense
-          fallback={
-            <p role="status" className="restoring">
-              Loading the dashboard…
-            </p>
-          }
-        >
-          <SignedIn />
-        </Suspense>
+        <ScreenBoundary platform={services.platform}>
+          <Suspense
+            fallback={
+              <p role="status" className="restoring">
+                Loading the dashboard…
+              </p>
+            }
+          >
+            <SignedIn />
+          </Suspense>
+        </ScreenBoundary>
       </SessionGate>
     </AuthProvider>
   );

@@ -6,6 +6,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { BuildStamp } from '../config';
 import { ScreenBoundary } from './screen-boundary/screen-boundary';
+import type { NetworkPlatform } from './shell/offline-notice/offline-notice';
 import type { ScrollPlatform } from './shell/scroll-restoration';
 import { Shell } from './shell/shell';
 
@@ -67,7 +68,9 @@ function toRouteObject(
 export interface RouteSettings {
   build: BuildStamp;
   registry: readonly RegisteredRoute<ScreenLoader>[];
-  platform: Pick<Platform, 'tabStorage' | 'reload'> & ScrollPlatform;
+  platform: Pick<Platform, 'tabStorage' | 'reload'> &
+    ScrollPlatform &
+    NetworkPlatform;
 }
 
 /**

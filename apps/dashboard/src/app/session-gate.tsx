@@ -1,5 +1,6 @@
 import {
   NoDashboardScreen,
+  ServerUnreachableScreen,
   SignInScreen,
   useAccess,
   useSession,
@@ -14,8 +15,9 @@ export interface SessionGateProps {
 
 /**
  * Chooses the screen for the session: a status while a stored session is
- * restored, the sign-in screen (at the current URL, so signing in lands on the
- * page asked for), the no-dashboard screen, or the shell.
+ * restored, Retry while the server cannot be reached (the token kept), the
+ * sign-in screen (at the current URL, so signing in lands on the page asked
+ * for), the no-dashboard screen, or the shell.
  */
 export function SessionGate({ children }: SessionGateProps) {
   const { state } = useSession();
@@ -27,6 +29,7 @@ export function SessionGate({ children }: SessionGateProps) {
       </p>
     );
   }
+  if (state.status === 'unreachable') return <ServerUnreachableScreen />;
   if (state.status === 'logged-out' || !access) return <SignInScreen />;
   if (!access.hasDashboard) return <NoDashboardScreen />;
   return children;

@@ -53,6 +53,12 @@ export interface Endpoint {
    * 401 is a failed attempt, not the end of the session.
    */
   anonymous?: boolean;
+  /**
+   * The call that ends the session (logout): the page drops the token as
+   * soon as it is sent, so its answer is expected to arrive after the token
+   * changed and is not discarded as a late answer.
+   */
+  endsSession?: boolean;
 }
 
 /**
@@ -73,6 +79,7 @@ export const endpoints = {
     method: 'POST',
     path: '/api/auth/logout',
     response: LogoutResponseSchema,
+    endsSession: true,
   },
   members: {
     method: 'GET',

@@ -53,6 +53,8 @@ export interface SessionView {
   user: User | null;
   login(credentials: LoginRequest): Promise<User>;
   logout(): Promise<void>;
+  /** Tries again to load the current user of a kept token (Retry while `unreachable`). */
+  restore(): Promise<void>;
 }
 
 /** The current session; re-renders when it changes. */
@@ -68,6 +70,7 @@ export function useSession(): SessionView {
     user: state.status === 'logged-in' ? state.user : null,
     login: session.login,
     logout: session.logout,
+    restore: session.restore,
   };
 }
 

@@ -17,6 +17,12 @@ export interface TestPlatformOptions {
    * call throws, as `localStorage` does in some private modes.
    */
   backing?: KeyValueStorage;
+  /**
+   * A storage to wrap as the tab's storage (`sessionStorage`) instead of the
+   * in-memory one, e.g. `throwingStorage()` for a private mode where it
+   * fails too.
+   */
+  tabBacking?: KeyValueStorage;
   /** The page's origin; `http://dashboard.test` by default. */
   origin?: string;
   /** The element that carries the theme; a fresh `<html>` element by default. */
@@ -31,7 +37,7 @@ export interface TestPlatformOptions {
 export interface TestPlatform extends Platform {
   /** The contents of the in-memory storage (empty when `backing` was given). */
   readonly stored: Map<string, string>;
-  /** The contents of the tab's storage (`sessionStorage`). */
+  /** The contents of the tab's storage (`sessionStorage`; empty when `tabBacking` was given). */
   readonly tabStored: Map<string, string>;
   /** How often `reload()` was called. */
   readonly reloads: number;
@@ -116,7 +122,10 @@ export function createTestPlatform(
       () => backing,
       (message) => warnings.push(message),
     ),
-    tabStorage: createSafeStorage(() => mapStorage(tabStored)),
+    tabStorage: createSafeStorage(
+      () => options.tabBacking ?? mapStorage(tabStored),
+      (message) => warnings.push(message),
+    ),
     stored,
     tabStored,
     get reloads() {

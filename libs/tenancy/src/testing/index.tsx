@@ -4,7 +4,8 @@
  * member, and `renderWithShell`, which mounts a component inside the real
  * providers. Pair them with `createFakeBackend` of
  * `@collective/api-client/testing` in an MSW server. Import as
- * `@collective/tenancy/testing`.
+ * `@collective/tenancy/testing` (`fakeQueryTimers` and `advanceQueryTimers`
+ * also need Vitest).
  */
 import type { DemoUserKey } from '@collective/api-client/testing';
 import { STORAGE_KEYS } from '@collective/platform';
@@ -18,6 +19,8 @@ import type { ComponentType, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ShellProvider } from '../react/tenancy-provider';
 import { createShellServices, type ShellServices } from '../shell-services';
+
+export { advanceQueryTimers, fakeQueryTimers } from './query-timers';
 
 /** Settings of {@link createTestShell} and {@link renderWithShell}. */
 export interface TestShellOptions {

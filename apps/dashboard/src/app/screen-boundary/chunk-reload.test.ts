@@ -1,4 +1,7 @@
-import { createTestPlatform } from '@collective/platform/testing';
+import {
+  createTestPlatform,
+  throwingStorage,
+} from '@collective/platform/testing';
 import { describe, expect, it } from 'vitest';
 import {
   CHUNK_RELOAD_WINDOW_MS,
@@ -11,6 +14,7 @@ describe('isChunkLoadError', () => {
     'Failed to fetch dynamically imported module: http://x/assets/a.js',
     'error loading dynamically imported module',
     'Importing a module script failed.',
+    'Unable to preload CSS for /assets/signed-in-abc.css',
   ])('recognises "%s"', (message) => {
     expect(isChunkLoadError(new TypeError(message))).toBe(true);
   });
@@ -42,5 +46,14 @@ describe('reloadOnceForChunk', () => {
     expect(reloadOnceForChunk(platform, 5_000)).toBe(true);
     platform.tabStorage.setItem('collective:chunk-reload-at', '9999999');
     expect(reloadOnceForChunk(platform, 5_000)).toBe(true);
+  });
+
+  it('never reloads when the tab cannot keep the mark across a reload, so a broken chunk cannot loop', () => {
+    const platform = createTestPlatform({ tabBacking: throwingStorage() });
+    expect(reloadOnceForChunk(platform, 1_000)).toBe(false);
+    expect(reloadOnceForChunk(platform, 1_000 + CHUNK_RELOAD_WINDOW_MS)).toBe(
+      false,
+    );
+    expect(platform.reloads).toBe(0);
   });
 });

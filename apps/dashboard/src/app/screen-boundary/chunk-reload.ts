@@ -9,12 +9,13 @@ export const CHUNK_RELOAD_WINDOW_MS = 60_000;
 /**
  * Whether `error` is a failed fetch of a lazily loaded module: after a new
  * deploy the old chunk names are gone (404), or the network dropped.
- * Chromium, Firefox and Safari word it differently.
+ * Chromium, Firefox and Safari word it differently; Vite's preload helper
+ * reports a chunk's missing stylesheet as "Unable to preload CSS".
  */
 export function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+    /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
       error.message,
     )
   );
@@ -23,7 +24,10 @@ export function isChunkLoadError(error: unknown): boolean {
 /**
  * Reloads the page once to pick up the new deploy's chunks, unless this tab
  * already did so in the last minute (then the chunk is really broken and
- * another reload would loop). Returns whether it reloaded.
+ * another reload would loop). When the tab's storage cannot keep the mark
+ * across a reload (a private mode that refuses `sessionStorage`), it does
+ * not reload at all: nothing would stop the next page from reloading again.
+ * Returns whether it reloaded.
  */
 export function reloadOnceForChunk(
   platform: Pick<Platform, 'tabStorage' | 'reload'>,
@@ -35,6 +39,7 @@ export function reloadOnceForChunk(
     return false;
   }
   platform.tabStorage.setItem(CHUNK_RELOAD_KEY, String(now));
+  if (platform.tabStorage.isKeptInMemory(CHUNK_RELOAD_KEY)) return false;
   platform.reload();
   return true;
 }

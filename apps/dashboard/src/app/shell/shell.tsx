@@ -17,6 +17,10 @@ import { ThemeSwitcher } from '@collective/theming/react';
 import { Link, Outlet } from 'react-router-dom';
 import type { BuildStamp } from '../../config';
 import {
+  OfflineNotice,
+  type NetworkPlatform,
+} from './offline-notice/offline-notice';
+import {
   useScrollRestoration,
   type ScrollPlatform,
 } from './scroll-restoration';
@@ -27,16 +31,16 @@ export interface ShellProps {
   build: BuildStamp;
   /** The route registry, for the preload after sign-in. */
   registry: readonly RegisteredRoute<ScreenLoader>[];
-  /** Where the page's scroll is read and set. */
-  platform: ScrollPlatform;
+  /** Where the page's scroll is read and set, and whether the network is up. */
+  platform: ScrollPlatform & NetworkPlatform;
 }
 
 /**
  * The signed-in layout (specification §2): the header (logo linking to the
  * dashboard, the top navigation or, below 768 px, the Menu button of the
  * bottom sheet, the bell and the user menu, then the member chip and the
- * tenant, member and theme switchers), the current screen and the build
- * stamp at the bottom right.
+ * tenant, member and theme switchers), a notice while the browser is
+ * offline, the current screen and the build stamp at the bottom right.
  */
 export function Shell({ build, registry, platform }: ShellProps) {
   const { tenant } = useTenancy();
@@ -71,6 +75,7 @@ export function Shell({ build, registry, platform }: ShellProps) {
           <ThemeSwitcher hideLabel />
         </div>
       </header>
+      <OfflineNotice platform={platform} />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,6 +1,6 @@
 import { Button } from '@collective/ui';
 import { useSession } from '../auth-provider';
-import styles from './no-dashboard-screen.module.css';
+import styles from '../status-page.module.css';
 
 /** Shown to signed-in users whose role has no dashboard (decisions D1), with a way out. */
 export function NoDashboardScreen() {

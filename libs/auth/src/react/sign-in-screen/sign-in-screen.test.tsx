@@ -134,6 +134,28 @@ describe('SignInScreen', () => {
     expect(calls).toBe(1);
   });
 
+  it('sends one request when Enter is pressed twice in the password field', async () => {
+    let calls = 0;
+    server.use(
+      http.post(LOGIN, async () => {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return HttpResponse.json(
+          { error: 'Invalid email or password' },
+          { status: 401 },
+        );
+      }),
+    );
+    await renderScreen();
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Email' }),
+      'super@pact.test',
+    );
+    await userEvent.type(screen.getByLabelText('Password'), 'pw{Enter}{Enter}');
+    await screen.findByRole('alert');
+    expect(calls).toBe(1);
+  });
+
   it('renders ahead of time with its button waiting, which hydration enables without a mismatch', async () => {
     const { session } = await createTestSession();
     const page = (

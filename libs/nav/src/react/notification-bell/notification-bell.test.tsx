@@ -1,6 +1,10 @@
 import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { renderWithShell } from '@collective/tenancy/testing';
+import {
+  advanceQueryTimers as elapse,
+  fakeQueryTimers as fakeTimers,
+  renderWithShell,
+} from '@collective/tenancy/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Profiler } from 'react';
@@ -28,24 +32,6 @@ async function renderBell(unread: number) {
     { signedInAs: 'admin', route: '/dashboard' },
   );
   return { ...shell, commits: () => commits };
-}
-
-/** Fakes the timers TanStack Query polls with; fetches stay real. */
-const fakeTimers = () =>
-  vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
-  });
-
-/**
- * Lets TanStack Query's timers run, then a few real turns of the event loop
- * (left unfaked) for the fake backend's answers to arrive and render.
- */
-async function elapse(ms: number) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-    for (let turn = 0; turn < 5; turn += 1)
-      await new Promise((resolve) => setImmediate(resolve));
-  });
 }
 
 describe('NotificationBell', () => {
