@@ -46,22 +46,20 @@
  *          (issue 12).
  */
 import { spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  DEMO_PASSWORD,
+  median,
+  startBuiltServer,
+  startProcess,
+} from './bench-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const serverEntry = join(here, '..', 'dist', 'main.js');
 const bareServerEntry = join(here, 'bare-server.mjs');
 const withPostgres = join(here, '..', 'scripts', 'with-postgres.sh');
 
@@ -69,7 +67,6 @@ const TARGET_REQUESTS_PER_SECOND = 5_000;
 const TARGET_P99_MS = 50;
 const TARGET_RATIO_TO_BARE = 0.8;
 const WRONG_LOGINS = 200;
-const DEMO_PASSWORD = 'demo-pass-2026';
 const TARGET_DATA_P99_MS = 100;
 const LARGE_MIN_SHIPMENTS = 1_000_000;
 /** Seeding a million shipments takes minutes on a small machine. */
@@ -113,67 +110,6 @@ function machineLoad() {
     .join(' / ');
 }
 
-/** A free TCP port on the loopback interface. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Starts `entry` with `env` on a free port, its stdout into `logFile`, and
- * resolves once `readyPath` answers 200.
- */
-async function startProcess(
-  entry,
-  env,
-  readyPath,
-  logFile,
-  readyTimeoutMs = 120_000,
-) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + readyTimeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(
-        `${entry} exited with code ${child.exitCode}; its output is in ${logFile}`,
-      );
-    }
-    try {
-      const response = await fetch(`${base}${readyPath}`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(
-        `${entry} did not answer ${readyPath} within ${readyTimeoutMs / 1000} s`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    base,
-    pid: child.pid,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 async function login(base, email, password) {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -206,12 +142,6 @@ function cpuMs(pid) {
   } catch {
     return undefined;
   }
-}
-
-/** The median of `values` (the lower middle one of an even count). */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /** The run with the median requests/s among `results`. */
@@ -357,23 +287,23 @@ function dataChecks(table, what) {
 async function embeddedPart(settings, logs) {
   const serverLog = join(logs, 'server.log');
   const seedStart = Date.now();
-  const server = await startProcess(
-    serverEntry,
+  const server = await startBuiltServer(
     {
       PGLITE_DATA_DIR: 'memory://',
       DATABASE_URL: '',
       SEED_SCALE: '1',
       LOG_LEVEL: settings.logLevel,
     },
-    '/api/health',
     serverLog,
   );
   const startMs = Date.now() - seedStart;
   const bare = await startProcess(
     bareServerEntry,
     {},
-    '/bare',
-    join(logs, 'bare.log'),
+    {
+      readyPath: '/bare',
+      logFile: join(logs, 'bare.log'),
+    },
   );
   const checks = [];
   try {
@@ -515,15 +445,13 @@ async function largePart(settings, logs) {
   }
   const checks = [];
   const startLarge = (name, env) =>
-    startProcess(
-      serverEntry,
+    startBuiltServer(
       {
         DATABASE_URL: databaseUrl,
         SEED_SCALE: String(settings.largeScale),
         LOG_LEVEL: settings.logLevel,
         ...env,
       },
-      '/api/health',
       join(logs, name),
       LARGE_READY_TIMEOUT_MS,
     );
@@ -618,11 +546,6 @@ async function main() {
     `bench:api: Node ${process.version}, ${availableParallelism()} cores, ` +
       `${settings.runs} run(s) of ${settings.duration} s at ${settings.connections} connections per endpoint, server LOG_LEVEL=${settings.logLevel}`,
   );
-  if (!existsSync(serverEntry)) {
-    throw new Error(
-      `${serverEntry} is missing; run "npx nx run-many -t build -p api dashboard" first (npm run bench:api does).`,
-    );
-  }
   const logs = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const began = Date.now();
   console.log(`Machine load (1/5/15 min) at the start: ${machineLoad()}`);

@@ -1,7 +1,7 @@
 /**
  * What the auth benchmark and the soak (`bench-auth.mjs`, `bench-soak.mjs`)
- * share: command-line options, a free port, the built server started as a
- * child process, its memory, and a median.
+ * share, with the API benchmark (`bench-api.mjs`): command-line options, a
+ * free port, a server started as a child process, its memory, and a median.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, openSync, readFileSync } from 'node:fs';
@@ -60,19 +60,17 @@ export function freePort() {
 }
 
 /**
- * Starts the built server with `env` on a free loopback port, its stdout
- * into `logFile`, and resolves once GET /api/health answers 200 (within two
- * minutes: an empty database is seeded first). Fails with a clear message
- * when there is no build.
+ * Starts the Node script `entry` with `env` on a free loopback port, its
+ * stdout into `logFile`, and resolves once `readyPath` answers 200 (within
+ * `readyTimeoutMs`; a server seeding an empty database takes a while).
  */
-export async function startBuiltServer(env, logFile) {
-  if (!existsSync(SERVER_ENTRY)) {
-    throw new Error(
-      `${SERVER_ENTRY} is missing: build first (npx nx run-many -t build -p api dashboard), or use the npm script, which does.`,
-    );
-  }
+export async function startProcess(
+  entry,
+  env,
+  { readyPath, logFile, readyTimeoutMs = 120_000 },
+) {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
   });
@@ -80,22 +78,24 @@ export async function startBuiltServer(env, logFile) {
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(
-        `The server exited with code ${child.exitCode} at start; its output is in ${logFile}`,
+        `${entry} exited with code ${child.exitCode} at start; its output is in ${logFile}`,
       );
     }
     try {
-      const response = await fetch(`${base}/api/health`);
+      const response = await fetch(`${base}${readyPath}`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('The server did not answer /api/health within 120 s');
+      throw new Error(
+        `${entry} did not answer ${readyPath} within ${readyTimeoutMs / 1000} s`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -114,6 +114,24 @@ export async function startBuiltServer(env, logFile) {
       return exited;
     },
   };
+}
+
+/**
+ * Starts the built server with `env` (see {@link startProcess}), ready once
+ * GET /api/health answers 200. Fails with a clear message when there is no
+ * build.
+ */
+export async function startBuiltServer(env, logFile, readyTimeoutMs) {
+  if (!existsSync(SERVER_ENTRY)) {
+    throw new Error(
+      `${SERVER_ENTRY} is missing: build first (npx nx run-many -t build -p api dashboard), or use the npm script, which does.`,
+    );
+  }
+  return startProcess(SERVER_ENTRY, env, {
+    readyPath: '/api/health',
+    logFile,
+    readyTimeoutMs,
+  });
 }
 
 /** Resident memory of process `pid` in bytes (VmRSS from /proc), or `undefined` off Linux. */
