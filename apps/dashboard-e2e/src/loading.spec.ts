@@ -82,6 +82,68 @@ test.describe('JavaScript budgets', () => {
   });
 });
 
+test.describe('layout stability', () => {
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`a stored session's /dashboard does not move as the session, members and figures arrive (${viewport.width} px)`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      await storeSession(
+        page,
+        await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
+      );
+      await page.addInitScript(() => {
+        const shifts: { value: number; sources: string[] }[] = [];
+        (window as Window & { layoutShifts?: typeof shifts }).layoutShifts =
+          shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources: { node?: Node | null }[];
+          })[]) {
+            if (entry.hadRecentInput) continue;
+            shifts.push({
+              value: entry.value,
+              sources: entry.sources.map((source) =>
+                source.node instanceof Element
+                  ? `${source.node.tagName.toLowerCase()}.${source.node.className}`
+                  : String(source.node?.nodeName),
+              ),
+            });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/dashboard');
+      await expect(page.locator('#kpis')).toBeVisible();
+      // The member switcher's list arrives on its own request.
+      await expect(
+        page.getByRole('combobox', { name: 'Member' }).locator('option'),
+      ).not.toHaveCount(1);
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(resolve)),
+      );
+      const shifts = await page.evaluate(
+        () =>
+          (
+            window as Window & {
+              layoutShifts?: { value: number; sources: string[] }[];
+            }
+          ).layoutShifts ?? [],
+      );
+      const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+
+      // Lighthouse and Core Web Vitals call under 0.1 good; this page has
+      // no reason to move at all once the shell is up.
+      expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
+    });
+  }
+});
+
 test.describe('a cold deep link', () => {
   test("fetches the route's screen chunk alongside the entry, not after it ran", async ({
     page,

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { DEFAULT_TENANT } from '../../tenants';
 import { sortMembersByName } from '../../members';
 import { useMembers, useTenancy } from '../tenancy-provider';
+import styles from './member-switcher.module.css';
 
 /** Option value of "All Members". */
 const ALL = 'all';
@@ -10,7 +11,8 @@ const ALL = 'all';
 /**
  * The member switcher: only for collective admins on the main tenant with the
  * memberSwitcher flag; "All Members" first, then members by name. A native
- * select, so keyboard and screen readers work as everywhere else.
+ * select, so keyboard and screen readers work as everywhere else. Its width
+ * does not follow the members, which load after it shows.
  */
 export function MemberSwitcher() {
   const { access, tenant, selectedMemberId, selectMember } = useTenancy();
@@ -34,6 +36,7 @@ export function MemberSwitcher() {
   }
   return (
     <SelectField
+      className={styles.switcher}
       label="Member"
       options={options}
       value={selectedMemberId === null ? ALL : String(selectedMemberId)}
