@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiGet } from './support/api';
 import { DEMO_PASSWORD } from './support/demo-accounts';
 import { Shell } from './support/shell';
 import { SignInScreen } from './support/sign-in-screen';
@@ -91,6 +92,27 @@ test.describe('access of every demo account', () => {
 });
 
 test.describe('session across tabs and storage', () => {
+  test('Logout revokes the token on the server: it is refused afterwards', async ({
+    page,
+    request,
+  }) => {
+    const signIn = new SignInScreen(page);
+    await signIn.open();
+    await signIn.signIn('admin@pact.test', DEMO_PASSWORD);
+    await expect(new Shell(page).header).toContainText('admin@pact.test');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    const revoked = page.waitForResponse('**/api/auth/logout');
+
+    await new Shell(page).logout();
+
+    expect((await revoked).status()).toBe(200);
+    await expect(signIn.signInButton).toBeVisible();
+    expect((await apiGet(request, '/api/auth/me', token ?? '')).status()).toBe(
+      401,
+    );
+  });
+
   test('logging out in one tab signs the other tab out within a second', async ({
     context,
   }) => {

@@ -40,6 +40,16 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Options of the logout call. */
+export interface LogoutOptions extends CallOptions {
+  /**
+   * The token to revoke. By default the one `getToken()` gives when the call
+   * is made; a session that clears its token as it logs out (before the call
+   * leaves, if anything is awaited first) passes the token it is ending.
+   */
+  token?: string;
+}
+
 /** Which member list to load: the full list (super admin) or names only (everyone else). */
 export type MembersScope = { all: true } | { namesOnly: true };
 
@@ -177,7 +187,15 @@ export type Requester = <E extends Endpoint>(
   options?: CallOptions,
 ) => Promise<ResponseOf<E>>;
 
-function createRequester(options: ApiClientOptions): Requester {
+/** A {@link Requester} that can send another token than `getToken()` gives (the logout's). */
+type RequesterWithToken = <E extends Endpoint>(
+  endpoint: E,
+  input: RequestInput<E>,
+  options?: CallOptions,
+  token?: string | null,
+) => Promise<ResponseOf<E>>;
+
+function createRequester(options: ApiClientOptions): RequesterWithToken {
   let base: URL;
   try {
     base = new URL(options.baseUrl);
@@ -209,7 +227,12 @@ function createRequester(options: ApiClientOptions): Requester {
     options.onUnauthorized?.();
   }
 
-  return async function request(endpoint, input, callOptions = {}) {
+  return async function request(
+    endpoint,
+    input,
+    callOptions = {},
+    tokenToSend = options.getToken(),
+  ) {
     const path = endpointPath(endpoint, input.params);
     let query: Record<string, string | undefined> | undefined;
     if (endpoint.query) {
@@ -222,7 +245,7 @@ function createRequester(options: ApiClientOptions): Requester {
       query = input.query as Record<string, string | undefined>;
     }
     const { url, underBase } = requestTarget(baseHref, path);
-    const token = options.getToken();
+    const token = tokenToSend;
     const tenant = options.getTenantCode();
     const headers: Record<string, string> = { accept: 'application/json' };
     // Credentials go only to the configured API, never to another origin or path.
@@ -287,7 +310,8 @@ function createRequester(options: ApiClientOptions): Requester {
  * the contract's `endpoints` table; `request` makes any call of the table.
  */
 export function createApiClient(options: ApiClientOptions) {
-  const request = createRequester(options);
+  const send = createRequester(options);
+  const request: Requester = (endpoint, input, o) => send(endpoint, input, o);
   return {
     request,
     auth: {
@@ -296,9 +320,10 @@ export function createApiClient(options: ApiClientOptions) {
         request(endpoints.login, { body: credentials }, o),
       /** GET /api/auth/me: the current user of the token. */
       me: (o?: CallOptions) => request(endpoints.me, {}, o),
-      /** POST /api/auth/logout: asks the server to revoke the token. */
-      logout: async (o?: CallOptions): Promise<void> => {
-        await request(endpoints.logout, {}, o);
+      /** POST /api/auth/logout: asks the server to revoke the token (`o.token`, else the current one). */
+      logout: async (o?: LogoutOptions): Promise<void> => {
+        const { token, ...call } = o ?? {};
+        await send(endpoints.logout, {}, call, token ?? options.getToken());
       },
     },
     members: {

@@ -7,6 +7,7 @@ export type {
   ApiClient,
   ApiClientOptions,
   CallOptions,
+  LogoutOptions,
   MemberScope,
   MembersScope,
   Requester,

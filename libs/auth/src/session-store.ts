@@ -259,14 +259,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     },
     logout() {
       if (pendingLogout) return pendingLogout;
-      if (store.getState().status === 'logged-out') return Promise.resolve();
-      // Sent before clearing, so the request still carries the token to revoke.
-      const revoke = api.auth.logout().catch((error: unknown) => {
-        log(
-          'Logout could not reach the server; the token was cleared here anyway.',
-          error,
-        );
-      });
+      const state = store.getState();
+      if (state.status === 'logged-out') return Promise.resolve();
+      // The token to revoke goes with the call: the API client may be loaded
+      // (awaited) after the token has been cleared below.
+      const revoke = api.auth
+        .logout({ token: state.token })
+        .catch((error: unknown) => {
+          log(
+            'Logout could not reach the server; the token was cleared here anyway.',
+            error,
+          );
+        });
       end('logout', 'token-and-user');
       pendingLogout = revoke.finally(() => {
         pendingLogout = null;
