@@ -41,6 +41,10 @@ test.describe('tenants and members', () => {
     expect(primary).toBe('#00fba9');
     // The member switcher belongs to the main tenant only.
     await expect(page.getByRole('combobox', { name: 'Member' })).toHaveCount(0);
+    // The server limits every answer on this tenant to Kiehl's (D12): so does the line.
+    await expect(page.getByTestId('data-scope')).toHaveText(
+      "Kiehl's · showing data for Kiehl's",
+    );
   });
 
   test('a platform admin picks a member and the data scope on the screen follows', async ({

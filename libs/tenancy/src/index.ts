@@ -11,6 +11,7 @@ export {
   KIEHLS_FALLBACK_MEMBER,
   MEMBER_LIST_FAILURE,
   membersQueryOptions,
+  shownMember,
   sortMembersByName,
 } from './members';
 export {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chipMember,
   KIEHLS_FALLBACK_MEMBER,
+  shownMember,
   sortMembersByName,
 } from './members';
 
@@ -63,5 +64,33 @@ describe('chipMember', () => {
       ),
     ).toBeNull();
     expect(chipMember(brand, 'pact', [])).toBeNull();
+  });
+});
+
+describe('shownMember', () => {
+  it('names the member of the data filter, on either tenant', () => {
+    expect(shownMember('pact', { member_id: 3 }, members)?.name).toBe(
+      'Lumen Skincare',
+    );
+    expect(shownMember('kiehls', { member_id: 2 }, members)?.name).toBe(
+      "Kiehl's",
+    );
+  });
+
+  it('is the whole collective without a filter on the pact tenant', () => {
+    expect(shownMember('pact', {}, members)).toBeNull();
+  });
+
+  it("is Kiehl's without a filter on the kiehls tenant, where the server limits every answer to it (D12)", () => {
+    expect(shownMember('kiehls', {}, members)).toEqual(members[1]);
+    expect(shownMember('kiehls', {}, [])).toEqual(KIEHLS_FALLBACK_MEMBER);
+  });
+
+  it('says which member it is when the list does not hold it', () => {
+    expect(shownMember('pact', { member_id: 9 }, [])).toEqual({
+      id: 9,
+      code: null,
+      name: 'member 9',
+    });
   });
 });

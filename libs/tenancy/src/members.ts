@@ -1,5 +1,5 @@
 import type { ApiClient, Member } from '@collective/api-client';
-import type { Access } from '@collective/auth';
+import type { Access, DataFilter } from '@collective/auth';
 import { scopedQueryKey, type DataScope } from './data-scope';
 import type { FailureLogMeta } from './query-client';
 import type { TenantCode } from './tenants';
@@ -31,6 +31,32 @@ export function chipMember(
   return (
     members.find((m) => m.id === access.ownMemberId) ??
     (tenant === 'kiehls' ? KIEHLS_FALLBACK_MEMBER : null)
+  );
+}
+
+/**
+ * The member whose data the screens show: the data filter's; else, on the
+ * kiehls tenant, Kiehl's, since the server limits every answer there to it
+ * (decisions D12); else null, the whole collective. Named from the list,
+ * else the Kiehl's fallback, else "member <id>".
+ */
+export function shownMember(
+  tenant: TenantCode,
+  filter: DataFilter,
+  members: readonly Member[],
+): Member | null {
+  const id =
+    'member_id' in filter
+      ? filter.member_id
+      : tenant === 'kiehls'
+        ? KIEHLS_FALLBACK_MEMBER.id
+        : null;
+  if (id === null) return null;
+  return (
+    members.find((m) => m.id === id) ??
+    (id === KIEHLS_FALLBACK_MEMBER.id
+      ? KIEHLS_FALLBACK_MEMBER
+      : { id, code: null, name: `member ${id}` })
   );
 }
 

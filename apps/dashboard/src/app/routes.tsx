@@ -2,7 +2,13 @@ import { canOpen, HOME_PATH, type RegisteredRoute } from '@collective/nav';
 import type { ScreenLoader } from '@collective/nav/react';
 import type { Platform } from '@collective/platform';
 import { useTenancy } from '@collective/tenancy/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { BuildStamp } from '../config';
 import { ScreenBoundary } from './screen-boundary/screen-boundary';
@@ -34,6 +40,26 @@ function ScreenLoading() {
   );
 }
 
+const lazyScreens = new WeakMap<
+  ScreenLoader,
+  LazyExoticComponent<ComponentType>
+>();
+
+/**
+ * One lazy component per screen loader for the page's life. Route objects
+ * may be made again (a first render that React throws away and starts over
+ * runs state initialisers again); a lazy made each time would call `import()`
+ * each time, and a chunk that fails would be asked for dozens of times.
+ */
+function lazyScreen(load: ScreenLoader): LazyExoticComponent<ComponentType> {
+  let screen = lazyScreens.get(load);
+  if (!screen) {
+    screen = lazy(load);
+    lazyScreens.set(load, screen);
+  }
+  return screen;
+}
+
 function toRouteObject(
   route: RegisteredRoute<ScreenLoader>,
   platform: RouteSettings['platform'],
@@ -49,12 +75,13 @@ function toRouteObject(
     };
   }
   // createRouteRegistry guarantees every route that does not redirect has one.
-  const Screen = lazy(route.screen as ScreenLoader);
+  const Screen = lazyScreen(route.screen as ScreenLoader);
   return {
     path: route.path,
     element: (
       <Guard route={route}>
-        <ScreenBoundary platform={platform}>
+        {/* Keyed by route: a screen's error stays with it, never with the next. */}
+        <ScreenBoundary key={route.path} platform={platform}>
           <Suspense fallback={<ScreenLoading />}>
             <Screen />
           </Suspense>

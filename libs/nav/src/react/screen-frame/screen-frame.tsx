@@ -1,3 +1,4 @@
+import { shownMember } from '@collective/tenancy';
 import { useMembers, useTenancy } from '@collective/tenancy/react';
 import { useId, type ReactNode } from 'react';
 import { useCurrentRoute } from '../use-current-route';
@@ -40,14 +41,10 @@ export function ScreenFrame({ title, children }: ScreenFrameProps) {
 export function DataScopeLine() {
   const { tenant, dataFilter } = useTenancy();
   const members = useMembers();
-  const memberId = 'member_id' in dataFilter ? dataFilter.member_id : null;
-  const scope =
-    memberId === null
-      ? 'all members'
-      : (members.find((m) => m.id === memberId)?.name ?? `member ${memberId}`);
+  const member = shownMember(tenant.code, dataFilter, members);
   return (
     <p className={styles.scope} data-testid="data-scope">
-      {tenant.name} · showing data for {scope}
+      {tenant.name} · showing data for {member?.name ?? 'all members'}
     </p>
   );
 }
