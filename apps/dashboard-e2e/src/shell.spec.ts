@@ -169,7 +169,10 @@ test.describe('menus', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/admin-stores');
     await expect(heading(page)).toHaveText('Stores & Inventory Management');
+    // Focus starts the new page at its heading, which screen readers announce.
+    await expect(heading(page)).toBeFocused();
     await expect(members).toHaveAttribute('aria-current', 'true');
+    await members.focus();
     await page.keyboard.press('Space');
     await expect(
       page.getByRole('menuitem', { name: 'Stores & Inventory Management' }),
@@ -230,6 +233,7 @@ test.describe('phones', () => {
       await sheet.getByRole('link', { name: 'Regional Summary' }).click();
       await expect(sheet).toBeHidden();
       await expect(heading(page)).toHaveText('Regional Summary');
+      await expect(heading(page)).toBeFocused();
     });
   }
 
