@@ -206,7 +206,8 @@ export function StoreList({
             </div>
             <Pagination
               label="Pages of stores"
-              page={view.page}
+              // The page shown: while the next loads, the one still on screen.
+              page={page.page}
               pageCount={pageCount}
               onPage={(next) => onView({ ...view, page: next })}
             />

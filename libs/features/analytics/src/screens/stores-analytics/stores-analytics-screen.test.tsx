@@ -153,6 +153,8 @@ describe('StoresAnalyticsScreen', () => {
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByText('Loading the stores…')).not.toBeInTheDocument();
     expect(next).toHaveFocus();
+    // It says which page is on screen: page 2 once it is there.
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     release();
     await waitFor(() => expect(table).toHaveAttribute('aria-busy', 'false'));
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
