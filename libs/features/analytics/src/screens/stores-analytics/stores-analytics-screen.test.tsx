@@ -160,6 +160,28 @@ describe('StoresAnalyticsScreen', () => {
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
+  it('never keeps the previous list on screen for another search', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/stores`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('search')) await held;
+      }),
+    );
+    await open('admin');
+    await screen.findByRole('table');
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Search stores' }),
+      'portland{Enter}',
+    );
+    expect(screen.getByText('Loading the stores…')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    release();
+    expect(await screen.findByRole('table')).toHaveAccessibleDescription(
+      '5 stores matching "portland"',
+    );
+  });
+
   it('gives the focus back to the link of the store left with Back', async () => {
     await open('admin', '/stores-analytics?search=portland');
     await userEvent.click(
