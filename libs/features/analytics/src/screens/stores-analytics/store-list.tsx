@@ -54,11 +54,18 @@ export function StoreList({
     page.total > 0 &&
     view.page > pageCount;
 
+  // The search this field itself sent, whose arrival in the URL must not
+  // overwrite what was typed since.
+  const submitted = useRef<string | null>(null);
   useEffect(() => {
     // The field stays mounted (and focused) across searches; only a view
     // from elsewhere (the browser's Back, a link) changes its text.
+    const own = submitted.current === view.search;
+    submitted.current = null;
     const field = searchField.current;
-    if (field && field.value.trim() !== view.search) field.value = view.search;
+    if (!own && field && field.value.trim() !== view.search) {
+      field.value = view.search;
+    }
   }, [view.search]);
 
   const { search, sort } = view;
@@ -84,6 +91,7 @@ export function StoreList({
     const search = String(
       new FormData(event.currentTarget).get('search') ?? '',
     );
+    submitted.current = search.trim();
     onView({ ...view, search: search.trim(), page: 1 });
   }
 
