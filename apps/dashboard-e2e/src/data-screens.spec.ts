@@ -252,17 +252,29 @@ test.describe('the data screens', () => {
     const bell = shell.header.getByRole('link', { name: /^Notifications/ });
     await expect(bell).toHaveAccessibleName(`Notifications, ${unread} unread`);
 
-    await page
-      .getByRole('button', { name: /^Mark ".*" as read$/ })
-      .first()
-      .click();
+    // The "New" badge is apart from the title in the item's name.
+    await expect(
+      page.getByRole('listitem', { name: /^New ?: \S/ }),
+    ).toHaveCount(unread);
+    await expect(page.getByRole('listitem', { name: /^New\S/ })).toHaveCount(0);
+
+    const markButtons = page.getByRole('button', {
+      name: /^Mark ".*" as read$/,
+    });
+    const secondName = await markButtons.nth(1).getAttribute('aria-label');
+    await markButtons.first().click();
     await expect(bell).toHaveAccessibleName(
       `Notifications, ${unread - 1} unread`,
     );
+    // The focus moves on to the next unread item, not to <body>.
+    await expect(
+      page.getByRole('button', { name: secondName ?? '', exact: true }),
+    ).toBeFocused();
 
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(bell).toHaveAccessibleName('Notifications');
     await expect(page.getByText('All read.')).toBeVisible();
+    await expect(page.getByText('All read.')).toBeFocused();
   });
 
   test('an API key made in the UI reads the summary over HTTP, nothing else, and fails once revoked there', async ({
@@ -301,5 +313,105 @@ test.describe('the data screens', () => {
 
     const afterRevoke = await apiGet(request, '/api/dashboard/summary', secret);
     expect(afterRevoke.status()).toBe(401);
+  });
+
+  test('the store list keeps the focus through a search, Next and Back, and a page past the last shows the last', async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiToken(request, PLATFORM_ADMIN);
+    const { total } = await apiJson<StoresPage>(
+      request,
+      '/api/stores?page_size=20',
+      admin,
+    );
+    const lastPage = Math.ceil(total / 20);
+    expect(lastPage, 'pages of stores in the demo data').toBeGreaterThan(1);
+    const shell = await signInAs(page, PLATFORM_ADMIN, '/stores-analytics');
+    const table = page.getByRole('table');
+    await expect(table.locator('caption')).toHaveText(`${total} stores`);
+
+    // Enter searches and leaves the field focused: typing goes on in it.
+    const search = page.getByRole('searchbox', { name: 'Search stores' });
+    await search.fill('a');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\?search=a$/);
+    await expect(search).toBeFocused();
+    await page.keyboard.type('b');
+    await expect(search).toHaveValue('ab');
+
+    // Next keeps the page (busy) while the next loads, and the focus on Next.
+    await shell.goInApp('/stores-analytics');
+    await expect(table.locator('caption')).toHaveText(`${total} stores`);
+    const pages = page.getByRole('navigation', { name: 'Pages of stores' });
+    const next = pages.getByRole('button', { name: 'Next' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect(pages).toContainText(`Page 2 of ${lastPage}`);
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    if (lastPage > 2) await expect(next).toBeFocused();
+    else
+      await expect(
+        pages.getByRole('button', { name: 'Previous' }),
+      ).toBeVisible();
+
+    // Back from a store returns the focus to its link.
+    const link = table.getByRole('rowheader').first().getByRole('link');
+    const name = (await link.textContent()) ?? '';
+    await link.click();
+    await expect(page.getByRole('heading', { level: 2, name })).toBeFocused();
+    await page.getByRole('button', { name: '← Back to the stores' }).click();
+    await expect(
+      table.getByRole('link', { name, exact: true }).first(),
+    ).toBeFocused();
+
+    // A page past the last shows the last page, not "no stores".
+    await shell.goInApp('/stores-analytics?page=99');
+    await expect(page).toHaveURL(new RegExp(`\\?page=${lastPage}$`));
+    await expect(pages).toContainText(`Page ${lastPage} of ${lastPage}`);
+    await expect(page.getByText(/no stores in this scope/)).toHaveCount(0);
+  });
+
+  test('an operator, who may not open Store Analytics, sees the top stores as names, not links', async ({
+    page,
+  }) => {
+    await signInAs(page, API_KEY_ACCOUNT, '/dashboard');
+    const top = page.getByRole('region', {
+      name: 'Top stores, last 12 months',
+    });
+    await expect(top.getByRole('listitem')).not.toHaveCount(0);
+    await expect(top.getByRole('link')).toHaveCount(0);
+  });
+
+  test('revoking the key just made removes its secret, and the focus stays on the page', async ({
+    page,
+  }) => {
+    await signInAs(page, API_KEY_ACCOUNT, '/api-keys');
+    const field = page.getByRole('textbox', { name: 'Name of a new key' });
+    await field.fill('   ');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(/not a name/);
+
+    const keyName = `e2e leaked ${Date.now()}`;
+    await field.fill(keyName);
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const created = page.getByRole('region', {
+      name: `Your new key "${keyName}"`,
+    });
+    await expect(created).toBeVisible();
+    await page.getByRole('button', { name: `Revoke "${keyName}"` }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke this key?' })
+      .getByRole('button', { name: 'Revoke key' })
+      .click();
+    await expect(
+      page.getByRole('rowheader', { name: keyName, exact: true }),
+    ).toHaveCount(0);
+    await expect(created).toHaveCount(0);
+    await expect(page.locator('code', { hasText: /^ck_/ })).toHaveCount(0);
+    // The focus went to the name field, not to <body>.
+    await expect(field).toBeFocused();
   });
 });

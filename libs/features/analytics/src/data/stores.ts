@@ -6,7 +6,7 @@ import {
   type DataScope,
 } from '@collective/tenancy';
 import { useDataScope } from '@collective/tenancy/react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 
 /** Stores per page of the list. */
 export const STORES_PAGE_SIZE = 20;
@@ -53,9 +53,28 @@ export function storeQueryOptions(
   });
 }
 
-/** One page of the stores in scope. */
+/** Whether two list keys differ at most by their page: the same scope, search and order. */
+function samePagesOf(a: QueryKey, b: QueryKey): boolean {
+  const withoutPage = (key: QueryKey) =>
+    JSON.stringify([...key.slice(0, -1), { ...(key.at(-1) ?? {}), page: 0 }]);
+  return withoutPage(a) === withoutPage(b);
+}
+
+/**
+ * One page of the stores in scope. While another page of the same list
+ * loads, the page before stays shown (`isPlaceholderData`), so Previous and
+ * Next keep their place and focus; another scope, search or order never
+ * shows the old list.
+ */
 export function useStores(view: StoreListView) {
-  return useQuery(storesQueryOptions(useApi(), useDataScope(), view));
+  const options = storesQueryOptions(useApi(), useDataScope(), view);
+  return useQuery({
+    ...options,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && samePagesOf(previousQuery.queryKey, options.queryKey)
+        ? previous
+        : undefined,
+  });
 }
 
 /** One store of the scope, with its history; a store of another scope fails with 404. */

@@ -46,6 +46,22 @@ describe('DashboardScreen', () => {
     ).toEqual(['?member_id=2']);
   });
 
+  it('names the top stores without links for a user who may not open Store Analytics', async () => {
+    await renderWithShell(<DashboardScreen />, {
+      signedInAs: 'operator',
+      route: '/dashboard',
+    });
+    await screen.findByRole('heading', { name: 'Top stores, last 12 months' });
+    const top = screen.getAllByRole('listitem');
+    expect(top.length).toBeGreaterThan(0);
+    expect(top[0]).toHaveTextContent("Kiehl's");
+    expect(
+      within(
+        screen.getByRole('region', { name: 'Top stores, last 12 months' }),
+      ).queryAllByRole('link'),
+    ).toEqual([]);
+  });
+
   it('asks for the selected member, and never shows the previous scope’s figures while the new ones load', async () => {
     const { tenancy } = await renderWithShell(<DashboardScreen />, {
       signedInAs: 'admin',

@@ -1,5 +1,7 @@
 import { MATERIALS } from '@collective/api-client/contract';
-import { ScreenFrame } from '@collective/nav/react';
+import { canOpen } from '@collective/nav';
+import { routeAt, ScreenFrame } from '@collective/nav/react';
+import { useTenancy } from '@collective/tenancy/react';
 import {
   DataState,
   formatMonth,
@@ -17,10 +19,15 @@ const SERIES = MATERIALS.map((m) => ({ key: m.code, label: m.label }));
 /**
  * The program dashboard: the KPIs of the data scope, the monthly weight by
  * material (a chart with a table of the same figures), and the stores that
- * collected most, each linking to its detail.
+ * collected most, each linking to its detail when the user may open Store
+ * Analytics (the route table decides, as for the menus).
  */
 export default function DashboardScreen() {
   const summary = useDashboardSummary();
+  const { access, tenant } = useTenancy();
+  const storesRoute = routeAt('/stores-analytics');
+  const linksStores =
+    storesRoute !== undefined && canOpen(storesRoute, access, tenant.features);
   const data = summary.data;
   return (
     <ScreenFrame>
@@ -89,9 +96,13 @@ export default function DashboardScreen() {
                 <ol className={styles.stores}>
                   {data.top_stores.map((store) => (
                     <li key={store.id}>
-                      <Link to={`/stores-analytics?store=${store.id}`}>
-                        {store.name}
-                      </Link>{' '}
+                      {linksStores ? (
+                        <Link to={`/stores-analytics?store=${store.id}`}>
+                          {store.name}
+                        </Link>
+                      ) : (
+                        store.name
+                      )}{' '}
                       <span className={styles.meta}>
                         {store.city} · {store.member_name} ·{' '}
                         {formatWeight(store.weight_kg_12m)}

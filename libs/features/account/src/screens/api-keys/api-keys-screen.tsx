@@ -11,7 +11,7 @@ import {
   TextField,
   VisuallyHidden,
 } from '@collective/ui';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   useApiKeys,
   useCreateApiKey,
@@ -30,12 +30,50 @@ export default function ApiKeysScreen() {
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  // Where the focus goes once a revoked key's row is gone: the next key's Revoke, or the name field.
+  const [focusAfterRevoke, setFocusAfterRevoke] = useState<
+    number | 'name' | null
+  >(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  const nameErrorId = useId();
+
+  useEffect(() => {
+    if (focusAfterRevoke === null) return;
+    const next =
+      focusAfterRevoke === 'name'
+        ? null
+        : table.current?.querySelector<HTMLElement>(
+            `[data-key-id="${focusAfterRevoke}"]`,
+          );
+    (next ?? nameField.current)?.focus();
+    setFocusAfterRevoke(null);
+  }, [focusAfterRevoke]);
+
+  function onRevoke(key: ApiKey) {
+    const list = keys.data ?? [];
+    const at = list.findIndex((k) => k.id === key.id);
+    const neighbour = list[at + 1] ?? list[at - 1];
+    revoke.mutate(key.id, {
+      onSuccess: () => {
+        // Its secret must not stay on screen once the key is revoked.
+        setCreated((shown) => (shown?.key.id === key.id ? null : shown));
+        setFocusAfterRevoke(neighbour ? neighbour.id : 'name');
+      },
+    });
+  }
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get('name') ?? '').trim();
-    if (!name) return;
+    if (!name) {
+      setNameError('Give the key a name: spaces alone are not a name.');
+      nameField.current?.focus();
+      return;
+    }
+    setNameError(null);
     create.mutate(name, {
       onSuccess: (answer) => {
         setCreated(answer);
@@ -66,7 +104,13 @@ export default function ApiKeysScreen() {
             <CopyButton text={created.secret} label="Copy key" />
           </div>
           <div>
-            <Button variant="secondary" onClick={() => setCreated(null)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setCreated(null);
+                nameField.current?.focus();
+              }}
+            >
               I have copied it
             </Button>
           </div>
@@ -80,11 +124,21 @@ export default function ApiKeysScreen() {
           maxLength={MAX_API_KEY_NAME_LENGTH}
           hint="What it is for, e.g. Monthly report script."
           autoComplete="off"
+          ref={nameField}
+          {...(nameError
+            ? { 'aria-invalid': true, 'aria-describedby': nameErrorId }
+            : {})}
+          onChange={() => setNameError(null)}
         />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create key'}
         </Button>
       </form>
+      {nameError ? (
+        <p id={nameErrorId} className={styles.error}>
+          {nameError}
+        </p>
+      ) : null}
       {create.isError ? <Alert>{create.error.message}</Alert> : null}
       {revoke.isError ? <Alert>{revoke.error.message}</Alert> : null}
       <DataState
@@ -96,7 +150,7 @@ export default function ApiKeysScreen() {
         loadingText="Loading your keys…"
       >
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table ref={table} className={styles.table}>
             <caption className={styles.caption}>Your API keys</caption>
             <thead>
               <tr>
@@ -126,6 +180,7 @@ export default function ApiKeysScreen() {
                     <Button
                       variant="ghost"
                       aria-label={`Revoke "${key.name}"`}
+                      data-key-id={key.id}
                       onClick={() => setToRevoke(key)}
                     >
                       Revoke
@@ -150,7 +205,7 @@ export default function ApiKeysScreen() {
         </p>
         <Button
           onClick={() => {
-            if (toRevoke) revoke.mutate(toRevoke.id);
+            if (toRevoke) onRevoke(toRevoke);
             setToRevoke(null);
           }}
         >

@@ -75,6 +75,37 @@ describe('NotificationsScreen', () => {
     ).toBeInTheDocument();
   });
 
+  it('names an unread item "New: <title>", the badge apart from the title', async () => {
+    await open(2);
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first).toHaveAccessibleName('New: Notification 1');
+    expect(second).toHaveAccessibleName('New: Notification 2');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark "Notification 1" as read' }),
+    );
+    expect(first).toHaveAccessibleName('Notification 1');
+  });
+
+  it('moves the focus to the next unread item, then to the count, as items are marked read', async () => {
+    await open(2);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark "Notification 1" as read' }),
+    );
+    expect(
+      screen.getByRole('button', { name: 'Mark "Notification 2" as read' }),
+    ).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('All read.')).toHaveFocus();
+  });
+
+  it('moves the focus to the count after Mark all as read', async () => {
+    await open(2);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark all as read' }),
+    );
+    expect(await screen.findByText('All read.')).toHaveFocus();
+  });
+
   it('says when there is nothing', async () => {
     await renderWithShell(<NotificationsScreen />, {
       signedInAs: 'admin',

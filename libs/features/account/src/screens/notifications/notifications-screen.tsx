@@ -1,5 +1,12 @@
 import { ScreenFrame } from '@collective/nav/react';
-import { Alert, Button, DataState, formatDateTime } from '@collective/ui';
+import {
+  Alert,
+  Button,
+  DataState,
+  formatDateTime,
+  VisuallyHidden,
+} from '@collective/ui';
+import { useRef } from 'react';
 import { useMarkRead, useNotifications } from '../../data/notifications';
 import styles from './notifications-screen.module.css';
 
@@ -13,10 +20,28 @@ export default function NotificationsScreen() {
   const markRead = useMarkRead();
   const list = notifications.data ?? [];
   const unread = list.filter((n) => n.read_at === null).length;
+  const count = useRef<HTMLParagraphElement>(null);
+  const items = useRef<HTMLUListElement>(null);
+
+  /** Marks one read; its button goes, so the focus moves to the next unread one, or to the count. */
+  function markOne(id: number) {
+    const buttons = [
+      ...(items.current?.querySelectorAll<HTMLElement>('[data-mark-read]') ??
+        []),
+    ];
+    const at = buttons.findIndex((b) => b.dataset['markRead'] === String(id));
+    markRead.mutate(id);
+    (buttons[at + 1] ?? buttons[at - 1] ?? count.current)?.focus();
+  }
   return (
     <ScreenFrame>
       <div className={styles.toolbar}>
-        <p aria-live="polite" className={styles.count}>
+        <p
+          ref={count}
+          tabIndex={-1}
+          aria-live="polite"
+          className={styles.count}
+        >
           {notifications.data
             ? unread === 0
               ? 'All read.'
@@ -26,7 +51,11 @@ export default function NotificationsScreen() {
         <Button
           variant="secondary"
           disabled={unread === 0 || markRead.isPending}
-          onClick={() => markRead.mutate(null)}
+          onClick={() => {
+            markRead.mutate(null);
+            // The button is disabled once all are read: the count says so.
+            count.current?.focus();
+          }}
         >
           Mark all as read
         </Button>
@@ -40,7 +69,7 @@ export default function NotificationsScreen() {
         emptyText="You have no notifications."
         loadingText="Loading your notifications…"
       >
-        <ul className={styles.list}>
+        <ul ref={items} className={styles.list}>
           {list.map((n) => (
             <li
               key={n.id}
@@ -52,7 +81,10 @@ export default function NotificationsScreen() {
               <div className={styles.text}>
                 <h2 id={`notification-${n.id}`} className={styles.title}>
                   {n.read_at === null ? (
-                    <span className={styles.new}>New</span>
+                    <>
+                      <span className={styles.new}>New</span>
+                      <VisuallyHidden>:</VisuallyHidden>{' '}
+                    </>
                   ) : null}
                   {n.title}
                 </h2>
@@ -66,7 +98,8 @@ export default function NotificationsScreen() {
               {n.read_at === null ? (
                 <Button
                   variant="ghost"
-                  onClick={() => markRead.mutate(n.id)}
+                  onClick={() => markOne(n.id)}
+                  data-mark-read={n.id}
                   aria-label={`Mark "${n.title}" as read`}
                 >
                   Mark as read

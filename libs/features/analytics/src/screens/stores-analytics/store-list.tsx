@@ -8,7 +8,7 @@ import {
   SelectField,
   TextField,
 } from '@collective/ui';
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   STORES_PAGE_SIZE,
@@ -21,27 +21,77 @@ import styles from './stores-analytics.module.css';
 /** Props of {@link StoreList}. */
 export interface StoreListProps {
   view: StoreListView;
-  /** Shows another view of the list (a new search, order or page). */
-  onView: (view: StoreListView) => void;
+  /** Shows another view of the list (a new search, order or page); `replace` keeps no history entry. */
+  onView: (view: StoreListView, options?: { replace?: boolean }) => void;
+  /** The store whose detail was just left: its link gets the focus back once the list is here. */
+  returnFocusTo?: number | null;
+  /** Called once that focus has been given back. */
+  onFocusReturned?: () => void;
 }
 
 /**
  * The stores of the data scope: a search, an order, a page of a table whose
  * store names link to their detail, and Previous/Next.
  */
-export function StoreList({ view, onView }: StoreListProps) {
+export function StoreList({
+  view,
+  onView,
+  returnFocusTo = null,
+  onFocusReturned,
+}: StoreListProps) {
   const stores = useStores(view);
   const { dataFilter } = useTenancy();
   const showMember = !('member_id' in dataFilter);
   const captionId = useId();
   const page = stores.data;
   const pageCount = page ? Math.ceil(page.total / STORES_PAGE_SIZE) : 0;
+  const searchField = useRef<HTMLInputElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  // A page past the last (an old bookmark, or a smaller member's list).
+  const pastLastPage =
+    !!page &&
+    !stores.isPlaceholderData &&
+    page.total > 0 &&
+    view.page > pageCount;
+
+  // The search this field itself sent, whose arrival in the URL must not
+  // overwrite what was typed since.
+  const submitted = useRef<string | null>(null);
+  useEffect(() => {
+    // The field stays mounted (and focused) across searches; only a view
+    // from elsewhere (the browser's Back, a link) changes its text.
+    const own = submitted.current === view.search;
+    submitted.current = null;
+    const field = searchField.current;
+    if (!own && field && field.value.trim() !== view.search) {
+      field.value = view.search;
+    }
+  }, [view.search]);
+
+  const { search, sort } = view;
+  useEffect(() => {
+    // Show the last page instead, in place of the URL's page.
+    if (pastLastPage)
+      onView({ search, sort, page: pageCount }, { replace: true });
+  }, [pastLastPage, pageCount, search, sort, onView]);
+
+  useEffect(() => {
+    if (returnFocusTo === null || stores.status === 'pending') return;
+    if (stores.isPlaceholderData) return;
+    // Back from a store's detail: to its link, or to the list when it is not on this page.
+    const link = table.current?.querySelector<HTMLElement>(
+      `a[data-store-id="${returnFocusTo}"]`,
+    );
+    (link ?? table.current ?? searchField.current)?.focus();
+    onFocusReturned?.();
+  }, [returnFocusTo, stores.status, stores.isPlaceholderData, onFocusReturned]);
 
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const search = String(
       new FormData(event.currentTarget).get('search') ?? '',
     );
+    submitted.current = search.trim();
     onView({ ...view, search: search.trim(), page: 1 });
   }
 
@@ -55,7 +105,7 @@ export function StoreList({ view, onView }: StoreListProps) {
             type="search"
             defaultValue={view.search}
             maxLength={100}
-            key={view.search}
+            ref={searchField}
           />
           <Button type="submit" variant="secondary">
             Search
@@ -78,7 +128,7 @@ export function StoreList({ view, onView }: StoreListProps) {
         status={stores.status}
         error={stores.error}
         onRetry={() => void stores.refetch()}
-        empty={page?.stores.length === 0}
+        empty={page?.total === 0}
         emptyText={
           view.search
             ? `No store matches "${view.search}".`
@@ -86,10 +136,24 @@ export function StoreList({ view, onView }: StoreListProps) {
         }
         loadingText="Loading the stores…"
       >
-        {page ? (
+        {pastLastPage ? (
+          <p className={styles.muted}>
+            There is no page {view.page}: the list has {pageCount}{' '}
+            {pageCount === 1 ? 'page' : 'pages'}.{' '}
+            <Link to={`?${listViewParams({ ...view, page: 1 }).toString()}`}>
+              Go to page 1
+            </Link>
+          </p>
+        ) : page ? (
           <>
             <div className={styles.tableWrap}>
-              <table className={styles.table} aria-describedby={captionId}>
+              <table
+                ref={table}
+                tabIndex={-1}
+                className={styles.table}
+                aria-describedby={captionId}
+                aria-busy={stores.isPlaceholderData}
+              >
                 <caption id={captionId} className={styles.caption}>
                   {page.total} stores
                   {page.scope.member_name
@@ -119,6 +183,7 @@ export function StoreList({ view, onView }: StoreListProps) {
                           <Link
                             to={`?${params.toString()}`}
                             state={{ fromList: true }}
+                            data-store-id={store.id}
                           >
                             {store.name}
                           </Link>
@@ -149,7 +214,8 @@ export function StoreList({ view, onView }: StoreListProps) {
             </div>
             <Pagination
               label="Pages of stores"
-              page={view.page}
+              // The page shown: while the next loads, the one still on screen.
+              page={page.page}
               pageCount={pageCount}
               onPage={(next) => onView({ ...view, page: next })}
             />

@@ -1,5 +1,7 @@
 import { ScreenFrame } from '@collective/nav/react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { StoreListView } from '../../data/stores';
 import { listViewParams, readListView, readStoreId } from './list-view';
 import { StoreDetail } from './store-detail';
 import { StoreList } from './store-list';
@@ -17,8 +19,17 @@ export default function StoresAnalyticsScreen() {
   const location = useLocation();
   const view = readListView(params);
   const storeId = readStoreId(params);
+  // The store whose detail was left, so the list gives its link the focus back.
+  const [leftStore, setLeftStore] = useState<number | null>(null);
+  const focusReturned = useCallback(() => setLeftStore(null), []);
+  const showView = useCallback(
+    (next: StoreListView, options?: { replace?: boolean }) =>
+      setParams(listViewParams(next), options),
+    [setParams],
+  );
 
   function back() {
+    setLeftStore(storeId);
     // Came from the list in this tab: the browser's Back restores its scroll too.
     if ((location.state as { fromList?: boolean } | null)?.fromList) {
       void navigate(-1);
@@ -32,7 +43,9 @@ export default function StoresAnalyticsScreen() {
       {storeId === null ? (
         <StoreList
           view={view}
-          onView={(next) => setParams(listViewParams(next))}
+          onView={showView}
+          returnFocusTo={leftStore}
+          onFocusReturned={focusReturned}
         />
       ) : (
         <StoreDetail id={storeId} onBack={back} />
