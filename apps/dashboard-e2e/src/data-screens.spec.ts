@@ -60,6 +60,18 @@ const formatted = (page: Page, value: number) =>
  * The collective's and Kiehl's dashboard summaries as the platform admin
  * reads them over HTTP, and the admin's token: what the screens must show.
  */
+/** Revokes the key named `keyName` through its button and the confirmation, and waits until its row is gone. */
+async function revokeKey(page: Page, keyName: string) {
+  await page.getByRole('button', { name: `Revoke "${keyName}"` }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke this key?' })
+    .getByRole('button', { name: 'Revoke key' })
+    .click();
+  await expect(
+    page.getByRole('rowheader', { name: keyName, exact: true }),
+  ).toHaveCount(0);
+}
+
 async function summariesOverHttp(request: APIRequestContext) {
   const admin = await apiToken(request, PLATFORM_ADMIN);
   const all = await apiJson<Summary>(request, '/api/dashboard/summary', admin);
@@ -302,14 +314,7 @@ test.describe('the data screens', () => {
     expect((await apiGet(request, '/api/auth/me', secret)).status()).toBe(401);
 
     await created.getByRole('button', { name: 'I have copied it' }).click();
-    await page.getByRole('button', { name: `Revoke "${keyName}"` }).click();
-    await page
-      .getByRole('dialog', { name: 'Revoke this key?' })
-      .getByRole('button', { name: 'Revoke key' })
-      .click();
-    await expect(
-      page.getByRole('rowheader', { name: keyName, exact: true }),
-    ).toHaveCount(0);
+    await revokeKey(page, keyName);
 
     const afterRevoke = await apiGet(request, '/api/dashboard/summary', secret);
     expect(afterRevoke.status()).toBe(401);
@@ -401,14 +406,7 @@ test.describe('the data screens', () => {
       name: `Your new key "${keyName}"`,
     });
     await expect(created).toBeVisible();
-    await page.getByRole('button', { name: `Revoke "${keyName}"` }).click();
-    await page
-      .getByRole('dialog', { name: 'Revoke this key?' })
-      .getByRole('button', { name: 'Revoke key' })
-      .click();
-    await expect(
-      page.getByRole('rowheader', { name: keyName, exact: true }),
-    ).toHaveCount(0);
+    await revokeKey(page, keyName);
     await expect(created).toHaveCount(0);
     await expect(page.locator('code', { hasText: /^ck_/ })).toHaveCount(0);
     // The focus went to the name field, not to <body>.
