@@ -249,7 +249,7 @@ function createRequester(options: ApiClientOptions): RequesterWithToken {
     const tenant = options.getTenantCode();
     const headers: Record<string, string> = { accept: 'application/json' };
     // Credentials go only to the configured API, never to another origin or path.
-    const sentToken = underBase && !endpoint.anonymous ? token : null;
+    const sentToken = underBase && endpoint.auth !== 'anonymous' ? token : null;
     if (sentToken) headers['authorization'] = `Bearer ${sentToken}`;
     if (underBase && tenant) headers['x-tenant-code'] = tenant;
     /**

@@ -3,9 +3,20 @@
  * the access model of the Collective Dashboard. No React; the bindings are in
  * `@collective/auth/react`.
  */
-export { dataFilterFor, deriveAccess } from './access';
-export type { Access, AccessKind, DataFilter, Permissions } from './access';
-export { MAX_STORED_VALUE_LENGTH, SPECIAL_BRAND_MEMBER_ID } from './constants';
+// The access rules are the contract's (one encoding for client, server and
+// test fake); auth hands them on to the shell's libraries.
+export {
+  dataFilterFor,
+  deriveAccess,
+  SPECIAL_BRAND_MEMBER_ID,
+} from '@collective/api-client';
+export type {
+  Access,
+  AccessKind,
+  DataFilter,
+  Permissions,
+} from '@collective/api-client';
+export { MAX_STORED_VALUE_LENGTH } from './constants';
 export { createSession } from './create-session';
 export type {
   ApiClientLoader,

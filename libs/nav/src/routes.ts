@@ -1,14 +1,8 @@
-import type { Access } from '@collective/auth';
+import { allows, type Access, type Audience } from '@collective/api-client';
 import type { TenantFeatures } from '@collective/tenancy';
 
-/** Who may open a route (decisions D1). */
-export type RouteAudience =
-  /** Every dashboard user, brand members included. */
-  | 'everyone'
-  /** Collective admins and brand admins. */
-  | 'admins'
-  /** Collective (platform) admins only. */
-  | 'collective-admins';
+/** Who may open a route (decisions D1): the contract's audiences that have a dashboard. */
+export type RouteAudience = Exclude<Audience, 'signed-in'>;
 
 /** The three top navigations of specification §2, one per kind of user. */
 export type MenuKind = 'collective' | 'brand-admin' | 'brand-member';
@@ -295,14 +289,7 @@ export function canOpen(
   if (!access.hasDashboard) return false;
   if (route.feature && !features[route.feature]) return false;
   if (route.deniedToSpecialBrand && access.isSpecialBrandUser) return false;
-  switch (route.audience) {
-    case 'everyone':
-      return true;
-    case 'admins':
-      return access.isAdmin;
-    case 'collective-admins':
-      return access.isCollectiveAdmin;
-  }
+  return allows(access, route.audience);
 }
 
 /** Which top navigation a user gets (specification §2), or null without a dashboard. */

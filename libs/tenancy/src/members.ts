@@ -1,15 +1,19 @@
-import type { ApiClient, Member } from '@collective/api-client';
-import type { Access, DataFilter } from '@collective/auth';
+import {
+  TENANT_MEMBER,
+  type Access,
+  type ApiClient,
+  type DataFilter,
+  type Member,
+} from '@collective/api-client';
 import { scopedQueryKey, type DataScope } from './data-scope';
 import type { FailureLogMeta } from './query-client';
 import type { TenantCode } from './tenants';
 
-/** The Kiehl's member used when the member list does not hold it (decisions D4; specification §3, §9). */
-export const KIEHLS_FALLBACK_MEMBER: Readonly<Member> = {
-  id: 2,
-  code: 'KIEHLS',
-  name: "Kiehl's",
-};
+/**
+ * The Kiehl's member used when the member list does not hold it (decisions
+ * D4; specification §3, §9): the member the kiehls tenant is limited to.
+ */
+export const KIEHLS_FALLBACK_MEMBER: Readonly<Member> = TENANT_MEMBER.kiehls;
 
 /** Members sorted by name for people (locale-aware, case-insensitive), without changing the input. */
 export function sortMembersByName(members: readonly Member[]): Member[] {
@@ -20,7 +24,8 @@ export function sortMembersByName(members: readonly Member[]): Member[] {
 
 /**
  * The member a brand user's chip names: their own member from the list, else
- * on the kiehls tenant the Kiehl's fallback, else null. Null for collective admins.
+ * the member the tenant is limited to (on kiehls, the Kiehl's fallback),
+ * else null. Null for collective admins.
  */
 export function chipMember(
   access: Access,
@@ -29,34 +34,28 @@ export function chipMember(
 ): Member | null {
   if (!access.isBrandUser || access.ownMemberId === null) return null;
   return (
-    members.find((m) => m.id === access.ownMemberId) ??
-    (tenant === 'kiehls' ? KIEHLS_FALLBACK_MEMBER : null)
+    members.find((m) => m.id === access.ownMemberId) ?? TENANT_MEMBER[tenant]
   );
 }
 
 /**
- * The member whose data the screens show: the data filter's; else, on the
- * kiehls tenant, Kiehl's, since the server limits every answer there to it
- * (decisions D12); else null, the whole collective. Named from the list,
- * else the Kiehl's fallback, else "member <id>".
+ * The member whose data the screens show, as the server decides it
+ * (`resolveDataScope` of the contract; decisions D12): on a tenant limited
+ * to one member (kiehls), that member; else the data filter's; else null,
+ * the whole collective. Named from the list, else the tenant's member, else
+ * "member <id>".
  */
 export function shownMember(
   tenant: TenantCode,
   filter: DataFilter,
   members: readonly Member[],
 ): Member | null {
-  const id =
-    'member_id' in filter
-      ? filter.member_id
-      : tenant === 'kiehls'
-        ? KIEHLS_FALLBACK_MEMBER.id
-        : null;
+  const limit: Member | null = TENANT_MEMBER[tenant];
+  const id = limit?.id ?? ('member_id' in filter ? filter.member_id : null);
   if (id === null) return null;
   return (
     members.find((m) => m.id === id) ??
-    (id === KIEHLS_FALLBACK_MEMBER.id
-      ? KIEHLS_FALLBACK_MEMBER
-      : { id, code: null, name: `member ${id}` })
+    (id === limit?.id ? limit : { id, code: null, name: `member ${id}` })
   );
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Audience } from './access';
 import {
   LoginRequestSchema,
   LoginResponseSchema,
@@ -31,15 +32,52 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * One call of the API, as data: method, path pattern and a schema for each
- * part of the request and for the response. The client builds, checks and
- * reads every call from this; the reference server validates requests with
- * the same schemas, so the two cannot disagree about the wire format.
+ * How a caller proves who they are (decisions D5, D13):
+ * - `anonymous`: nothing (login); no bearer token is sent, and a 401 is a
+ *   failed attempt, not the end of the session;
+ * - `session`: a signed-in session's bearer token;
+ * - `session-or-key`: a session or an API key (`ck_…`), acting as its owner
+ *   within the owner's scope — the read-only data calls only;
+ * - `session-if-any`: the session's token is sent, and the call is answered
+ *   without one too (logout, so a page can always sign out).
+ */
+export type Authentication =
+  | 'anonymous'
+  | 'session'
+  | 'session-or-key'
+  | 'session-if-any';
+
+/**
+ * A write's entry in the audit trail (decisions D15): the kind of record it
+ * changes and what it does to it. The route layer writes the event in the
+ * write's own transaction.
+ */
+export interface AuditedWrite {
+  /** The kind of record, e.g. `api_key`, `saved_view`. */
+  entity: string;
+  /** What the write does, e.g. `create`, `update`, `delete`, `revoke`. */
+  action: string;
+}
+
+/**
+ * One call of the API, as data: everything about it in one place. The
+ * client builds, checks and reads every call from this; the reference
+ * server registers its route from it (validation, authentication, the
+ * access rule, the data scope, the answer cache, the audit event); the
+ * OpenAPI document and the test fake are generated from it.
  */
 export interface Endpoint {
   method: HttpMethod;
   /** Path pattern; `:name` segments are filled from `params`, e.g. `/api/notifications/:id/read`. */
   path: string;
+  /** One line for people: the OpenAPI summary. */
+  summary: string;
+  /**
+   * The kind of record the call reads or writes (`stores`, `notifications`,
+   * `api-keys`): query keys and invalidations on the client are grouped by
+   * it, and the OpenAPI document tags by it.
+   */
+  resource: string;
   /** Path parameters, each given as the decimal or text of its segment. */
   params?: v.GenericSchema<Record<string, string>, unknown>;
   /** The query string, as an object of strings. */
@@ -48,103 +86,189 @@ export interface Endpoint {
   body?: v.GenericSchema;
   /** The JSON answer of a 2xx status. */
   response: v.GenericSchema;
+  /** Status of a successful answer; 200 unless given (201 for a create). */
+  status?: 200 | 201;
+  /** How the caller authenticates; see {@link Authentication}. */
+  auth: Authentication;
+  /** Who among the authenticated may call it; `signed-in` (anyone) unless given. */
+  audience?: Audience;
   /**
-   * A call made without a session (login): no bearer token is sent, and a
-   * 401 is a failed attempt, not the end of the session.
+   * Whether the answer holds program data in the caller's data scope
+   * (decisions D12): the server resolves the scope from the user, the
+   * tenant and the `member_id` query, and the client keys the query by it.
    */
-  anonymous?: boolean;
+  scoped?: boolean;
+  /**
+   * Whether the server may reuse the answer while the program's data is
+   * unchanged (docs/decisions/0032): its key is derived from the endpoint,
+   * the validated input and the scope.
+   */
+  cache?: boolean;
+  /** A write recorded in the audit trail; see {@link AuditedWrite}. */
+  audit?: AuditedWrite;
+  /**
+   * A create that honours an `Idempotency-Key` header: a retried request
+   * with the same key makes one record and gets the first answer again.
+   */
+  idempotent?: boolean;
   /**
    * The call that ends the session (logout): the page drops the token as
    * soon as it is sent, so its answer is expected to arrive after the token
    * changed and is not discarded as a late answer.
    */
   endsSession?: boolean;
+  /**
+   * Another entry served by the same server route (same method and path),
+   * told apart by its query: GET /api/notifications?unread=true is the
+   * unread count, GET /api/notifications the list. The route is declared
+   * once, from the named entry.
+   */
+  servedBy?: string;
 }
 
 /**
- * Every call of the API (specification §7, decisions D5). Adding a call is
- * adding an entry here (with its schemas in `schemas.ts`) and one typed
- * method in `client.ts`.
+ * Every call of the API (specification §7, decisions D5, D12, D13, D15).
+ * Adding a call is adding an entry here (with its schemas beside it) and,
+ * on the server, a handler in the resource's routes.
  */
 export const endpoints = {
   login: {
     method: 'POST',
     path: '/api/auth/login',
+    summary: 'Sign in with email and password',
+    resource: 'session',
     body: LoginRequestSchema,
     response: LoginResponseSchema,
-    anonymous: true,
+    auth: 'anonymous',
   },
-  me: { method: 'GET', path: '/api/auth/me', response: MeResponseSchema },
+  me: {
+    method: 'GET',
+    path: '/api/auth/me',
+    summary: 'The signed-in user',
+    resource: 'session',
+    response: MeResponseSchema,
+    auth: 'session',
+  },
   logout: {
     method: 'POST',
     path: '/api/auth/logout',
+    summary: 'End the session and revoke its token',
+    resource: 'session',
     response: LogoutResponseSchema,
+    auth: 'session-if-any',
     endsSession: true,
   },
   members: {
     method: 'GET',
     path: '/api/members',
+    summary: 'Member brands: all with codes (super admin) or names only',
+    resource: 'members',
     query: MembersQuerySchema,
     response: MembersResponseSchema,
+    auth: 'session',
   },
   unreadCount: {
     method: 'GET',
     path: '/api/notifications',
+    summary: 'Number of unread notifications (?unread=true)',
+    resource: 'notifications',
     query: NotificationsQuerySchema,
     response: UnreadCountResponseSchema,
+    auth: 'session',
+    servedBy: 'notifications',
   },
   notifications: {
     method: 'GET',
     path: '/api/notifications',
+    summary: "The caller's notifications, unread first",
+    resource: 'notifications',
     query: NotificationsQuerySchema,
     response: NotificationsResponseSchema,
+    auth: 'session',
   },
   markRead: {
     method: 'POST',
     path: '/api/notifications/:id/read',
+    summary: 'Mark one notification read',
+    resource: 'notifications',
     params: v.strictObject({ id: NotificationIdParamSchema }),
     response: MarkReadResponseSchema,
+    auth: 'session',
   },
   markAllRead: {
     method: 'POST',
     path: '/api/notifications/read-all',
+    summary: 'Mark every notification read',
+    resource: 'notifications',
     response: SuccessSchema,
+    auth: 'session',
   },
   dashboardSummary: {
     method: 'GET',
     path: '/api/dashboard/summary',
+    summary: "The program's KPIs, monthly weight by material and top stores",
+    resource: 'dashboard',
     query: DashboardSummaryQuerySchema,
     response: DashboardSummarySchema,
+    auth: 'session-or-key',
+    audience: 'everyone',
+    scoped: true,
+    cache: true,
   },
   stores: {
     method: 'GET',
     path: '/api/stores',
+    summary: 'One page of the stores in scope, searched and sorted',
+    resource: 'stores',
     query: StoresQuerySchema,
     response: StoresPageSchema,
+    auth: 'session-or-key',
+    audience: 'everyone',
+    scoped: true,
+    cache: true,
   },
   store: {
     method: 'GET',
     path: '/api/stores/:id',
+    summary: 'One store with its history',
+    resource: 'stores',
     params: StoreIdParamsSchema,
     query: StoreQuerySchema,
     response: StoreDetailSchema,
+    auth: 'session-or-key',
+    audience: 'everyone',
+    scoped: true,
+    cache: true,
   },
   apiKeys: {
     method: 'GET',
     path: '/api/keys',
+    summary: "The caller's API keys, never their secrets",
+    resource: 'api-keys',
     response: ApiKeysResponseSchema,
+    auth: 'session',
   },
   createApiKey: {
     method: 'POST',
     path: '/api/keys',
+    summary: 'Make an API key; its secret is in this answer only',
+    resource: 'api-keys',
     body: CreateApiKeyRequestSchema,
     response: CreatedApiKeySchema,
+    status: 201,
+    auth: 'session',
+    audit: { entity: 'api_key', action: 'create' },
+    idempotent: true,
   },
   revokeApiKey: {
     method: 'DELETE',
     path: '/api/keys/:id',
+    summary: "Revoke one of the caller's API keys at once",
+    resource: 'api-keys',
     params: ApiKeyIdParamsSchema,
     response: SuccessSchema,
+    auth: 'session',
+    audit: { entity: 'api_key', action: 'revoke' },
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -2,8 +2,29 @@
  * The API contract: request and response schemas of every call, shared by
  * the client and the reference server. Import as `@collective/api-client/contract`.
  */
+export {
+  allows,
+  dataFilterFor,
+  deriveAccess,
+  isRefusal,
+  resolveDataScope,
+  SPECIAL_BRAND_MEMBER_ID,
+  TENANT_MEMBER,
+} from './access';
+export type {
+  Access,
+  AccessKind,
+  Audience,
+  DataFilter,
+  DataScope,
+  Permissions,
+  ScopeRefusal,
+  TenantMember,
+} from './access';
 export { endpointPath, endpoints, markReadPath } from './endpoints';
 export type {
+  AuditedWrite,
+  Authentication,
   Endpoint,
   EndpointName,
   HttpMethod,

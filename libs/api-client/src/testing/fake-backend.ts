@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
+import { deriveAccess, isRefusal, resolveDataScope } from '../contract/access';
 import { endpoints, type Endpoint } from '../contract/endpoints';
 import type { Member, Notification, User } from '../contract/schemas';
 import {
@@ -32,9 +33,6 @@ export interface FakeBackendOptions {
   /** Unread notifications per account at start (0 when absent). */
   unread?: Readonly<Partial<Record<DemoUserKey, number>>>;
 }
-
-/** Kiehl's, the member every answer on the kiehls tenant is limited to (decisions D12). */
-const KIEHLS_MEMBER_ID = 2;
 
 /** A request the fake backend answered. */
 export interface RecordedRequest {
@@ -151,26 +149,24 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
     Object.fromEntries(new URL(request.url).searchParams);
 
   /**
-   * The member an answer is scoped to, as the server decides it (D12): a
-   * collective admin's `member_id` or everything, a brand user's own member
-   * whatever is asked; on the kiehls tenant Kiehl's alone, whatever is
-   * asked, and a brand user of another member refused (403).
+   * The member an answer is scoped to, as the server decides it: the
+   * contract's `resolveDataScope` (decisions D12); `null` for a refusal.
    */
   function scopeOf(key: DemoUserKey, request: Request) {
     const user = users[key];
-    const collective =
-      user?.role === 'super_admin' ||
-      (user?.role === 'admin' && user.member_id === null);
-    const asked = query(request)['member_id'];
-    let memberId: number | null = collective
-      ? asked
-        ? Number(asked)
-        : null
-      : (user?.member_id ?? -1);
-    if (request.headers.get('x-tenant-code') === 'kiehls') {
-      if (!collective && memberId !== KIEHLS_MEMBER_ID) return null;
-      memberId = KIEHLS_MEMBER_ID;
-    }
+    if (!user) return null;
+    const checked = v.safeParse(endpoints.dashboardSummary.query, {
+      member_id: query(request)['member_id'],
+    });
+    const asked = checked.success ? checked.output.member_id : undefined;
+    const tenant = request.headers.get('x-tenant-code');
+    const scope = resolveDataScope(
+      deriveAccess(user),
+      tenant === 'pact' || tenant === 'kiehls' ? tenant : undefined,
+      asked,
+    );
+    if (isRefusal(scope)) return null;
+    const { memberId } = scope;
     const inScope = stores.filter(
       (store) => memberId === null || store.member_id === memberId,
     );
@@ -237,16 +233,20 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
       endpoints.members,
       signedIn((key, request) => {
         const user = users[key];
+        const access = user ? deriveAccess(user) : null;
         if (query(request)['all'] === 'true') {
-          return user?.role === 'super_admin'
+          return access?.can.loadAllMembers
             ? HttpResponse.json({ success: true, members })
             : HttpResponse.json({ error: 'Forbidden' }, { status: 403 });
         }
-        const own = user?.role !== 'super_admin' && user?.member_id != null;
         return HttpResponse.json({
           success: true,
           data: members
-            .filter((m) => !own || m.id === user?.member_id)
+            .filter(
+              (m) =>
+                access?.isCollectiveAdmin ||
+                (access?.isBrandUser && m.id === access.ownMemberId),
+            )
             .map((m) => ({ id: m.id, name: m.name })),
         });
       }),

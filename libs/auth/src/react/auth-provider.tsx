@@ -5,8 +5,13 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { ApiClient, LoginRequest, User } from '@collective/api-client';
-import { deriveAccess, type Access } from '../access';
+import {
+  deriveAccess,
+  type Access,
+  type ApiClient,
+  type LoginRequest,
+  type User,
+} from '@collective/api-client';
 import type { SessionState, SessionStore } from '../session-store';
 
 interface AuthContextValue {
