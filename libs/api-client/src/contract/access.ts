@@ -227,7 +227,7 @@ export function resolveDataScope(
     return {
       status: 403,
       error: 'Forbidden',
-      message: `The ${tenant} tenant shows ${limit.name}'s data only, and your account belongs to another member; use the pact tenant.`,
+      message: `The ${tenant} tenant shows ${limit.name} data only, and your account belongs to another member; use the pact tenant.`,
     };
   }
   return { memberId: access.ownMemberId };

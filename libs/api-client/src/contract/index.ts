@@ -50,6 +50,7 @@ export {
   MAX_STORE_PAGE_SIZE,
   MAX_STORE_SEARCH_LENGTH,
   RankedStoreSchema,
+  recordIdParams,
   SHIPMENT_STATUSES,
   ShipmentSchema,
   STORE_SORTS,
