@@ -1,5 +1,6 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from './audit/audit-routes';
 import { authRoutes } from './auth/auth-routes';
 import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
 import {
@@ -22,6 +23,7 @@ import { apiKeyRoutes } from './keys/api-key-routes';
 import { createLastUsedRecorder } from './keys/api-keys';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
+import { savedViewRoutes } from './saved-views/saved-view-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -155,6 +157,8 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     notificationRoutes,
     apiKeyRoutes,
     dataRoutes,
+    savedViewRoutes,
+    auditRoutes,
   ]) {
     await app.register(resource, services);
   }

@@ -239,3 +239,17 @@ export function isRefusal(
 ): outcome is ScopeRefusal {
   return 'status' in outcome;
 }
+
+/** Who may see a saved view (the list kit): its owner, the owner's member, or the collective. */
+export type ViewVisibility = 'private' | 'member' | 'collective';
+
+/**
+ * The visibilities a user may give their saved views: everyone keeps
+ * private views; a brand user shares with their own member, a collective
+ * admin with the whole collective.
+ */
+export function viewVisibilitiesFor(access: Access): ViewVisibility[] {
+  if (access.isCollectiveAdmin) return ['private', 'collective'];
+  if (access.isBrandUser) return ['private', 'member'];
+  return ['private'];
+}

@@ -28,7 +28,10 @@ export function recordIdParams(record: string) {
       v.string(),
       v.regex(/^[1-9]\d{0,9}$/, `${record} id must be a positive whole number`),
       v.transform(Number),
-      v.maxValue(MAX_RECORD_ID, `${record} id must be at most ${MAX_RECORD_ID}`),
+      v.maxValue(
+        MAX_RECORD_ID,
+        `${record} id must be at most ${MAX_RECORD_ID}`,
+      ),
     ),
   });
 }
