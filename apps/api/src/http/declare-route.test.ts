@@ -18,7 +18,7 @@ import { describeOnEachDatabase } from '../testing/test-databases';
 
 /** Routes of the API plugin that are not calls of the contract: health and the API reference. */
 const OUTSIDE_THE_CONTRACT =
-  /^(GET|HEAD) \/api\/(health|openapi\.json|docs(\/.*)?)$/;
+  /^(GET|HEAD|HEAD,GET) \/api\/(health|openapi\.json|docs(\/.*)?)$/;
 
 describeOnEachDatabase('routes declared from the contract', (engine) => {
   let db: Database;
