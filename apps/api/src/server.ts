@@ -71,6 +71,11 @@ export interface ServerOptions {
    * (`DATA_VERSION_MAX_AGE_MS` by default); 0 reads it on every request.
    */
   dataVersionMaxAgeMs?: number;
+  /**
+   * Checks every API answer against its contract schema before sending it
+   * (a 500 naming the mismatch otherwise): for tests; off by default.
+   */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -91,6 +96,7 @@ export function buildServer({
   clock,
   answerCacheEntries,
   dataVersionMaxAgeMs,
+  checkAnswers,
 }: ServerOptions): FastifyInstance {
   const app = Fastify({
     logger:
@@ -120,6 +126,7 @@ export function buildServer({
     ...(clock ? { clock } : {}),
     ...(answerCacheEntries === undefined ? {} : { answerCacheEntries }),
     ...(dataVersionMaxAgeMs === undefined ? {} : { dataVersionMaxAgeMs }),
+    ...(checkAnswers === undefined ? {} : { checkAnswers }),
   });
   if (dashboardDir === undefined) {
     app.setNotFoundHandler(replyNotFound);
