@@ -14,6 +14,23 @@ export { CopyButton } from './copy-button/copy-button';
 export type { CopyButtonProps } from './copy-button/copy-button';
 export { DataState } from './data-state/data-state';
 export type { DataStateProps } from './data-state/data-state';
+export { DataTable } from './data-table/data-table';
+export type { DataTableColumn, DataTableProps } from './data-table/data-table';
+export { Field } from './field/field';
+export type { FieldControlProps, FieldProps } from './field/field';
+export { Form, useFormContext } from './form/form';
+export type { FormProps } from './form/form';
+export { fieldError, issuesToErrors, useForm } from './form/use-form';
+export type {
+  FormController,
+  FormSchema,
+  ServerError,
+  UseFormOptions,
+} from './form/use-form';
+export { FormError } from './form-error/form-error';
+export type { FormErrorProps } from './form-error/form-error';
+export { FormField } from './form-field/form-field';
+export type { FormFieldControl, FormFieldProps } from './form-field/form-field';
 export {
   formatDate,
   formatDateTime,
@@ -22,6 +39,24 @@ export {
   formatPercent,
   formatWeight,
 } from './format/format';
+export {
+  defaultListState,
+  listParamsToSearch,
+  normalizeListState,
+  parseListParams,
+} from './list-params/list-params';
+export type {
+  ListFilterSpec,
+  ListSort,
+  ListSpec,
+  ListState,
+} from './list-params/list-params';
+export { useListParams } from './list-params/use-list-params';
+export type {
+  ListParams,
+  SearchParamsChange,
+  SearchParamsPair,
+} from './list-params/use-list-params';
 export { MenuButton } from './menu-button/menu-button';
 export type { MenuButtonProps, MenuItem } from './menu-button/menu-button';
 export { Pagination } from './pagination/pagination';
@@ -32,6 +67,8 @@ export type {
   SelectOption,
 } from './select-field/select-field';
 export { Sheet } from './sheet/sheet';
+export { SubmitButton } from './submit-button/submit-button';
+export type { SubmitButtonProps } from './submit-button/submit-button';
 export { StackedBarChart } from './stacked-bar-chart/stacked-bar-chart';
 export type {
   ChartBar,
