@@ -24,6 +24,7 @@ export { fieldError, issuesToErrors, useForm } from './form/use-form';
 export type {
   FormController,
   FormSchema,
+  FormValues,
   ServerError,
   UseFormOptions,
 } from './form/use-form';

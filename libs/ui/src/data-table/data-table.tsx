@@ -1,6 +1,7 @@
-/* eslint-disable jsx-a11y/no-redundant-roles -- the roles are repeated on
-   purpose: below the card width the table's parts change `display`, which
-   makes some browsers drop their table semantics unless the roles are explicit. */
+/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role --
+   the table roles are repeated on purpose: below the card width the table's
+   parts change `display`, which makes some browsers drop their table
+   semantics unless the roles are explicit (jsx-a11y takes <td> for a grid cell). */
 import {
   columnVisibilityFeature,
   rowSortingFeature,

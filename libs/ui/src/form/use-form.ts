@@ -29,12 +29,21 @@ export type FormSchema =
   | BaseSchema<unknown, unknown, BaseIssue<unknown>>
   | BaseSchemaAsync<unknown, unknown, BaseIssue<unknown>>;
 
+/**
+ * The values a form holds while the user edits them: the schema's input
+ * keys, each with any value, since a half-filled form is not yet valid
+ * (an empty select, a number still typed as text).
+ */
+export type FormValues<TSchema extends FormSchema> = {
+  [K in keyof InferInput<TSchema>]?: unknown;
+};
+
 /** Options of {@link useForm}. */
 export interface UseFormOptions<TSchema extends FormSchema> {
   /** Checks the values on submit (and on every change after a failed submit). */
   schema: TSchema;
   /** The values the fields start with; strings for text inputs (the schema converts). */
-  initialValues: InferInput<TSchema>;
+  initialValues: FormValues<TSchema>;
   /**
    * Sends the checked values. Throw (or reject with) a {@link ServerError}
    * to show it: the values are kept whatever happens.
@@ -112,8 +121,8 @@ export function useForm<TSchema extends FormSchema>({
   schema,
   initialValues,
   onSubmit,
-}: UseFormOptions<TSchema>): FormController<InferInput<TSchema>> {
-  type Values = InferInput<TSchema>;
+}: UseFormOptions<TSchema>): FormController<FormValues<TSchema>> {
+  type Values = FormValues<TSchema>;
   const [values, setValues] = useState<Values>(initialValues);
   const valuesRef = useRef(values);
   const [checked, setChecked] = useState<{
@@ -155,7 +164,9 @@ export function useForm<TSchema extends FormSchema>({
       // The server's message about this field no longer applies to the new value.
       setServerError((current) => {
         if (!current?.fields?.[name]) return current;
-        const { [name]: _dropped, ...fields } = current.fields;
+        const fields = Object.fromEntries(
+          Object.entries(current.fields).filter(([key]) => key !== name),
+        );
         return { ...current, fields };
       });
     },

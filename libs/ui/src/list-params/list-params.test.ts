@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  hasUnsafeText,
   listParamsToSearch,
   normalizeListState,
   parseListParams,
@@ -36,7 +37,7 @@ function validState(spec: ListSpec): fc.Arbitrary<ListState> {
         allowed === 'text'
           ? fc
               .string({ unit: 'grapheme', minLength: 1, maxLength: 60 })
-              .filter((text) => !/[\u0000-\u001f\u007f-\u009f]/.test(text))
+              .filter((text) => !hasUnsafeText(text))
           : fc.constantFrom(...allowed),
       ] as const,
   );
@@ -185,6 +186,25 @@ describe('parseListParams', () => {
         }),
       );
     }
+  });
+});
+
+describe('hasUnsafeText', () => {
+  it('finds control characters and unpaired surrogates, and lets any other text through', () => {
+    expect(
+      ['a\u0000', '\u001b[31m', 'x\u0085', '\ud800', 'a\udc00b'].map(
+        hasUnsafeText,
+      ),
+    ).toEqual([true, true, true, true, true]);
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        const plain = [...text].every((char) => {
+          const code = char.codePointAt(0) ?? 0;
+          return code >= 0xa0 || (code >= 0x20 && code < 0x7f);
+        });
+        expect(hasUnsafeText(text)).toBe(!plain);
+      }),
+    );
   });
 });
 

@@ -55,11 +55,23 @@ export interface ListSpec {
   columns?: readonly string[];
 }
 
-// C0 and C1 control characters, and a UTF-16 surrogate without its pair
-// (URLSearchParams would turn it into U+FFFD, so it could not round-trip).
-// eslint-disable-next-line no-control-regex
-const UNSAFE_TEXT =
-  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * Whether a text holds a C0 or C1 control character, or a UTF-16 surrogate
+ * without its pair (URLSearchParams would turn it into U+FFFD, so it could
+ * not come back from the URL as it went in).
+ */
+export function hasUnsafeText(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      index += 1;
+    } else if (code >= 0xdc00 && code <= 0xdfff) return true;
+  }
+  return false;
+}
 
 /** The default state of a spec: default sort and size, page 1, no filters. */
 export function defaultListState(spec: ListSpec): ListState {
@@ -86,7 +98,7 @@ function validFilter(
   const allowed = spec.filters?.[key];
   if (allowed === undefined || typeof value !== 'string' || value === '')
     return undefined;
-  if (value.length > MAX_FILTER_LENGTH || UNSAFE_TEXT.test(value))
+  if (value.length > MAX_FILTER_LENGTH || hasUnsafeText(value))
     return undefined;
   if (allowed !== 'text' && !allowed.includes(value)) return undefined;
   return value;
