@@ -18,6 +18,8 @@ export { DataTable } from './data-table/data-table';
 export type { DataTableColumn, DataTableProps } from './data-table/data-table';
 export { Field } from './field/field';
 export type { FieldControlProps, FieldProps } from './field/field';
+export { FilterBar } from './filter-bar/filter-bar';
+export type { FilterBarProps, FilterBarSelect } from './filter-bar/filter-bar';
 export { Form, useFormContext } from './form/form';
 export type { FormProps } from './form/form';
 export { fieldError, issuesToErrors, useForm } from './form/use-form';
