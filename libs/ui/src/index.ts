@@ -16,6 +16,8 @@ export { DataState } from './data-state/data-state';
 export type { DataStateProps } from './data-state/data-state';
 export { DataTable } from './data-table/data-table';
 export type { DataTableColumn, DataTableProps } from './data-table/data-table';
+export { ExportButton } from './export-button/export-button';
+export type { ExportButtonProps } from './export-button/export-button';
 export { Field } from './field/field';
 export type { FieldControlProps, FieldProps } from './field/field';
 export { FilterBar } from './filter-bar/filter-bar';
