@@ -66,6 +66,12 @@ export { MenuButton } from './menu-button/menu-button';
 export type { MenuButtonProps, MenuItem } from './menu-button/menu-button';
 export { Pagination } from './pagination/pagination';
 export type { PaginationProps } from './pagination/pagination';
+export { SavedViews } from './saved-views/saved-views';
+export type {
+  SavedView,
+  SavedViewsProps,
+  ViewVisibility,
+} from './saved-views/saved-views';
 export { SelectField } from './select-field/select-field';
 export type {
   SelectFieldProps,
