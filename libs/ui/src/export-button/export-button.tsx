@@ -44,7 +44,7 @@ export function ExportButton({
   className,
 }: ExportButtonProps) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle', said: '' });
-  const anchorRef = useRef<HTMLAnchorElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -69,13 +69,19 @@ export function ExportButton({
         });
       return;
     }
-    const anchor = anchorRef.current;
+    const root = rootRef.current;
     // The user left the screen meanwhile: no download out of nowhere.
-    if (!mounted.current || !anchor) return;
+    if (!mounted.current || !root) return;
+    // A link that exists only to be followed: in the document (Firefox
+    // follows only those), hidden, and gone at once, since the address is
+    // single-use.
+    const anchor = root.ownerDocument.createElement('a');
     anchor.href = url;
+    anchor.download = fileName ?? '';
+    anchor.hidden = true;
+    root.append(anchor);
     anchor.click();
-    // Single-use: the address is spent once followed.
-    anchor.removeAttribute('href');
+    anchor.remove();
     setPhase({
       kind: 'idle',
       said: 'Your download has started. Your browser saves the file.',
@@ -83,7 +89,10 @@ export function ExportButton({
   }
 
   return (
-    <div className={[styles.export, className ?? ''].filter(Boolean).join(' ')}>
+    <div
+      ref={rootRef}
+      className={[styles.export, className ?? ''].filter(Boolean).join(' ')}
+    >
       <Button
         variant="secondary"
         aria-disabled={preparing || undefined}
@@ -92,16 +101,6 @@ export function ExportButton({
       >
         {preparing ? 'Preparing export…' : label}
       </Button>
-      {/* Followed by code only; never in the tab order or the reading order. */}
-      <a
-        ref={anchorRef}
-        download={fileName ?? ''}
-        tabIndex={-1}
-        aria-hidden="true"
-        className={visuallyHiddenClass}
-      >
-        {label}
-      </a>
       <p role="status" className={visuallyHiddenClass}>
         {phase.kind === 'preparing'
           ? 'Preparing export…'

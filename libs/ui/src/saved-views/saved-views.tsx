@@ -367,7 +367,7 @@ function ManageViews({
               </span>
               {confirming === view.id ? (
                 // Escape is handled for the two buttons inside.
-                // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
                 <div
                   role="group"
                   aria-labelledby={`confirm-${view.id}`}
