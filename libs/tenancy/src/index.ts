@@ -26,7 +26,6 @@ export {
   endpointQueryKey,
   isResourceKey,
   isScopeKey,
-  keyInput,
   resourceQueryKey,
   scopedMutation,
   scopedQuery,

@@ -182,6 +182,18 @@ describe('scopedQuery', () => {
     }
   });
 
+  it('takes no member_id from the caller: the type has none, and the scope decides', () => {
+    const both: QueryScopes = {
+      scope: { tenant: 'pact', filter: {} },
+      userScope: { tenant: 'pact', filter: {} },
+    };
+    const { queryKey } = scopedQuery({ api, ...both }, endpoints.stores, {
+      // @ts-expect-error member_id comes from the data scope, never from the input
+      query: { member_id: '3' },
+    });
+    expect(queryKey[4]).toEqual({});
+  });
+
   it('fetches through the API client with the scoped request and the abort signal', async () => {
     const request = vi.fn().mockResolvedValue({ unread_count: 1 });
     const signal = new AbortController().signal;

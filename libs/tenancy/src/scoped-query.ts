@@ -142,7 +142,7 @@ function ownQuery(
 }
 
 /** {@link KeyInput} of a call's input. */
-export function keyInput(input: {
+function keyInput(input: {
   params?: Record<string, unknown>;
   query?: Record<string, unknown>;
 }): KeyInput {

@@ -90,6 +90,30 @@ describe('NotificationsScreen', () => {
     ).toBeInTheDocument();
   });
 
+  it('puts every item back when Mark all as read is refused, and clears the message with the next action', async () => {
+    await open(2);
+    server.use(
+      http.post(`${TEST_ORIGIN}/api/notifications/read-all`, () =>
+        HttpResponse.json({ error: 'Try again later' }, { status: 503 }),
+      ),
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark all as read' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Try again later',
+    );
+    expect(await screen.findByText('2 unread')).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Notifications, 2 unread' }),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark "Notification 1" as read' }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByText('1 unread')).toBeInTheDocument();
+  });
+
   it('names an unread item "New: <title>", the badge apart from the title', async () => {
     await open(2);
     const [first, second] = screen.getAllByRole('listitem');
