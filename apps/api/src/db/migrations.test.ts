@@ -32,6 +32,7 @@ describeOnEachDatabase('migrate', (engine) => {
     expect(applied).toEqual(migrations.map((step) => step.version));
     expect(await tables()).toEqual([
       'api_keys',
+      'jobs',
       'login_failures',
       'member_month_materials',
       'member_months',
