@@ -21,8 +21,8 @@ export const JOB_INTERRUPTED_MESSAGE =
 /** Longest an attempt runs by default before it is aborted and fails: 10 minutes. */
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 10 * 60;
 
-/** pg-boss caps a job's expiry below 24 hours; a kind's timeout must stay below this. */
-export const MAX_JOB_TIMEOUT_SECONDS = 23 * 60 * 60;
+/** Longest timeout a kind may have: pg-boss caps a job's expiry (timeout plus grace) below 24 hours. */
+export const MAX_JOB_TIMEOUT_SECONDS = 22 * 60 * 60;
 
 /** Attempts after the first, by default, for a job that fails, times out or is cut short. */
 export const DEFAULT_JOB_RETRIES = 2;

@@ -91,6 +91,11 @@ export interface JobQueueOptions {
   sweepIntervalMs?: number;
   /** How long {@link JobQueue.stop} lets running jobs finish, in ms. */
   stopTimeoutMs?: number;
+  /**
+   * Seconds past a kind's timeout after which pg-boss hands out again an
+   * attempt whose process died ({@link JOB_EXPIRY_GRACE_SECONDS}; tests: 1).
+   */
+  expiryGraceSeconds?: number;
   /** Where to log; errors go to the console by default. */
   log?: JobQueueLogger;
 }
@@ -139,6 +144,9 @@ const KIND_PATTERN = /^[a-z][a-z0-9-]{0,62}$/;
 const JOB_ID_PATTERN =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Key of the advisory lock under which pg-boss is installed and its queues created ("jobs"). */
+const JOB_INSTALL_LOCK_KEY = 0x6a6f6273;
+
 /** Worker ids of the queues running in this process (PGlite: every other one is dead). */
 const liveWorkerIds = new Set<string>();
 
@@ -184,6 +192,7 @@ export class JobQueue {
   readonly #pollIntervalMs: number;
   readonly #sweepIntervalMs: number;
   readonly #stopTimeoutMs: number;
+  readonly #expiryGraceSeconds: number;
   readonly #workerId = randomUUID();
   readonly #kinds = new Map<string, KindDefinition>();
   readonly #running = new Map<string, RunningAttempt>();
@@ -211,6 +220,12 @@ export class JobQueue {
     this.#sweepIntervalMs =
       options.sweepIntervalMs ?? DEFAULT_JOB_SWEEP_INTERVAL_MS;
     this.#stopTimeoutMs = options.stopTimeoutMs ?? DEFAULT_JOB_STOP_TIMEOUT_MS;
+    this.#expiryGraceSeconds = wholeNumber(
+      options.expiryGraceSeconds ?? JOB_EXPIRY_GRACE_SECONDS,
+      'expiryGraceSeconds',
+      1,
+      3600,
+    );
     this.#boss = new PgBoss({
       db: bossDatabase(this.#db),
       migrate: true,
@@ -284,16 +299,7 @@ export class JobQueue {
    * that only enqueues.
    */
   ready(): Promise<void> {
-    this.#installing ??= (async () => {
-      await this.#boss.start();
-      for (const [kind, definition] of this.#kinds) {
-        await this.#boss.createQueue(kind, {
-          name: kind,
-          ...this.#bossJobOptions(definition),
-        });
-      }
-      this.#installed = true;
-    })();
+    this.#installing ??= this.#install();
     return this.#installing;
   }
 
@@ -428,11 +434,42 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Starts pg-boss (installing or upgrading its schema) and creates a
+   * pg-boss queue per kind. Two processes doing so at once on a new
+   * database trip over each other in pg-boss 10 (`createQueue` deadlocks;
+   * the schema install can fail on a duplicate `pgboss` schema), so on
+   * PostgreSQL it runs under an advisory lock held by a transaction beside
+   * it (the pool needs two connections). PGlite runs one statement at a time.
+   */
+  async #install(): Promise<void> {
+    const install = async () => {
+      await this.#boss.start();
+      for (const [kind, definition] of this.#kinds) {
+        await this.#boss.createQueue(kind, {
+          name: kind,
+          ...this.#bossJobOptions(definition),
+        });
+      }
+    };
+    if (this.#db.kind === 'pglite') {
+      await install();
+    } else {
+      await this.#db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [
+          JOB_INSTALL_LOCK_KEY,
+        ]);
+        await install();
+      });
+    }
+    this.#installed = true;
+  }
+
   #bossJobOptions(definition: KindDefinition) {
     return {
       retryLimit: definition.retries,
       retryDelay: definition.retryDelaySeconds,
-      expireInSeconds: definition.timeoutSeconds + JOB_EXPIRY_GRACE_SECONDS,
+      expireInSeconds: definition.timeoutSeconds + this.#expiryGraceSeconds,
     };
   }
 
@@ -631,7 +668,7 @@ export class JobQueue {
       case 'timeout':
         return {
           kind: 'failed',
-          error: `The job ran longer than ${definition.timeoutSeconds} seconds.`,
+          error: `The job ran longer than its limit of ${definition.timeoutSeconds} s.`,
         };
       case 'shutdown':
       case 'superseded':
