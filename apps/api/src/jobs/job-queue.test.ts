@@ -110,7 +110,7 @@ describeOnEachDatabase('the job queue', (engine) => {
       'double',
       async ({ input, reportProgress, jobId, attempt, owner: runFor }) => {
         seen.push({ jobId, attempt, owner: { ...runFor } });
-        await reportProgress(0.5, 'half way');
+        reportProgress(0.5, 'half way');
         return { doubled: input.n * 2 };
       },
     );
@@ -158,7 +158,7 @@ describeOnEachDatabase('the job queue', (engine) => {
     const jobs = newQueue();
     const release = gate();
     jobs.define('slow', async ({ reportProgress }) => {
-      await reportProgress(0.25, 'a quarter');
+      reportProgress(0.25, 'a quarter');
       await release.opened;
       return 'done';
     });
@@ -227,7 +227,7 @@ describeOnEachDatabase('the job queue', (engine) => {
     const canceller = newQueue({ concurrency: 0, db: second });
     let reason: unknown = null;
     worker.define('wait-for-cancel', async ({ signal, reportProgress }) => {
-      await reportProgress(0.1);
+      reportProgress(0.1);
       await aborted(signal);
       reason = signal.reason;
       return 'ignored';
@@ -356,6 +356,36 @@ describeOnEachDatabase('the job queue', (engine) => {
       status: 'succeeded',
       result: 2,
       attempts: 2,
+    });
+  });
+
+  it('stop() does not wait for a handler that ignores its signal: the attempt is recorded as interrupted and its late result dropped', async () => {
+    const jobs = newQueue({ stopTimeoutMs: 100 });
+    const release = gate();
+    jobs.define(
+      'deaf',
+      async () => {
+        await release.opened;
+        return 'too late';
+      },
+      { retryDelaySeconds: 0 },
+    );
+    await jobs.start();
+    const id = await jobs.enqueue('deaf', null, owner);
+    await waitForJob(jobs, id, (job) => job.status === 'running');
+
+    const stopping = performance.now();
+    await jobs.stop();
+    const stopMs = performance.now() - stopping;
+    release.open();
+    await sleep(100);
+
+    expect(stopMs).toBeLessThan(1_500);
+    expect(await jobs.get(id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      result: null,
+      error: JOB_INTERRUPTED_MESSAGE,
     });
   });
 

@@ -299,7 +299,11 @@ export class JobQueue {
    * that only enqueues.
    */
   ready(): Promise<void> {
-    this.#installing ??= this.#install();
+    this.#installing ??= this.#install().catch((error: unknown) => {
+      // Tried again on the next call (e.g. once the database is back).
+      this.#installing = null;
+      throw error;
+    });
     return this.#installing;
   }
 
@@ -342,7 +346,10 @@ export class JobQueue {
     return id;
   }
 
-  /** The job with `id`, or `null` when there is none (or it expired). */
+  /**
+   * The job with `id`, or `null` when there is none (or it expired).
+   * Checking that the caller may see it is the caller's.
+   */
   async get(id: string): Promise<JobRecord | null> {
     if (!isJobId(id)) return null;
     return findJob(this.#db, id);
@@ -353,7 +360,10 @@ export class JobQueue {
     ownerUserId: number;
     limit?: number;
   }): Promise<JobRecord[]> {
-    const limit = Math.min(query.limit ?? JOB_LIST_LIMIT, JOB_LIST_LIMIT);
+    const limit = Math.min(
+      Math.max(1, Math.floor(query.limit ?? JOB_LIST_LIMIT)),
+      JOB_LIST_LIMIT,
+    );
     return listJobs(this.#db, query.ownerUserId, limit);
   }
 
@@ -620,10 +630,12 @@ export class JobQueue {
                 note === undefined ? null : note.slice(0, JOB_NOTE_MAX_LENGTH),
             }),
         });
-        outcome = this.#abortedOutcome(controller.signal, definition) ?? {
-          kind: 'succeeded',
-          result: result ?? null,
-        };
+        // A handler that finished despite a timeout or a shutdown has its
+        // result kept; a cancel asked for wins over a result.
+        outcome =
+          controller.signal.reason === 'cancelled'
+            ? { kind: 'cancelled' }
+            : { kind: 'succeeded', result: result ?? null };
       } catch (error) {
         outcome = this.#abortedOutcome(controller.signal, definition);
         if (outcome === null) {

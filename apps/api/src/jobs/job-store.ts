@@ -30,10 +30,15 @@ interface JobRow {
 
 /** An attempt just claimed: what its handler needs. */
 export interface ClaimedJob {
+  /** The job's id. */
   id: string;
+  /** Its kind, naming the handler. */
   kind: string;
+  /** The number of this attempt (1 for the first). */
   attempt: number;
+  /** The input given to `enqueue`. */
   input: JsonValue;
+  /** Who it runs for. */
   owner: JobOwner;
 }
 
@@ -62,6 +67,7 @@ function toRecord(row: JobRow): JobRecord {
     id: row.id,
     kind: row.kind,
     status: row.status,
+    input: row.input,
     progress: Number(row.progress),
     note: row.note,
     result: row.result,

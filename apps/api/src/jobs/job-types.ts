@@ -46,6 +46,8 @@ export interface JobRecord {
   kind: string;
   /** Where it is in its life. */
   status: JobStatus;
+  /** The input given to `enqueue`. */
+  input: JsonValue;
   /** 0 to 1, as last reported by the handler (1 once it succeeded). */
   progress: number;
   /** The handler's last words on its progress (e.g. "12,000 of 48,000 rows"), or `null`. */
@@ -83,10 +85,11 @@ export interface JobContext<TInput extends JsonValue = JsonValue> {
   /** The owner and scope the job runs for. */
   owner: JobOwner;
   /**
-   * Records how far the job is (0 to 1) and, optionally, a short note.
-   * Writes are coalesced (the latest wins); awaiting it is optional.
+   * Records how far the job is (0 to 1) and, optionally, a short note (200
+   * characters kept). Never waits: writes are coalesced to at most four a
+   * second, the latest value winning, so it may be called on every row.
    */
-  reportProgress(fraction: number, note?: string): Promise<void>;
+  reportProgress(fraction: number, note?: string): void;
   /**
    * Aborted when the job is cancelled, runs past its kind's timeout, or the
    * queue stops: stop working and return or throw soon after. Its `reason`

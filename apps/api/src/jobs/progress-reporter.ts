@@ -1,12 +1,15 @@
 /**
  * Coalesces a handler's progress reports into few database writes: at most
  * one write in flight and one per interval, always the latest value, so a
- * handler may report on every row without flooding the database.
+ * handler may report on every row without flooding the database or
+ * waiting for it.
  */
 
-/** One progress report: a fraction from 0 to 1 and an optional note. */
+/** One progress report. */
 export interface ProgressReport {
+  /** How far the job is, from 0 to 1. */
   fraction: number;
+  /** A short note on it, or `null` to keep the last one. */
   note: string | null;
 }
 
@@ -21,6 +24,7 @@ export class ProgressReporter {
   #draining: Promise<void> | null = null;
   #lastWriteAt = Number.NEGATIVE_INFINITY;
   #closed = false;
+  #endPause: (() => void) | null = null;
 
   /** `write` records a report; `intervalMs` is the least time between two writes. */
   constructor(write: ProgressWriter, intervalMs: number) {
@@ -29,29 +33,29 @@ export class ProgressReporter {
   }
 
   /**
-   * Queues `report` (replacing any not yet written) and resolves once it,
-   * or a later report, is written. Ignored after {@link close}.
+   * Queues `report`, replacing any not yet written; it is written at once
+   * when no write was made within the interval, else at the interval's end.
+   * Never waits for the database. Ignored after {@link close}.
    */
-  report(report: ProgressReport): Promise<void> {
-    if (this.#closed) return Promise.resolve();
+  report(report: ProgressReport): void {
+    if (this.#closed) return;
     this.#pending = report;
     this.#draining ??= this.#drain();
-    return this.#draining;
   }
 
-  /** Stops taking reports and waits for the write in flight, dropping any still waiting. */
+  /** Stops taking reports, writes the last one still waiting at once, and waits for the writes. */
   async close(): Promise<void> {
     this.#closed = true;
-    this.#pending = null;
+    this.#endPause?.();
     await this.#draining;
   }
 
   async #drain(): Promise<void> {
     try {
-      while (this.#pending !== null && !this.#closed) {
+      while (this.#pending !== null) {
         const wait = this.#lastWriteAt + this.#intervalMs - Date.now();
-        if (wait > 0) {
-          await new Promise((resolve) => setTimeout(resolve, wait));
+        if (wait > 0 && !this.#closed) {
+          await this.#pause(wait);
           continue;
         }
         const next = this.#pending;
@@ -62,5 +66,18 @@ export class ProgressReporter {
     } finally {
       this.#draining = null;
     }
+  }
+
+  /** Waits `ms`, or until {@link close}. */
+  #pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.#endPause = null;
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      this.#endPause = end;
+    });
   }
 }

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
         await sleep(stepMs, signal);
         if (signal.aborted)
           throw new Error(`aborted: ${String(signal.reason)}`);
-        await reportProgress(step / steps, `${step} of ${steps}`);
+        reportProgress(step / steps, `${step} of ${steps}`);
         print('progress', { jobId, attempt, fraction: step / steps });
       }
       // Counted, not deduplicated: the test checks a job finishes once.
