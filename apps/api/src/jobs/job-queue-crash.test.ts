@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../db/database';
@@ -82,15 +83,11 @@ function startWorker(env: Record<string, string>): WorkerProcess {
     },
   );
   const events: WorkerEvent[] = [];
-  let pending = '';
-  child.stdout?.on('data', (chunk) => {
-    pending += String(chunk);
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
+  if (child.stdout) {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.startsWith('{')) events.push(JSON.parse(line) as WorkerEvent);
-    }
-  });
+    });
+  }
   let errors = '';
   child.stderr?.on('data', (chunk) => {
     errors += String(chunk);
@@ -128,6 +125,25 @@ function eventOf(
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * Waits until `worker` reported 3 of the job's steps, kills it with
+ * SIGKILL, waits for it to be gone and returns when (performance.now()).
+ */
+async function killAfterThreeSteps(worker: WorkerProcess): Promise<number> {
+  await eventually(
+    () =>
+      eventOf(
+        [worker],
+        (event) =>
+          event.event === 'progress' && (event.fraction ?? 0) >= 3 / STEPS,
+      ),
+    'third step',
+  );
+  worker.child.kill('SIGKILL');
+  expect(await worker.exited).toBeNull();
+  return performance.now();
 }
 
 async function createCountingTables(db: Database): Promise<void> {
@@ -192,18 +208,7 @@ describe('a job whose server is killed with SIGKILL mid-run, on PGlite on disk',
         () => eventOf([first], (event) => event.event === 'enqueued'),
         'enqueued job',
       );
-      await eventually(
-        () =>
-          eventOf(
-            [first],
-            (event) =>
-              event.event === 'progress' && (event.fraction ?? 0) >= 0.3,
-          ),
-        'progress of 30 %',
-      );
-      first.child.kill('SIGKILL');
-      expect(await first.exited).toBeNull();
-      const killedAt = performance.now();
+      const killedAt = await killAfterThreeSteps(first);
 
       const second = startWorker({ PGLITE_DATA_DIR: dataDir });
       workers.push(second);
@@ -330,18 +335,7 @@ describe.skipIf(!serverUrl)(
         );
         const survivor = pair.find((worker) => worker !== victim);
         if (!victim || !survivor) throw new Error('No worker ran the job.');
-        await eventually(
-          () =>
-            eventOf(
-              [victim],
-              (event) =>
-                event.event === 'progress' && (event.fraction ?? 0) >= 0.3,
-            ),
-          'progress of 30 %',
-        );
-        victim.child.kill('SIGKILL');
-        expect(await victim.exited).toBeNull();
-        const killedAt = performance.now();
+        const killedAt = await killAfterThreeSteps(victim);
         const job = await waitForJob(queue, jobId, isFinished, 60_000);
         const rerunMs = Math.round(performance.now() - killedAt);
         survivor.child.kill('SIGTERM');

@@ -68,6 +68,7 @@ import {
 } from './job-types';
 import { bossDatabase } from './pg-boss-database';
 import { ProgressReporter } from './progress-reporter';
+import { WakeableDelay } from './wakeable-delay';
 
 /** Where the queue writes what it has to say; pino's logger (the server's `app.log`) fits. */
 export interface JobQueueLogger {
@@ -202,7 +203,7 @@ export class JobQueue {
   #loop: Promise<void> | null = null;
   #stopRequested = false;
   #stopping: Promise<void> | null = null;
-  #wake: (() => void) | null = null;
+  readonly #idle = new WakeableDelay();
   #kindCursor = 0;
 
   /** Creates the queue; nothing touches the database until {@link ready} or {@link start}. */
@@ -513,21 +514,7 @@ export class JobQueue {
   }
 
   #wakeUp(): void {
-    const wake = this.#wake;
-    this.#wake = null;
-    wake?.();
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.#wake = done;
-    });
+    this.#idle.wake();
   }
 
   async #run(): Promise<void> {
@@ -547,7 +534,7 @@ export class JobQueue {
       } catch (error) {
         this.#log.error({ err: error }, 'the job queue could not poll');
       }
-      if (!this.#stopRequested) await this.#sleep(this.#pollIntervalMs);
+      if (!this.#stopRequested) await this.#idle.wait(this.#pollIntervalMs);
     }
   }
 

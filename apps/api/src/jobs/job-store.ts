@@ -6,27 +6,25 @@
 import type { TenantCode } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
 import { JOB_RESULT_TTL_DAYS } from './job-constants';
-import type { JobOwner, JobRecord, JobStatus, JsonValue } from './job-types';
+import type { JobOwner, JobRecord, JsonValue } from './job-types';
 
-/** A row of `jobs` as the drivers return it. */
-interface JobRow {
-  id: string;
-  kind: string;
-  status: JobStatus;
-  input: JsonValue;
-  progress: number;
-  note: string | null;
-  result: JsonValue | null;
-  error: string | null;
-  owner_user_id: number;
+/** A row of `jobs` as the drivers return it (times as dates, before {@link toRecord}). */
+type JobRow = Omit<
+  JobRecord,
+  | 'attempts'
+  | 'tenant'
+  | 'created_at'
+  | 'started_at'
+  | 'finished_at'
+  | 'expires_at'
+> & {
   tenant: string;
-  member_id: number | null;
   attempt: number;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
   expires_at: Date | null;
-}
+};
 
 /** An attempt just claimed: what its handler needs. */
 export interface ClaimedJob {

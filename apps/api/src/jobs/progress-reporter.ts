@@ -4,6 +4,7 @@
  * handler may report on every row without flooding the database or
  * waiting for it.
  */
+import { WakeableDelay } from './wakeable-delay';
 
 /** One progress report. */
 export interface ProgressReport {
@@ -24,7 +25,7 @@ export class ProgressReporter {
   #draining: Promise<void> | null = null;
   #lastWriteAt = Number.NEGATIVE_INFINITY;
   #closed = false;
-  #endPause: (() => void) | null = null;
+  readonly #pause = new WakeableDelay();
 
   /** `write` records a report; `intervalMs` is the least time between two writes. */
   constructor(write: ProgressWriter, intervalMs: number) {
@@ -46,7 +47,7 @@ export class ProgressReporter {
   /** Stops taking reports, writes the last one still waiting at once, and waits for the writes. */
   async close(): Promise<void> {
     this.#closed = true;
-    this.#endPause?.();
+    this.#pause.wake();
     await this.#draining;
   }
 
@@ -55,7 +56,7 @@ export class ProgressReporter {
       while (this.#pending !== null) {
         const wait = this.#lastWriteAt + this.#intervalMs - Date.now();
         if (wait > 0 && !this.#closed) {
-          await this.#pause(wait);
+          await this.#pause.wait(wait);
           continue;
         }
         const next = this.#pending;
@@ -66,18 +67,5 @@ export class ProgressReporter {
     } finally {
       this.#draining = null;
     }
-  }
-
-  /** Waits `ms`, or until {@link close}. */
-  #pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const end = () => {
-        clearTimeout(timer);
-        this.#endPause = null;
-        resolve();
-      };
-      const timer = setTimeout(end, ms);
-      this.#endPause = end;
-    });
   }
 }
