@@ -34,6 +34,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'api_keys',
       'audit_events',
       'idempotency_keys',
+      'jobs',
       'login_failures',
       'member_month_materials',
       'member_months',
