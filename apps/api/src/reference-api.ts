@@ -21,6 +21,8 @@ import { apiDocs } from './http/api-docs';
 import { contractValidator, type RouteServices } from './http/declare-route';
 import { IDEMPOTENCY_HEADER } from './http/idempotency';
 import { apiKeyRoutes } from './keys/api-key-routes';
+import type { JobQueue } from './jobs/job-queue';
+import { jobRoutes } from './jobs/job-routes';
 import { createLastUsedRecorder } from './keys/api-keys';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
@@ -91,6 +93,8 @@ export interface ReferenceApiOptions {
   dataVersionMaxAgeMs?: number;
   /** Checks every answer against its contract schema (tests); off by default. */
   checkAnswers?: boolean;
+  /** The job queue the job routes read (docs/decisions/0071). */
+  jobs: JobQueue;
 }
 
 /**
@@ -147,6 +151,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     },
     clock,
     checkAnswers: options.checkAnswers ?? false,
+    jobs: options.jobs,
   };
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(apiDocs, { version: API_VERSION });
@@ -161,6 +166,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     dataRoutes,
     savedViewRoutes,
     auditRoutes,
+    jobRoutes,
   ]) {
     await app.register(resource, services);
   }

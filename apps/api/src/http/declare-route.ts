@@ -23,6 +23,7 @@ import type { SessionContext } from '../auth/authenticate';
 import type { Database, SqlRunner } from '../db/database';
 import type { LastUsedRecorder } from '../keys/api-keys';
 import type { AnswerCache } from '../data/answer-cache';
+import type { JobQueue } from '../jobs/job-queue';
 import { pathInsideApi } from './api-path';
 import { recordAudit, type AuditedChange } from './audit';
 import { ClientError, Refusal } from './error-replies';
@@ -44,6 +45,8 @@ export interface RouteServices extends SessionContext {
   cacheStamp(now: Date): Promise<{ version: number; period: string }>;
   /** The time a call takes "now" from. */
   clock: () => Date;
+  /** Long work (exports, reports): enqueue, read, cancel (docs/decisions/0071). */
+  jobs: JobQueue;
   /**
    * Checks every answer against its response schema before it is sent (a
    * 500 naming the mismatch otherwise): on in tests, off in production.
@@ -77,10 +80,13 @@ export type Answer<N extends EndpointName> = v.InferInput<
   Entry<ServedBy<N>>['response']
 >;
 
-/** What an audited write's handler returns: its answer and the change to record. */
+/**
+ * What an audited write's handler returns: its answer and the change to
+ * record, or `null` when it changed nothing (then nothing is recorded).
+ */
 export interface Written<N extends EndpointName> {
   answer: Answer<N>;
-  change: AuditedChange;
+  change: AuditedChange | null;
 }
 
 /** The caller of a call; `null` only where the entry lets anonymous callers in. */
@@ -102,6 +108,8 @@ export interface RouteCall<N extends EndpointName> {
   db: SqlRunner;
   /** Now, read once when the call began. */
   now: Date;
+  /** The server's shared services (the job queue, the caches). */
+  services: RouteServices;
   /** For what the contract does not say (the client's address, a header to add). */
   request: FastifyRequest;
   reply: FastifyReply;
@@ -252,6 +260,7 @@ export function declareRoute<N extends RoutedName>(
       tenant: requestTenant(request),
       db,
       now: services.clock(),
+      services,
       request,
       reply,
     } as RouteCall<N>;

@@ -101,12 +101,12 @@ export interface JobQueueOptions {
   log?: JobQueueLogger;
 }
 
-/** Options of {@link JobQueue.enqueue}. */
+/** Options of {@link JobQueue.enqueue}, {@link JobQueue.get} and {@link JobQueue.cancel}. */
 export interface EnqueueOptions {
   /**
-   * A transaction of the caller to enqueue in (e.g. with its audit event):
-   * the job exists only if it commits. The queue must be started (or
-   * {@link JobQueue.ready}) first.
+   * A transaction of the caller to work in (e.g. with its audit event): an
+   * enqueued job exists, and a cancel holds, only if it commits. The queue
+   * must be started (or {@link JobQueue.ready}) first.
    */
   tx?: SqlRunner;
 }
@@ -351,9 +351,12 @@ export class JobQueue {
    * The job with `id`, or `null` when there is none (or it expired).
    * Checking that the caller may see it is the caller's.
    */
-  async get(id: string): Promise<JobRecord | null> {
+  async get(
+    id: string,
+    options: EnqueueOptions = {},
+  ): Promise<JobRecord | null> {
     if (!isJobId(id)) return null;
-    return findJob(this.#db, id);
+    return findJob(options.tx ?? this.#db, id);
   }
 
   /** The jobs of `ownerUserId`, newest first, at most `limit` (100). */
@@ -376,31 +379,43 @@ export class JobQueue {
    * handler winds down; `succeeded`/`failed` when it had ended, untouched),
    * or `null` when there is no such job. Checking access is the caller's.
    */
-  async cancel(id: string): Promise<JobRecord | null> {
+  async cancel(
+    id: string,
+    options: EnqueueOptions = {},
+  ): Promise<JobRecord | null> {
     if (!isJobId(id)) return null;
-    await this.ready();
-    const requested = await this.#db.transaction(async (tx) => {
+    const request = async (tx: SqlRunner) => {
       const [row] = await tx.query<{ kind: string; status: string }>(
-        'SELECT kind, status FROM jobs WHERE id = $1',
+        'SELECT kind, status FROM jobs WHERE id = $1 FOR UPDATE',
         [id],
       );
       if (!row || (row.status !== 'queued' && row.status !== 'running')) {
         return null;
       }
-      // pg-boss's row first, as when a job is claimed. If a claim took the
-      // job between the read above and this, pg-boss cancels the running
-      // attempt's row and the request below reaches the attempt.
       if (row.status === 'queued') {
         await this.#boss.cancel(row.kind, id, { db: bossDatabase(tx) });
       }
       return requestCancel(tx, id);
-    });
+    };
+    let requested;
+    if (options.tx) {
+      // Inside the caller's transaction (a route's audited write).
+      if (!this.#installed) {
+        throw new Error(
+          'Start the job queue (or await ready()) before cancelling inside a transaction.',
+        );
+      }
+      requested = await request(options.tx);
+    } else {
+      await this.ready();
+      requested = await this.#db.transaction(request);
+    }
     if (requested?.previous === 'running') {
       this.#running
         .get(id)
         ?.controller.abort('cancelled' satisfies JobAbortReason);
     }
-    return this.get(id);
+    return this.get(id, options);
   }
 
   /**

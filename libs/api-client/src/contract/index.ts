@@ -84,6 +84,11 @@ export {
   AuditEventsQuerySchema,
   CreateSavedViewSchema,
   DeleteSavedViewQuerySchema,
+  JOB_STATUSES,
+  JobIdParamsSchema,
+  JobResponseSchema,
+  JobSchema,
+  JobsResponseSchema,
   MAX_AUDIT_PAGE_SIZE,
   MAX_SAVED_VIEW_NAME_LENGTH,
   MAX_SAVED_VIEW_STATE_LENGTH,
@@ -100,6 +105,7 @@ export {
 export type {
   AuditEvent,
   AuditEventsPage,
+  Job,
   SavedView,
   SavedViewVisibility,
 } from './record-schemas';
