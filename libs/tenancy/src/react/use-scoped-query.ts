@@ -1,25 +1,17 @@
 import type { ResponseOf } from '@collective/api-client/contract';
 import { useApi } from '@collective/auth/react';
 import {
-  useMutation,
   useQuery,
-  useQueryClient,
-  type UseMutationResult,
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
   differsOnlyIn,
-  scopedMutation,
   scopedQuery,
-  type MutationEndpoint,
-  type MutationInput,
-  type OptimisticSnapshot,
   type QueryEndpoint,
   type ScopedApi,
   type ScopedInput,
-  type ScopedMutationSettings,
   type ScopedQueryKey,
 } from '../scoped-query';
 import { useTenancy } from './tenancy-provider';
@@ -76,25 +68,4 @@ export function useScopedQuery<E extends QueryEndpoint, TData = ResponseOf<E>>(
         }
       : {}),
   });
-}
-
-/**
- * Makes a write of the contract in the current scope (decisions 0072):
- * `useScopedMutation(endpoints.revokeApiKey).mutate({ params: { id } })`.
- * When it settles every query of the entry's `resource` is invalidated;
- * `settings.optimistic` shows the outcome before the answer.
- */
-export function useScopedMutation<E extends MutationEndpoint>(
-  endpoint: E,
-  settings?: ScopedMutationSettings<E>,
-): UseMutationResult<
-  ResponseOf<E>,
-  Error,
-  MutationInput<E>,
-  OptimisticSnapshot | undefined
-> {
-  const queryClient = useQueryClient();
-  return useMutation(
-    scopedMutation({ ...useScopedApi(), queryClient }, endpoint, settings),
-  );
 }
