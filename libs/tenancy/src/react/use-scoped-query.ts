@@ -26,6 +26,12 @@ export function useScopedApi(): ScopedApi {
   return useMemo(() => ({ api, scope, userScope }), [api, scope, userScope]);
 }
 
+/** A query field of an entry's input (`'page'`, `'search'`). */
+type QueryField<E extends QueryEndpoint> =
+  ScopedInput<E> extends { query?: infer Q }
+    ? Extract<keyof NonNullable<Q>, string>
+    : never;
+
 /** Options of {@link useScopedQuery}: TanStack's, but for the key, the fetch and `placeholderData`. */
 export interface ScopedQueryOptions<E extends QueryEndpoint, TData>
   extends Omit<
@@ -38,7 +44,7 @@ export interface ScopedQueryOptions<E extends QueryEndpoint, TData>
    * paging keeps its place; another scope, search or order never shows
    * the old answer.
    */
-  keepPreviousWhileChanging?: readonly string[];
+  keepPreviousWhileChanging?: readonly QueryField<E>[];
 }
 
 /**
