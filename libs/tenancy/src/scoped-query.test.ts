@@ -62,6 +62,12 @@ function paramsOf(endpoint: Endpoint, id: number) {
 const inputOf = (endpoint: Endpoint, id: number, query?: object) =>
   ({ ...paramsOf(endpoint, id), ...(query ? { query } : {}) }) as never;
 
+/** A collective admin who chose member 3. */
+const member3: QueryScopes = {
+  scope: { tenant: 'pact', filter: { member_id: 3 } },
+  userScope: { tenant: 'pact', filter: {} },
+};
+
 const api = { request: vi.fn() } as unknown as ScopedApi['api'];
 const same = (a: unknown, b: unknown) => hashKey([a]) === hashKey([b]);
 
@@ -80,15 +86,9 @@ describe('endpointName', () => {
 
 describe('scopedQuery', () => {
   it('keys a scoped read by the data scope, then resource, name and input', () => {
-    const { queryKey } = scopedQuery(
-      {
-        api,
-        scope: { tenant: 'pact', filter: { member_id: 3 } },
-        userScope: { tenant: 'pact', filter: {} },
-      },
-      endpoints.stores,
-      { query: { search: 'portland', page: '2', sort: undefined } },
-    );
+    const { queryKey } = scopedQuery({ api, ...member3 }, endpoints.stores, {
+      query: { search: 'portland', page: '2', sort: undefined },
+    });
     expect(queryKey).toEqual([
       'pact',
       { member_id: 3 },
@@ -100,11 +100,7 @@ describe('scopedQuery', () => {
 
   it("keys the user's own records by the user's scope, whatever member is chosen", () => {
     const { queryKey } = scopedQuery(
-      {
-        api,
-        scope: { tenant: 'pact', filter: { member_id: 3 } },
-        userScope: { tenant: 'pact', filter: {} },
-      },
+      { api, ...member3 },
       endpoints.apiKeys,
       {},
     );
@@ -197,11 +193,7 @@ describe('scopedQuery', () => {
     const request = vi.fn().mockResolvedValue({ unread_count: 1 });
     const signal = new AbortController().signal;
     const options = scopedQuery(
-      {
-        api: { request } as unknown as ScopedApi['api'],
-        scope: { tenant: 'pact', filter: { member_id: 3 } },
-        userScope: { tenant: 'pact', filter: {} },
-      },
+      { api: { request } as unknown as ScopedApi['api'], ...member3 },
       endpoints.dashboardSummary,
       {},
     );
@@ -292,14 +284,7 @@ describe('scopedRequest', () => {
   it('refuses a scoped entry without a query schema, which could not carry the filter', () => {
     const noQuery: Endpoint = { ...endpoints.store, query: undefined };
     expect(() =>
-      scopedRequest(
-        noQuery,
-        {
-          scope: { tenant: 'pact', filter: { member_id: 3 } },
-          userScope: { tenant: 'pact', filter: {} },
-        },
-        { params: { id: 1 } } as never,
-      ),
+      scopedRequest(noQuery, member3, { params: { id: 1 } } as never),
     ).toThrow(/scoped but declares no query/);
   });
 });
