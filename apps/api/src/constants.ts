@@ -52,6 +52,49 @@ export const IN_MEMORY_DATA_DIR = 'memory://';
 /** The one message of every failed login, whatever the reason (decisions D11). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
+/**
+ * Longest wait for a request's complete headers, from its first byte (Node's
+ * `headersTimeout`; 60 s by default). A connection that sends nothing at all
+ * is refused after this too. A browser sends its headers in one packet.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * Longest time to receive a whole request, headers and body, from its first
+ * byte (Fastify's `requestTimeout`, off by default; its documentation asks
+ * for one on a server without a reverse proxy in front). The client then gets
+ * 408 and the connection is closed. Bodies are at most
+ * {@link BODY_LIMIT_BYTES}, seconds on the slowest mobile link; Node checks it
+ * for every connection alike, so a route cannot lengthen it
+ * (docs/decisions/0065-timeouts-for-slow-clients.md says what uploads need).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Longest silence on a connection while a request is read or answered
+ * (Fastify's `connectionTimeout`, Node's `server.timeout`; off by default):
+ * the socket is then destroyed. It catches clients that stop reading an
+ * answer; a route may lengthen it for its own requests with
+ * `request.raw.setTimeout(ms)`.
+ */
+export const CONNECTION_TIMEOUT_MS = 60_000;
+
+/**
+ * How long a kept-alive connection may sit idle between requests before the
+ * server closes it (Fastify's `keepAliveTimeout`, its default). Longer than
+ * the 60 s idle timeout of common load balancers and proxies, so a proxy in
+ * front never reuses a connection the server is closing; facing browsers
+ * directly it bounds what each idle connection holds.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/**
+ * How often Node looks for requests past {@link HEADERS_TIMEOUT_MS} or
+ * {@link REQUEST_TIMEOUT_MS} (`connectionsCheckingInterval`, 30 s by
+ * default, which would let a timed-out request live up to 30 s longer).
+ */
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
 /** How long a graceful shutdown may take before the process exits anyway. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -148,3 +191,6 @@ export const MAX_ANSWER_CACHE_ENTRIES = 100_000;
  * process's own move to a new month, at once).
  */
 export const DATA_VERSION_MAX_AGE_MS = 1_000;
+
+/** Version of the API in its OpenAPI document: the app version of specification §9. */
+export const API_VERSION = '1.0.0';

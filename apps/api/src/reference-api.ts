@@ -7,7 +7,7 @@ import {
   createSessionCache,
   type SessionCacheOptions,
 } from './auth/session-cache';
-import { CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
+import { API_VERSION, CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
 import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { guardJsonBodies, refuseNulInUrl } from './http/request-guards';
@@ -17,6 +17,7 @@ import { createAnswerCache } from './data/answer-cache';
 import { dataRoutes } from './data/data-routes';
 import { monthStartOf } from './data/months';
 import { createStoreStatsKeeper } from './data/rollups';
+import { apiDocs } from './http/api-docs';
 import { contractValidator, type RouteServices } from './http/declare-route';
 import { IDEMPOTENCY_HEADER } from './http/idempotency';
 import { apiKeyRoutes } from './keys/api-key-routes';
@@ -148,6 +149,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     checkAnswers: options.checkAnswers ?? false,
   };
   app.get('/health', async () => ({ status: 'ok' }));
+  await app.register(apiDocs, { version: API_VERSION });
   await app.register(
     authRoutes(createLoginThrottle(options.db, options.loginLimits)),
     services,

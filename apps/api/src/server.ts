@@ -5,7 +5,15 @@ import Fastify, {
 import type { LoginLimits } from './auth/login-throttle';
 import type { SessionCacheOptions } from './auth/session-cache';
 import type { TrustProxy } from './config';
-import { API_PREFIX, BODY_LIMIT_BYTES } from './constants';
+import {
+  API_PREFIX,
+  BODY_LIMIT_BYTES,
+  CONNECTION_TIMEOUT_MS,
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_CHECK_INTERVAL_MS,
+} from './constants';
 import { dashboardPages } from './dashboard/dashboard-pages';
 import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
@@ -36,6 +44,33 @@ export type LoggerSettings = Exclude<
   FastifyServerOptions['logger'],
   boolean | undefined
 >;
+
+/**
+ * How long the server waits on a client, in milliseconds, so slow or stalled
+ * clients cannot hold its sockets (docs/decisions/0065). Defaults in
+ * `constants.ts`; tests shorten them.
+ */
+export interface ServerTimeouts {
+  /** Until a request's headers are complete ({@link HEADERS_TIMEOUT_MS}). */
+  headersMs: number;
+  /** Until the whole request is read, then 408 ({@link REQUEST_TIMEOUT_MS}). */
+  requestMs: number;
+  /** Silence allowed while a request is read or answered ({@link CONNECTION_TIMEOUT_MS}). */
+  connectionMs: number;
+  /** Idle time of a kept-alive connection between requests ({@link KEEP_ALIVE_TIMEOUT_MS}). */
+  keepAliveMs: number;
+  /** How often the headers and request timeouts are checked ({@link TIMEOUT_CHECK_INTERVAL_MS}). */
+  checkIntervalMs: number;
+}
+
+/** The timeouts of a server facing the internet directly (docs/decisions/0065). */
+export const DEFAULT_SERVER_TIMEOUTS: Readonly<ServerTimeouts> = {
+  headersMs: HEADERS_TIMEOUT_MS,
+  requestMs: REQUEST_TIMEOUT_MS,
+  connectionMs: CONNECTION_TIMEOUT_MS,
+  keepAliveMs: KEEP_ALIVE_TIMEOUT_MS,
+  checkIntervalMs: TIMEOUT_CHECK_INTERVAL_MS,
+};
 
 /** Options of {@link buildServer}. */
 export interface ServerOptions {
@@ -76,6 +111,8 @@ export interface ServerOptions {
    * (a 500 naming the mismatch otherwise): for tests; off by default.
    */
   checkAnswers?: boolean;
+  /** Client timeouts; {@link DEFAULT_SERVER_TIMEOUTS} for any left out. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /**
@@ -97,7 +134,9 @@ export function buildServer({
   answerCacheEntries,
   dataVersionMaxAgeMs,
   checkAnswers,
+  timeouts,
 }: ServerOptions): FastifyInstance {
+  const timeout = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
   const app = Fastify({
     logger:
       logger === false
@@ -114,6 +153,17 @@ export function buildServer({
         ? (_address: string, hop: number) => hop < trustProxy
         : trustProxy,
     return503OnClosing: true,
+    // Slow clients (docs/decisions/0065): each phase of a connection is
+    // bounded. Node takes the headers timeout and check interval only at
+    // creation (and checks headers <= request there); Fastify sets the rest.
+    http: {
+      headersTimeout: timeout.headersMs,
+      requestTimeout: timeout.requestMs,
+      connectionsCheckingInterval: timeout.checkIntervalMs,
+    },
+    requestTimeout: timeout.requestMs,
+    connectionTimeout: timeout.connectionMs,
+    keepAliveTimeout: timeout.keepAliveMs,
   });
   app.setErrorHandler(replyToError);
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { textCoveredBy } from './support/covered-text';
 import { DEMO_PASSWORD, SUPER_ADMIN } from './support/demo-accounts';
 import {
   JS_BUDGETS,
@@ -142,6 +143,42 @@ test.describe('layout stability', () => {
       expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
     });
   }
+
+  test('the build stamp covers no text of /dashboard at 390 px, wherever the page is scrolled', async ({
+    page,
+    request,
+  }) => {
+    const viewport = { width: 390, height: 844 };
+    await page.setViewportSize(viewport);
+    await storeSession(
+      page,
+      await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
+    );
+    await page.goto('/dashboard');
+    await expect(page.locator('#kpis')).toBeVisible();
+    const stamp = page.getByRole('contentinfo');
+    await expect(stamp).toBeVisible();
+    await expect(stamp).toHaveText(/^v\d+\.\d+\.\d+ · \w+/);
+
+    const bottom = await page.evaluate(
+      () => document.documentElement.scrollHeight - window.innerHeight,
+    );
+    expect(bottom, 'the dashboard is taller than a phone').toBeGreaterThan(0);
+    // From the top to the bottom, a quarter of a screen at a time.
+    const step = viewport.height / 4;
+    const stops = Array.from({ length: Math.ceil(bottom / step) + 1 }, (_, i) =>
+      Math.min(i * step, bottom),
+    );
+    for (const top of stops) {
+      await page.evaluate((y) => window.scrollTo(0, y), top);
+      expect(await textCoveredBy(stamp), `scrolled to ${top} px`).toEqual([]);
+    }
+    // At the bottom the stamp shows, at the right, after the last card.
+    const box = await stamp.boundingBox();
+    if (!box) throw new Error('The build stamp has no box.');
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 24);
+  });
 });
 
 test.describe('a cold deep link', () => {

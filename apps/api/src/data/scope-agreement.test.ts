@@ -55,7 +55,7 @@ describeOnEachDatabase(
 
     const query = (memberId: number | null) =>
       memberId === null ? '' : `?member_id=${memberId}`;
-    const headers = (tenant: TenantCode | undefined) =>
+    const headers = (tenant: TenantCode | undefined): Record<string, string> =>
       tenant ? { 'x-tenant-code': tenant } : {};
     function outcomeOf(status: number, body: unknown): Outcome {
       return status === 200

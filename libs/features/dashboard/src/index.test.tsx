@@ -1,10 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describeScreens } from '@collective/nav/testing';
 import { screens } from './index';
-import DashboardScreen from './screens/dashboard-screen';
 
-describe('screens of dashboard', () => {
-  it('loads the dashboard screen on demand, for /dashboard only', async () => {
-    expect(Object.keys(screens)).toEqual(['/dashboard']);
-    expect((await screens['/dashboard']?.())?.default).toBe(DashboardScreen);
-  });
-});
+// Each screen against the route table: see describeScreens.
+describeScreens('dashboard', screens);

@@ -1,0 +1,201 @@
+import { connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CONNECTION_TIMEOUT_MS,
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+} from './constants';
+import type { Database } from './db/database';
+import { buildServer, type ServerTimeouts } from './server';
+import { TEST_DATABASES } from './testing/test-databases';
+
+/** Short timeouts so each case takes well under a second or two. */
+const SHORT: ServerTimeouts = {
+  headersMs: 300,
+  requestMs: 600,
+  connectionMs: 5_000,
+  keepAliveMs: 300,
+  checkIntervalMs: 50,
+};
+
+/** Slack for a busy machine on top of a timeout and its check interval. */
+const SLACK_MS = 700;
+
+/**
+ * Node closes an idle kept-alive socket up to a second after
+ * `keepAliveTimeout` (a buffer so the client, told `timeout=<s>`, gives up first).
+ */
+const KEEP_ALIVE_BUFFER_MS = 1_000;
+
+const HEADERS_OF_A_100_BYTE_LOGIN = [
+  'POST /api/auth/login HTTP/1.1',
+  'Host: localhost',
+  'Content-Type: application/json',
+  'Content-Length: 100',
+  '',
+  '',
+].join('\r\n');
+
+/** What a raw client saw until the server closed its connection. */
+interface Closed {
+  /** Everything the server sent. */
+  text: string;
+  /** Milliseconds from the last write of the client to the close. */
+  afterLastWriteMs: number;
+}
+
+/**
+ * Opens a plain TCP connection to `port`, writes `chunks` (the client then
+ * stalls) and resolves when the server closes the connection.
+ */
+function rawClient(port: number, ...chunks: string[]): Promise<Closed> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    let lastWrite = performance.now();
+    const socket = connect(port, '127.0.0.1', () => {
+      for (const chunk of chunks) socket.write(chunk);
+      lastWrite = performance.now();
+    });
+    socket.setEncoding('utf8');
+    socket.on('data', (data: string) => (text += data));
+    socket.on('error', reject);
+    socket.on('close', () =>
+      resolve({ text, afterLastWriteMs: performance.now() - lastWrite }),
+    );
+  });
+}
+
+describe('a server facing slow clients', () => {
+  let db: Database;
+  let app: FastifyInstance | undefined;
+
+  /** Starts a server with `timeouts` on a loopback port; the test closes it. */
+  async function listen(
+    timeouts: Partial<ServerTimeouts>,
+    extend?: (app: FastifyInstance) => void,
+  ): Promise<number> {
+    app = buildServer({ db, logger: false, timeouts });
+    extend?.(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') {
+      throw new Error('The test server has no TCP port.');
+    }
+    return address.port;
+  }
+
+  beforeAll(async () => {
+    const pglite = TEST_DATABASES[0];
+    if (!pglite) throw new Error('No PGlite test engine.');
+    db = await pglite.open('empty');
+  });
+  afterEach(async () => {
+    app = undefined;
+  });
+  afterAll(() => db.close());
+
+  it('applies the timeouts of constants.ts by default', () => {
+    app = buildServer({ db, logger: false });
+    const { server } = app;
+
+    expect(server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+    expect(server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(server.timeout).toBe(CONNECTION_TIMEOUT_MS);
+    expect(server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBeGreaterThan(0);
+    expect(HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(REQUEST_TIMEOUT_MS);
+  });
+
+  it('answers 408 and closes the connection when a body stalls', async () => {
+    const port = await listen(SHORT);
+
+    const closed = await rawClient(
+      port,
+      HEADERS_OF_A_100_BYTE_LOGIN,
+      '{"email":"a',
+    );
+
+    expect(closed.text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closed.afterLastWriteMs).toBeGreaterThanOrEqual(
+      SHORT.requestMs - 50,
+    );
+    expect(closed.afterLastWriteMs).toBeLessThan(
+      SHORT.requestMs + SHORT.checkIntervalMs + SLACK_MS,
+    );
+  });
+
+  it('answers 408 when the headers never end, or never start', async () => {
+    const port = await listen(SHORT);
+
+    const [partial, silent] = await Promise.all([
+      rawClient(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\n'),
+      rawClient(port),
+    ]);
+
+    for (const closed of [partial, silent]) {
+      expect(closed.text).toMatch(/^HTTP\/1\.1 408 /);
+      expect(closed.afterLastWriteMs).toBeLessThan(
+        SHORT.headersMs + SHORT.checkIntervalMs + SLACK_MS,
+      );
+    }
+  });
+
+  it('destroys a connection that falls silent for the connection timeout', async () => {
+    const port = await listen({
+      ...SHORT,
+      requestMs: 10_000,
+      connectionMs: 300,
+    });
+
+    const closed = await rawClient(port, HEADERS_OF_A_100_BYTE_LOGIN, '{');
+
+    expect(closed.text).toBe('');
+    expect(closed.afterLastWriteMs).toBeGreaterThanOrEqual(250);
+    expect(closed.afterLastWriteMs).toBeLessThan(300 + SLACK_MS);
+  });
+
+  it('lets a route lengthen the connection timeout, not the request timeout', async () => {
+    const port = await listen(
+      { ...SHORT, requestMs: 1_000, connectionMs: 300 },
+      (server) =>
+        server.post(
+          '/slow-upload',
+          {
+            onRequest: (request, _reply, done) => {
+              request.raw.setTimeout(5_000);
+              done();
+            },
+          },
+          async () => ({ ok: true }),
+        ),
+    );
+
+    const closed = await rawClient(
+      port,
+      HEADERS_OF_A_100_BYTE_LOGIN.replace('/api/auth/login', '/slow-upload'),
+      '{',
+    );
+
+    // Past the route's own silence limit it is still the request timeout that ends it.
+    expect(closed.text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closed.afterLastWriteMs).toBeGreaterThanOrEqual(950);
+  });
+
+  it('closes a kept-alive connection left idle for the keep-alive timeout', async () => {
+    const port = await listen(SHORT);
+
+    const closed = await rawClient(
+      port,
+      'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n',
+    );
+
+    expect(closed.text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(closed.text).toMatch(/\r\nconnection: keep-alive\r\n/i);
+    expect(closed.afterLastWriteMs).toBeGreaterThanOrEqual(SHORT.keepAliveMs);
+    expect(closed.afterLastWriteMs).toBeLessThan(
+      SHORT.keepAliveMs + KEEP_ALIVE_BUFFER_MS + SLACK_MS,
+    );
+  });
+});
