@@ -1,6 +1,17 @@
 import nx from '@nx/eslint-plugin';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
+/** Every layer under the feature libraries: what a feature, and an app, may import. */
+const BELOW_FEATURES = [
+  'layer:nav',
+  'layer:tenancy',
+  'layer:session',
+  'layer:client',
+  'layer:platform',
+  'layer:primitives',
+  'layer:theme',
+];
+
 /**
  * Module boundaries. Every project carries `type:*`, `scope:*`, `platform:*`
  * tags and, for libraries, a `layer:*` tag; a project may import only the
@@ -43,30 +54,10 @@ export const depConstraints = [
       'layer:primitives',
     ],
   },
-  {
-    sourceTag: 'layer:feature',
-    onlyDependOnLibsWithTags: [
-      'layer:nav',
-      'layer:tenancy',
-      'layer:session',
-      'layer:client',
-      'layer:platform',
-      'layer:primitives',
-      'layer:theme',
-    ],
-  },
+  { sourceTag: 'layer:feature', onlyDependOnLibsWithTags: BELOW_FEATURES },
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: [
-      'layer:feature',
-      'layer:nav',
-      'layer:tenancy',
-      'layer:session',
-      'layer:client',
-      'layer:platform',
-      'layer:primitives',
-      'layer:theme',
-    ],
+    onlyDependOnLibsWithTags: ['layer:feature', ...BELOW_FEATURES],
   },
   // The journeys drive the built app; of the libraries they read only the
   // demo accounts (`@collective/api-client/demo`, see e2eImports below).

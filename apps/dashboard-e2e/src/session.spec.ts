@@ -4,39 +4,23 @@ import { DEMO_PASSWORD, DEMO_USERS } from './support/demo-accounts';
 import { Shell } from './support/shell';
 import { SignInScreen } from './support/sign-in-screen';
 
-/** Every demo account of decisions D11 and what its access allows (decisions D1). */
-const ACCOUNTS = [
-  {
-    email: DEMO_USERS.super.email,
-    label: 'Super admin',
-    menu: ['Performance', 'API Keys', 'Logout'],
-  },
-  {
-    email: DEMO_USERS.admin.email,
-    label: 'Collective admin',
-    menu: ['Performance', 'API Keys', 'Logout'],
-  },
-  {
-    email: DEMO_USERS.staff.email,
-    label: 'Collective admin',
-    menu: ['Performance', 'API Keys', 'Logout'],
-  },
-  {
-    email: DEMO_USERS.brandAdmin.email,
-    label: 'Brand admin',
-    menu: ['Performance', 'API Keys', 'Logout'],
-  },
-  {
-    email: DEMO_USERS.specialAdmin.email,
-    label: 'Brand admin',
-    menu: ['Performance', 'API Keys', 'Logout'],
-  },
-  {
-    email: DEMO_USERS.operator.email,
-    label: 'Brand member',
-    menu: ['API Keys', 'Logout'],
-  },
-] as const;
+/** The user menu of every admin; a brand member has no Performance. */
+const ADMIN_MENU = ['Performance', 'API Keys', 'Logout'];
+
+/**
+ * Every demo account of decisions D11 with a dashboard, the access the header
+ * names and the user menu it allows (decisions D1).
+ */
+const ACCOUNTS = (
+  [
+    ['super', 'Super admin', ADMIN_MENU],
+    ['admin', 'Collective admin', ADMIN_MENU],
+    ['staff', 'Collective admin', ADMIN_MENU],
+    ['brandAdmin', 'Brand admin', ADMIN_MENU],
+    ['specialAdmin', 'Brand admin', ADMIN_MENU],
+    ['operator', 'Brand member', ['API Keys', 'Logout']],
+  ] as const
+).map(([key, label, menu]) => ({ email: DEMO_USERS[key].email, label, menu }));
 
 test.describe('access of every demo account', () => {
   for (const account of ACCOUNTS) {
