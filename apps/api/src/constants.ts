@@ -191,3 +191,6 @@ export const MAX_ANSWER_CACHE_ENTRIES = 100_000;
  * process's own move to a new month, at once).
  */
 export const DATA_VERSION_MAX_AGE_MS = 1_000;
+
+/** Version of the API in its OpenAPI document: the app version of specification §9. */
+export const API_VERSION = '1.0.0';

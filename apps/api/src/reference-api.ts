@@ -1,12 +1,13 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from './audit/audit-routes';
 import { authRoutes } from './auth/auth-routes';
 import { createLoginThrottle, type LoginLimits } from './auth/login-throttle';
 import {
   createSessionCache,
   type SessionCacheOptions,
 } from './auth/session-cache';
-import { CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
+import { API_VERSION, CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
 import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { guardJsonBodies, refuseNulInUrl } from './http/request-guards';
@@ -14,11 +15,16 @@ import { helmetHeaders, sendHeaders } from './http/security-headers';
 import { checkTenantHeader, TENANT_HEADER } from './http/tenant-header';
 import { createAnswerCache } from './data/answer-cache';
 import { dataRoutes } from './data/data-routes';
+import { monthStartOf } from './data/months';
 import { createStoreStatsKeeper } from './data/rollups';
+import { apiDocs } from './http/api-docs';
+import { contractValidator, type RouteServices } from './http/declare-route';
+import { IDEMPOTENCY_HEADER } from './http/idempotency';
 import { apiKeyRoutes } from './keys/api-key-routes';
 import { createLastUsedRecorder } from './keys/api-keys';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
+import { savedViewRoutes } from './saved-views/saved-view-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -50,11 +56,12 @@ export const API_HEADERS = {
 };
 
 /** Methods the API serves, announced to allowed origins in preflight answers. */
-export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'DELETE'];
+export const CORS_ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Request headers a browser may send cross-origin: the ones the client sends. */
 export const CORS_ALLOWED_HEADERS = [
   'authorization',
   'content-type',
+  IDEMPOTENCY_HEADER,
   TENANT_HEADER,
 ];
 /** Response headers a cross-origin page may read besides the simple ones. */
@@ -82,6 +89,8 @@ export interface ReferenceApiOptions {
    * (`DATA_VERSION_MAX_AGE_MS` by default); 0 reads it on every request.
    */
   dataVersionMaxAgeMs?: number;
+  /** Checks every answer against its contract schema (tests); off by default. */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -115,30 +124,44 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
   app.addHook('onRequest', checkTenantHeader);
   app.setErrorHandler(replyToError);
   app.setNotFoundHandler(replyNotFound);
+  app.setValidatorCompiler(contractValidator);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('scope', null);
 
-  const sessions = {
+  const clock = options.clock ?? (() => new Date());
+  const storeStats = createStoreStatsKeeper(
+    options.db,
+    options.dataVersionMaxAgeMs === undefined
+      ? {}
+      : { maxAgeMs: options.dataVersionMaxAgeMs },
+  );
+  const services: RouteServices = {
     db: options.db,
     sessionCache: createSessionCache(options.sessionCache),
+    apiKeysUsed: createLastUsedRecorder(options.db, () => clock().getTime()),
+    answers: createAnswerCache(options.answerCacheEntries),
+    async cacheStamp(now) {
+      const period = monthStartOf(now);
+      const state = await storeStats.current(period);
+      return { version: state.dataVersion, period };
+    },
+    clock,
+    checkAnswers: options.checkAnswers ?? false,
   };
   app.get('/health', async () => ({ status: 'ok' }));
-  await app.register(authRoutes, {
-    ...sessions,
-    loginThrottle: createLoginThrottle(options.db, options.loginLimits),
-  });
-  await app.register(memberRoutes, sessions);
-  await app.register(notificationRoutes, sessions);
-  await app.register(apiKeyRoutes, sessions);
-  const clock = options.clock ?? (() => new Date());
-  await app.register(dataRoutes, {
-    ...sessions,
-    apiKeysUsed: createLastUsedRecorder(options.db, () => clock().getTime()),
-    storeStats: createStoreStatsKeeper(
-      options.db,
-      options.dataVersionMaxAgeMs === undefined
-        ? {}
-        : { maxAgeMs: options.dataVersionMaxAgeMs },
-    ),
-    answers: createAnswerCache(options.answerCacheEntries),
-    clock,
-  });
+  await app.register(apiDocs, { version: API_VERSION });
+  await app.register(
+    authRoutes(createLoginThrottle(options.db, options.loginLimits)),
+    services,
+  );
+  for (const resource of [
+    memberRoutes,
+    notificationRoutes,
+    apiKeyRoutes,
+    dataRoutes,
+    savedViewRoutes,
+    auditRoutes,
+  ]) {
+    await app.register(resource, services);
+  }
 };

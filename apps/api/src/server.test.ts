@@ -264,9 +264,9 @@ describeOnEachDatabase('the reference server', (engine) => {
       expect(accessControl(response.headers)).toEqual({
         'access-control-allow-origin': ALLOWED,
         'access-control-expose-headers': 'retry-after, www-authenticate',
-        'access-control-allow-methods': 'GET, POST, DELETE',
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
         'access-control-allow-headers':
-          'authorization, content-type, x-tenant-code',
+          'authorization, content-type, idempotency-key, x-tenant-code',
         'access-control-max-age': '600',
       });
     });

@@ -106,6 +106,11 @@ export interface ServerOptions {
    * (`DATA_VERSION_MAX_AGE_MS` by default); 0 reads it on every request.
    */
   dataVersionMaxAgeMs?: number;
+  /**
+   * Checks every API answer against its contract schema before sending it
+   * (a 500 naming the mismatch otherwise): for tests; off by default.
+   */
+  checkAnswers?: boolean;
   /** Client timeouts; {@link DEFAULT_SERVER_TIMEOUTS} for any left out. */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -128,6 +133,7 @@ export function buildServer({
   clock,
   answerCacheEntries,
   dataVersionMaxAgeMs,
+  checkAnswers,
   timeouts,
 }: ServerOptions): FastifyInstance {
   const timeout = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
@@ -170,6 +176,7 @@ export function buildServer({
     ...(clock ? { clock } : {}),
     ...(answerCacheEntries === undefined ? {} : { answerCacheEntries }),
     ...(dataVersionMaxAgeMs === undefined ? {} : { dataVersionMaxAgeMs }),
+    ...(checkAnswers === undefined ? {} : { checkAnswers }),
   });
   if (dashboardDir === undefined) {
     app.setNotFoundHandler(replyNotFound);

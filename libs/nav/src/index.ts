@@ -34,6 +34,7 @@ export type {
 } from './routes';
 export {
   UNREAD_COUNT_FAILURE,
+  UNREAD_COUNT_INPUT,
+  UNREAD_COUNT_QUERY_OPTIONS,
   UNREAD_POLL_INTERVAL_MS,
-  unreadCountQueryOptions,
 } from './unread-count';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { memberScopeOf, scopedQueryKey } from './data-scope';
+import { scopedQueryKey } from './data-scope';
 
 const scope = fc.record({
   tenant: fc.constantFrom('pact' as const, 'kiehls' as const),
@@ -29,14 +29,5 @@ describe('scopedQueryKey', () => {
         ).toBe(same);
       }),
     );
-  });
-});
-
-describe('memberScopeOf', () => {
-  it('asks for the member of the filter, or for everything', () => {
-    expect(memberScopeOf({ tenant: 'pact', filter: { member_id: 7 } })).toEqual(
-      { memberId: 7 },
-    );
-    expect(memberScopeOf({ tenant: 'pact', filter: {} })).toEqual({});
   });
 });

@@ -18,14 +18,3 @@ export function scopedQueryKey<const P extends readonly unknown[]>(
 ): readonly [TenantCode, DataFilter, ...P] {
   return [scope.tenant, scope.filter, ...parts] as const;
 }
-
-/**
- * The member a data call asks the server for in a scope: `{ memberId }` for
- * a member, `{}` for the whole collective. The server decides the real scope
- * (decisions D12); the key of the query keeps the client's cache honest.
- */
-export function memberScopeOf(scope: DataScope): { memberId?: number } {
-  return 'member_id' in scope.filter
-    ? { memberId: scope.filter.member_id }
-    : {};
-}

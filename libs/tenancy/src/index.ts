@@ -4,7 +4,7 @@
  * wiring of the shell's data services. No React; bindings are in
  * `@collective/tenancy/react`.
  */
-export { memberScopeOf, scopedQueryKey } from './data-scope';
+export { scopedQueryKey } from './data-scope';
 export type { DataScope } from './data-scope';
 export {
   chipMember,
@@ -20,6 +20,32 @@ export {
   QUERY_STALE_TIME_MS,
 } from './query-client';
 export type { FailureLogMeta, QueryClientOptions } from './query-client';
+export {
+  differsOnlyIn,
+  endpointName,
+  endpointQueryKey,
+  isResourceKey,
+  isScopeKey,
+  resourceQueryKey,
+  scopedMutation,
+  scopedQuery,
+  scopedRequest,
+  scopeOf,
+} from './scoped-query';
+export type {
+  KeyInput,
+  MutationEndpoint,
+  MutationInput,
+  OptimisticCache,
+  OptimisticSnapshot,
+  QueryEndpoint,
+  QueryScopes,
+  ScopedApi,
+  ScopedInput,
+  ScopedMutationSettings,
+  ScopedQueryKey,
+  ScopedWrites,
+} from './scoped-query';
 export { resolveActiveTenant } from './resolve-active-tenant';
 export { createSessionServices } from './session-services';
 export type {

@@ -1,4 +1,9 @@
-import { deriveAccess } from '@collective/auth';
+import {
+  dataFilterFor,
+  deriveAccess,
+  isRefusal,
+  resolveDataScope,
+} from '@collective/api-client/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -92,5 +97,35 @@ describe('shownMember', () => {
       code: null,
       name: 'member 9',
     });
+  });
+});
+
+describe('shownMember and the server scope', () => {
+  it("names the member the contract's resolveDataScope gives, for any user, tenant and selected member the server accepts", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          role: fc.constantFrom(
+            'super_admin',
+            'admin',
+            'brand_operator',
+            'viewer',
+          ),
+          member_id: fc.option(fc.constantFrom(2, 3, 5, 1009), { nil: null }),
+        }),
+        fc.constantFrom('pact' as const, 'kiehls' as const),
+        fc.option(fc.constantFrom(2, 3, 5), { nil: null }),
+        (user, tenant, selected) => {
+          const access = deriveAccess(user);
+          const filter = dataFilterFor(access, selected);
+          const sent = 'member_id' in filter ? filter.member_id : undefined;
+          const scope = resolveDataScope(access, tenant, sent);
+          fc.pre(!isRefusal(scope));
+          expect(shownMember(tenant, filter, members)?.id ?? null).toBe(
+            isRefusal(scope) ? undefined : scope.memberId,
+          );
+        },
+      ),
+    );
   });
 });

@@ -14,6 +14,28 @@ export { CopyButton } from './copy-button/copy-button';
 export type { CopyButtonProps } from './copy-button/copy-button';
 export { DataState } from './data-state/data-state';
 export type { DataStateProps } from './data-state/data-state';
+export { DataTable } from './data-table/data-table';
+export type { DataTableColumn, DataTableProps } from './data-table/data-table';
+export { ExportButton } from './export-button/export-button';
+export type { ExportButtonProps } from './export-button/export-button';
+export { Field } from './field/field';
+export type { FieldControlProps, FieldProps } from './field/field';
+export { FilterBar } from './filter-bar/filter-bar';
+export type { FilterBarProps, FilterBarSelect } from './filter-bar/filter-bar';
+export { Form, useFormContext } from './form/form';
+export type { FormProps } from './form/form';
+export { fieldError, issuesToErrors, useForm } from './form/use-form';
+export type {
+  FormController,
+  FormSchema,
+  FormValues,
+  ServerError,
+  UseFormOptions,
+} from './form/use-form';
+export { FormError } from './form-error/form-error';
+export type { FormErrorProps } from './form-error/form-error';
+export { FormField } from './form-field/form-field';
+export type { FormFieldControl, FormFieldProps } from './form-field/form-field';
 export {
   formatDate,
   formatDateTime,
@@ -22,16 +44,42 @@ export {
   formatPercent,
   formatWeight,
 } from './format/format';
+export {
+  defaultListState,
+  listParamsToSearch,
+  normalizeListState,
+  parseListParams,
+} from './list-params/list-params';
+export type {
+  ListFilterSpec,
+  ListSort,
+  ListSpec,
+  ListState,
+} from './list-params/list-params';
+export { useListParams } from './list-params/use-list-params';
+export type {
+  ListParams,
+  SearchParamsChange,
+  SearchParamsPair,
+} from './list-params/use-list-params';
 export { MenuButton } from './menu-button/menu-button';
 export type { MenuButtonProps, MenuItem } from './menu-button/menu-button';
 export { Pagination } from './pagination/pagination';
 export type { PaginationProps } from './pagination/pagination';
+export { SavedViews } from './saved-views/saved-views';
+export type {
+  SavedView,
+  SavedViewsProps,
+  ViewVisibility,
+} from './saved-views/saved-views';
 export { SelectField } from './select-field/select-field';
 export type {
   SelectFieldProps,
   SelectOption,
 } from './select-field/select-field';
 export { Sheet } from './sheet/sheet';
+export { SubmitButton } from './submit-button/submit-button';
+export type { SubmitButtonProps } from './submit-button/submit-button';
 export { StackedBarChart } from './stacked-bar-chart/stacked-bar-chart';
 export type {
   ChartBar,

@@ -1,6 +1,16 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  deriveAccess,
+  endpoints,
+  type Access,
+  type Endpoint,
+} from '@collective/api-client/contract';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { Database } from '../db/database';
-import { sendError } from '../http/error-replies';
+import { Refusal } from '../http/error-replies';
 import {
   findApiKeyOwner,
   isApiKeyToken,
@@ -22,17 +32,25 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** A route handler that runs only for a signed-in caller. */
-export type AuthenticatedHandler = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  caller: Readonly<UserRecord>,
-) => Promise<unknown>;
+/** Who made a call: the user, what they may do, and the API key used if any. */
+export interface Caller {
+  user: Readonly<UserRecord>;
+  /** Derived once from the user by the contract's `deriveAccess`. */
+  access: Access;
+  /** The API key the call was made with; `null` for a session. */
+  apiKeyId: number | null;
+}
 
-/** What {@link authenticated} needs: the database and the session cache. */
+/** What authentication needs: the database and the session cache. */
 export interface SessionContext {
   db: Database;
   sessionCache: SessionCache;
+}
+
+/** What {@link authenticateCall} needs besides the sessions. */
+export interface AuthenticationContext extends SessionContext {
+  /** Notes each use of a key in `last_used_at`, at most once a minute. */
+  apiKeysUsed: LastUsedRecorder;
 }
 
 /**
@@ -53,96 +71,90 @@ export async function sessionUser(
   return session.user;
 }
 
-/** The paths an API key may call, named in the 401 of any other. */
-const API_KEY_PATHS =
-  'GET /api/dashboard/summary, GET /api/stores and GET /api/stores/:id';
+/** The calls an API key may make, named in the 401 of any other: read from the contract. */
+const API_KEY_CALLS = Object.values(endpoints as Record<string, Endpoint>)
+  .filter((endpoint) => endpoint.auth === 'session-or-key')
+  .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
 
-function refuseMissingToken(reply: FastifyReply): FastifyReply {
+const API_KEY_PATHS = `${API_KEY_CALLS.slice(0, -1).join(', ')} and ${API_KEY_CALLS.at(-1) ?? ''}`;
+
+function refuseMissingToken(reply: FastifyReply): Refusal {
   reply.header('www-authenticate', 'Bearer');
-  return sendError(
-    reply,
+  return new Refusal(
     401,
     'Unauthorized',
     'Sign in first: send Authorization: Bearer <token>.',
   );
 }
 
-function refuseInvalidToken(reply: FastifyReply, message: string) {
+function refuseInvalidToken(reply: FastifyReply, message: string): Refusal {
   reply.header('www-authenticate', 'Bearer error="invalid_token"');
-  return sendError(reply, 401, 'Unauthorized', message);
+  return new Refusal(401, 'Unauthorized', message);
 }
 
 /**
- * Answers a call made with an API key where keys are not accepted: 401,
- * naming the calls a key may make (decisions D13).
+ * The refusal of a call made with an API key where keys are not accepted:
+ * 401, naming the calls a key may make (decisions D13).
  */
-export function refuseApiKey(reply: FastifyReply): FastifyReply {
+export function refuseApiKey(reply: FastifyReply): Refusal {
   return refuseInvalidToken(
     reply,
     `API keys may call ${API_KEY_PATHS} only; sign in for this call.`,
   );
 }
 
+function callerOf(user: Readonly<UserRecord>, apiKeyId: number | null): Caller {
+  return { user, access: deriveAccess(user), apiKeyId };
+}
+
 /**
- * Wraps a handler so it runs only with a live session: a missing, unknown,
- * expired or revoked token gets 401 `{ error: "Unauthorized", message }`
- * with a `WWW-Authenticate: Bearer` header, which makes the client log out.
- * An API key is refused the same way, with a message naming the calls it
- * may make (decisions D13: never the session calls or key management).
+ * The `onRequest` hook that authenticates a call as its contract entry says
+ * (decisions D5, D13), the one place that answers 401:
+ * - `session`: a live session's token; a missing, unknown, expired or
+ *   revoked token gets 401 `{ error: "Unauthorized", message }` with a
+ *   `WWW-Authenticate: Bearer` header, which makes the client log out; an
+ *   API key is refused, naming the calls a key may make;
+ * - `session-or-key`: also a live API key (`ck_…`) as its owner, looked up
+ *   on every call so a revoked key fails at once;
+ * - `session-if-any`: the session when the token is live, else no caller
+ *   (an API key is still refused);
+ * - `anonymous`: nobody; the token is not read.
+ * Sets `request.caller`.
  */
-export function authenticated(
-  context: SessionContext,
-  handler: AuthenticatedHandler,
-) {
-  return async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<unknown> => {
+export function authenticateCall(
+  context: AuthenticationContext,
+  endpoint: Pick<Endpoint, 'auth'>,
+): onRequestAsyncHookHandler {
+  const { auth } = endpoint;
+  return async (request, reply) => {
+    request.caller = null;
+    if (auth === 'anonymous') return;
     const token = bearerToken(request);
-    if (!token) return refuseMissingToken(reply);
-    if (isApiKeyToken(token)) return refuseApiKey(reply);
-    const caller = await sessionUser(context, token);
-    if (!caller) {
-      return refuseInvalidToken(
+    if (!token) {
+      if (auth === 'session-if-any') return;
+      throw refuseMissingToken(reply);
+    }
+    if (isApiKeyToken(token)) {
+      if (auth !== 'session-or-key') throw refuseApiKey(reply);
+      const owner = await findApiKeyOwner(context.db, token);
+      if (!owner) {
+        throw refuseInvalidToken(
+          reply,
+          'The API key is unknown or was revoked; create a new one on the API Keys page.',
+        );
+      }
+      await context.apiKeysUsed.used(owner);
+      request.caller = callerOf(owner.user, owner.keyId);
+      return;
+    }
+    const user = await sessionUser(context, token);
+    if (!user) {
+      if (auth === 'session-if-any') return;
+      throw refuseInvalidToken(
         reply,
         'The session has expired or was ended; sign in again.',
       );
     }
-    return handler(request, reply, caller);
-  };
-}
-
-/** What {@link authenticatedOrApiKey} needs besides the sessions. */
-export interface DataReaderContext extends SessionContext {
-  /** Notes each use of a key in `last_used_at`, at most once a minute. */
-  apiKeysUsed: LastUsedRecorder;
-}
-
-/**
- * Like {@link authenticated}, and also accepts a live API key
- * (`Authorization: Bearer ck_…`) as its owner, for the read-only data
- * endpoints (decisions D13). The key is looked up on every call, so a
- * revoked key fails at once.
- */
-export function authenticatedOrApiKey(
-  context: DataReaderContext,
-  handler: AuthenticatedHandler,
-) {
-  const bySession = authenticated(context, handler);
-  return async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): Promise<unknown> => {
-    const token = bearerToken(request);
-    if (!token || !isApiKeyToken(token)) return bySession(request, reply);
-    const owner = await findApiKeyOwner(context.db, token);
-    if (!owner) {
-      return refuseInvalidToken(
-        reply,
-        'The API key is unknown or was revoked; create a new one on the API Keys page.',
-      );
-    }
-    await context.apiKeysUsed.used(owner);
-    return handler(request, reply, owner.user);
+    request.caller = callerOf(user, null);
   };
 }

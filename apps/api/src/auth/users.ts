@@ -64,25 +64,3 @@ export function toContractUser(record: UserRecord): User {
     isPactStaff: record.is_pact_staff,
   };
 }
-
-/**
- * Whom a user acts for on the server, derived from role and member_id as in
- * decisions D1: the super admin and admins without a member act for the
- * whole collective; anyone else with a member_id acts for that member only.
- */
-export type CallerScope =
-  | { kind: 'collective'; superAdmin: boolean }
-  | { kind: 'member'; memberId: number }
-  | { kind: 'none' };
-
-/** Derives the {@link CallerScope} of a user; the only place the server reads role strings. */
-export function callerScope(
-  user: Pick<UserRecord, 'role' | 'member_id'>,
-): CallerScope {
-  if (user.role === 'super_admin')
-    return { kind: 'collective', superAdmin: true };
-  if (user.member_id !== null)
-    return { kind: 'member', memberId: user.member_id };
-  if (user.role === 'admin') return { kind: 'collective', superAdmin: false };
-  return { kind: 'none' };
-}

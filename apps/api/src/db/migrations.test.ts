@@ -32,6 +32,8 @@ describeOnEachDatabase('migrate', (engine) => {
     expect(applied).toEqual(migrations.map((step) => step.version));
     expect(await tables()).toEqual([
       'api_keys',
+      'audit_events',
+      'idempotency_keys',
       'login_failures',
       'member_month_materials',
       'member_months',
@@ -39,6 +41,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'members',
       'notifications',
       'rollup_state',
+      'saved_views',
       'schema_migrations',
       'sessions',
       'shipment_materials',

@@ -223,6 +223,67 @@ export const migrations: readonly Migration[] = [
         ON login_failures (last_failed_at);
     `,
   },
+  {
+    version: 5,
+    name: 'create-audit-events-idempotency-keys-saved-views',
+    sql: `
+      -- The audit trail of decisions D15: one row per write, added in the
+      -- write's own transaction by the route layer; never updated or
+      -- deleted. before/after hold the record's fields (never secrets).
+      CREATE TABLE audit_events (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        actor_user_id integer REFERENCES users (id),
+        actor_api_key_id integer REFERENCES api_keys (id),
+        tenant text,
+        member_id integer,
+        action text NOT NULL,
+        entity text NOT NULL,
+        entity_id text NOT NULL,
+        before jsonb,
+        after jsonb,
+        request_id text NOT NULL
+      );
+      CREATE INDEX audit_events_entity_idx
+        ON audit_events (entity, entity_id, id DESC);
+      CREATE INDEX audit_events_member_idx ON audit_events (member_id, id DESC);
+      CREATE INDEX audit_events_at_idx ON audit_events (at DESC, id DESC);
+
+      -- Answers of creates sent with an Idempotency-Key, per user, so a
+      -- retried POST makes one record and gets the first answer again.
+      CREATE TABLE idempotency_keys (
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        key text NOT NULL,
+        endpoint text NOT NULL,
+        request_hash text NOT NULL,
+        status integer NOT NULL,
+        body jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, key)
+      );
+      CREATE INDEX idempotency_keys_created_idx
+        ON idempotency_keys (created_at);
+
+      -- A list's saved views (the list kit): its filters, sort, page size
+      -- and columns, private, shared with the owner's member, or with the
+      -- collective. version counts edits (409 on a stale one).
+      CREATE TABLE saved_views (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        owner_user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        member_id integer REFERENCES members (id),
+        tenant text NOT NULL,
+        list text NOT NULL,
+        name text NOT NULL,
+        visibility text NOT NULL
+          CHECK (visibility IN ('private', 'member', 'collective')),
+        state text NOT NULL,
+        version integer NOT NULL DEFAULT 1,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX saved_views_list_idx ON saved_views (tenant, list);
+    `,
+  },
 ];
 
 /**

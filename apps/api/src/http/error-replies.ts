@@ -38,6 +38,33 @@ export class ClientError extends Error {
   }
 }
 
+/**
+ * A refusal with the API's two texts, `error` (what) and `message` (what to
+ * do): thrown by the route layer and handlers (401, 403, 404, 409 …) and
+ * answered as `{ error, message }` with its status.
+ */
+export class Refusal extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    message?: string,
+    /** More of the body, e.g. the current record of a 409. */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message ?? error);
+    this.name = 'Refusal';
+  }
+  /** Whether a message beyond `error` was given. */
+  get hasMessage(): boolean {
+    return this.message !== this.error;
+  }
+}
+
+/** Throws the API's 404 for a record that is not in the caller's scope, or nowhere (decisions D12). */
+export function notFound(message: string): never {
+  throw new Refusal(404, 'Not found', message);
+}
+
 /** Client-facing text for Fastify's own request errors, keyed by error code. */
 const FASTIFY_ERROR_TEXT: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: `Request body is too large; the limit is ${BODY_LIMIT_BYTES / 1024} KiB`,
@@ -68,6 +95,17 @@ export function replyToError(
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, status, 'Internal server error');
+  }
+  if (error instanceof Refusal) {
+    const body: ErrorReply & Record<string, unknown> = {
+      error: error.error,
+      ...(error.hasMessage ? { message: error.message } : {}),
+      ...error.details,
+    };
+    return reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send(body);
   }
   const known =
     error instanceof ClientError

@@ -28,8 +28,15 @@ export function validate<TSchema extends v.GenericSchema>(
 ): Validated<v.InferOutput<TSchema>> {
   const result = v.safeParse(schema, input);
   if (result.success) return { ok: true, value: result.output };
-  const texts = [
-    ...new Set(result.issues.map((issue) => describeIssue(issue, subject))),
-  ];
-  return { ok: false, error: texts.join('; ') };
+  return { ok: false, error: describeIssues(result.issues, subject) };
+}
+
+/** Valibot issues as one sentence, each distinct problem once: "password is required; extra is not allowed". */
+export function describeIssues(
+  issues: readonly v.BaseIssue<unknown>[],
+  subject: string,
+): string {
+  return [
+    ...new Set(issues.map((issue) => describeIssue(issue, subject))),
+  ].join('; ');
 }

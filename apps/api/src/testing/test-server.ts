@@ -55,7 +55,12 @@ async function serverOn(
   db: Database,
   options: TestServerOptions,
 ): Promise<TestServer> {
-  const app = buildServer({ ...options, db, logger: false });
+  const app = buildServer({
+    checkAnswers: true,
+    ...options,
+    db,
+    logger: false,
+  });
   try {
     await app.ready();
   } catch (error) {

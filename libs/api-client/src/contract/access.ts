@@ -227,7 +227,7 @@ export function resolveDataScope(
     return {
       status: 403,
       error: 'Forbidden',
-      message: `The ${tenant} tenant shows ${limit.name}'s data only, and your account belongs to another member; use the pact tenant.`,
+      message: `The ${tenant} tenant shows ${limit.name} data only, and your account belongs to another member; use the pact tenant.`,
     };
   }
   return { memberId: access.ownMemberId };
@@ -238,4 +238,18 @@ export function isRefusal(
   outcome: DataScope | ScopeRefusal,
 ): outcome is ScopeRefusal {
   return 'status' in outcome;
+}
+
+/** Who may see a saved view (the list kit): its owner, the owner's member, or the collective. */
+export type ViewVisibility = 'private' | 'member' | 'collective';
+
+/**
+ * The visibilities a user may give their saved views: everyone keeps
+ * private views; a brand user shares with their own member, a collective
+ * admin with the whole collective.
+ */
+export function viewVisibilitiesFor(access: Access): ViewVisibility[] {
+  if (access.isCollectiveAdmin) return ['private', 'collective'];
+  if (access.isBrandUser) return ['private', 'member'];
+  return ['private'];
 }

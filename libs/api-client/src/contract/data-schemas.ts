@@ -18,6 +18,24 @@ const IdTextSchema = v.pipe(
   v.maxValue(MAX_RECORD_ID, `must be at most ${MAX_RECORD_ID}`),
 );
 
+/**
+ * The `:id` path parameter of one record, named in its messages
+ * (`recordIdParams('store')`: "store id must be a positive whole number").
+ */
+export function recordIdParams(record: string) {
+  return v.strictObject({
+    id: v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,9}$/, `${record} id must be a positive whole number`),
+      v.transform(Number),
+      v.maxValue(
+        MAX_RECORD_ID,
+        `${record} id must be at most ${MAX_RECORD_ID}`,
+      ),
+    ),
+  });
+}
+
 const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 const KgSchema = v.pipe(v.number(), v.minValue(0));
 const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -210,7 +228,7 @@ export const StoresPageSchema = v.object({
 export type StoresPage = v.InferOutput<typeof StoresPageSchema>;
 
 /** The `:id` of GET /api/stores/:id. */
-export const StoreIdParamsSchema = v.strictObject({ id: IdTextSchema });
+export const StoreIdParamsSchema = recordIdParams('store');
 
 /** Query of GET /api/stores/:id. */
 export const StoreQuerySchema = v.strictObject({ member_id: MemberIdQuery });
@@ -302,7 +320,7 @@ export const CreatedApiKeySchema = v.object({
 export type CreatedApiKey = v.InferOutput<typeof CreatedApiKeySchema>;
 
 /** The `:id` of DELETE /api/keys/:id. */
-export const ApiKeyIdParamsSchema = v.strictObject({ id: IdTextSchema });
+export const ApiKeyIdParamsSchema = recordIdParams('key');
 
 /** Response of DELETE /api/keys/:id and POST /api/notifications/read-all. */
 export const SuccessSchema = v.object({ success: v.literal(true) });

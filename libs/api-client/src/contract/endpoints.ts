@@ -27,6 +27,17 @@ import {
   StoresQuerySchema,
   SuccessSchema,
 } from './data-schemas';
+import {
+  AuditEventsPageSchema,
+  AuditEventsQuerySchema,
+  CreateSavedViewSchema,
+  DeleteSavedViewQuerySchema,
+  SavedViewIdParamsSchema,
+  SavedViewResponseSchema,
+  SavedViewsQuerySchema,
+  SavedViewsResponseSchema,
+  UpdateSavedViewSchema,
+} from './record-schemas';
 
 /** An HTTP method of the API. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -269,6 +280,65 @@ export const endpoints = {
     response: SuccessSchema,
     auth: 'session',
     audit: { entity: 'api_key', action: 'revoke' },
+  },
+  savedViews: {
+    method: 'GET',
+    path: '/api/saved-views',
+    summary:
+      "A list's saved views the caller sees: own, their member's, the collective's",
+    resource: 'saved-views',
+    query: SavedViewsQuerySchema,
+    response: SavedViewsResponseSchema,
+    auth: 'session',
+    audience: 'everyone',
+  },
+  createSavedView: {
+    method: 'POST',
+    path: '/api/saved-views',
+    summary: 'Save a view of a list',
+    resource: 'saved-views',
+    body: CreateSavedViewSchema,
+    response: SavedViewResponseSchema,
+    status: 201,
+    auth: 'session',
+    audience: 'everyone',
+    audit: { entity: 'saved_view', action: 'create' },
+    idempotent: true,
+  },
+  updateSavedView: {
+    method: 'PATCH',
+    path: '/api/saved-views/:id',
+    summary: 'Rename, share or update one of your saved views (409 when stale)',
+    resource: 'saved-views',
+    params: SavedViewIdParamsSchema,
+    body: UpdateSavedViewSchema,
+    response: SavedViewResponseSchema,
+    auth: 'session',
+    audience: 'everyone',
+    audit: { entity: 'saved_view', action: 'update' },
+  },
+  deleteSavedView: {
+    method: 'DELETE',
+    path: '/api/saved-views/:id',
+    summary: 'Delete one of your saved views (409 when stale)',
+    resource: 'saved-views',
+    params: SavedViewIdParamsSchema,
+    query: DeleteSavedViewQuerySchema,
+    response: SuccessSchema,
+    auth: 'session',
+    audience: 'everyone',
+    audit: { entity: 'saved_view', action: 'delete' },
+  },
+  auditEvents: {
+    method: 'GET',
+    path: '/api/audit-events',
+    summary: 'The audit trail: every write, newest first, filtered',
+    resource: 'audit-events',
+    query: AuditEventsQuerySchema,
+    response: AuditEventsPageSchema,
+    auth: 'session',
+    audience: 'admins',
+    scoped: true,
   },
 } as const satisfies Record<string, Endpoint>;
 

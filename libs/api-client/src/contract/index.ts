@@ -10,6 +10,7 @@ export {
   resolveDataScope,
   SPECIAL_BRAND_MEMBER_ID,
   TENANT_MEMBER,
+  viewVisibilitiesFor,
 } from './access';
 export type {
   Access,
@@ -20,6 +21,7 @@ export type {
   Permissions,
   ScopeRefusal,
   TenantMember,
+  ViewVisibility,
 } from './access';
 export { endpointPath, endpoints, markReadPath } from './endpoints';
 export type {
@@ -50,6 +52,7 @@ export {
   MAX_STORE_PAGE_SIZE,
   MAX_STORE_SEARCH_LENGTH,
   RankedStoreSchema,
+  recordIdParams,
   SHIPMENT_STATUSES,
   ShipmentSchema,
   STORE_SORTS,
@@ -75,6 +78,31 @@ export type {
   StoreSort,
   StoresPage,
 } from './data-schemas';
+export {
+  AuditEventSchema,
+  AuditEventsPageSchema,
+  AuditEventsQuerySchema,
+  CreateSavedViewSchema,
+  DeleteSavedViewQuerySchema,
+  MAX_AUDIT_PAGE_SIZE,
+  MAX_SAVED_VIEW_NAME_LENGTH,
+  MAX_SAVED_VIEW_STATE_LENGTH,
+  MAX_SAVED_VIEWS_PER_LIST,
+  SAVED_VIEW_VISIBILITIES,
+  SavedViewIdParamsSchema,
+  SavedViewResponseSchema,
+  SavedViewSchema,
+  SavedViewsQuerySchema,
+  SavedViewsResponseSchema,
+  UpdateSavedViewSchema,
+  VersionSchema,
+} from './record-schemas';
+export type {
+  AuditEvent,
+  AuditEventsPage,
+  SavedView,
+  SavedViewVisibility,
+} from './record-schemas';
 export {
   ErrorBodySchema,
   LoginRequestSchema,

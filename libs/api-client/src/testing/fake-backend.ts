@@ -154,7 +154,7 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
    */
   function scopeOf(key: DemoUserKey, request: Request) {
     const user = users[key];
-    if (!user) return null;
+    if (!user) return { refused: 401 };
     const checked = v.safeParse(endpoints.dashboardSummary.query, {
       member_id: query(request)['member_id'],
     });
@@ -165,8 +165,12 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
       tenant === 'pact' || tenant === 'kiehls' ? tenant : undefined,
       asked,
     );
-    if (isRefusal(scope)) return null;
+    if (isRefusal(scope)) return { refused: scope.status };
     const { memberId } = scope;
+    // Like the server: a member that does not exist is not found (D12).
+    if (memberId !== null && !members.some((m) => m.id === memberId)) {
+      return { refused: 404 };
+    }
     const inScope = stores.filter(
       (store) => memberId === null || store.member_id === memberId,
     );
@@ -179,19 +183,23 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
       },
     };
   }
-  /** A data call of a signed-in caller with a scope; 403 for a caller refused one. */
+  /** A data call of a signed-in caller with a scope; 403 or 404 as the server refuses. */
   function scoped(
     resolver: (
-      scope: NonNullable<ReturnType<typeof scopeOf>>,
+      scope: Exclude<ReturnType<typeof scopeOf>, { refused: number }>,
       request: Request,
       params: Record<string, unknown>,
     ) => unknown,
   ) {
     return signedIn((key, request, params) => {
       const scope = scopeOf(key, request);
-      return scope
-        ? resolver(scope, request, params)
-        : HttpResponse.json({ error: 'Forbidden' }, { status: 403 });
+      if ('refused' in scope) {
+        return HttpResponse.json(
+          { error: scope.refused === 404 ? 'Not found' : 'Forbidden' },
+          { status: scope.refused },
+        );
+      }
+      return resolver(scope, request, params);
     });
   }
   const notFound = () =>

@@ -1,7 +1,9 @@
-import { useApi } from '@collective/auth/react';
-import { useTenancy } from '@collective/tenancy/react';
-import { useQuery } from '@tanstack/react-query';
-import { unreadCountQueryOptions } from '../unread-count';
+import { endpoints } from '@collective/api-client/contract';
+import { useScopedQuery } from '@collective/tenancy/react';
+import {
+  UNREAD_COUNT_INPUT,
+  UNREAD_COUNT_QUERY_OPTIONS,
+} from '../unread-count';
 
 /**
  * The signed-in user's unread notification count, polled every 30 s while
@@ -10,6 +12,11 @@ import { unreadCountQueryOptions } from '../unread-count';
  * returns the same count re-renders nothing.
  */
 export function useUnreadCount(): number {
-  const { userScope } = useTenancy();
-  return useQuery(unreadCountQueryOptions(useApi(), userScope)).data ?? 0;
+  return (
+    useScopedQuery(
+      endpoints.unreadCount,
+      UNREAD_COUNT_INPUT,
+      UNREAD_COUNT_QUERY_OPTIONS,
+    ).data ?? 0
+  );
 }

@@ -16,4 +16,10 @@ export type {
   TenancyProviderProps,
   TenancyView,
 } from './tenancy-provider';
+export {
+  useScopedApi,
+  useScopedMutation,
+  useScopedQuery,
+} from './use-scoped-query';
+export type { ScopedQueryOptions } from './use-scoped-query';
 export { TenantSwitcher } from './tenant-switcher/tenant-switcher';

@@ -107,7 +107,10 @@ export function useDataFilter(): DataFilter {
   return useTenancy().dataFilter;
 }
 
-/** Tenant and data filter; pass to `scopedQueryKey` for every data query. */
+/**
+ * Tenant and data filter of the current selection. Screens read their data
+ * through `useScopedQuery`, which keys by it; this is for what else needs it.
+ */
 export function useDataScope(): DataScope {
   return useTenancy().scope;
 }

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MenuButton, type MenuItem } from './menu-button';
@@ -175,5 +175,40 @@ describe('MenuButton', () => {
     expect(onSelect).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('groups items under named groups, with the arrows still going through all of them', async () => {
+    render(
+      <MenuButton
+        label="Views"
+        items={[
+          {
+            id: 'a',
+            label: 'Mine',
+            group: 'Private',
+            onSelect: () => undefined,
+          },
+          {
+            id: 'b',
+            label: 'Team',
+            group: 'Shared',
+            onSelect: () => undefined,
+          },
+          { id: 'c', label: 'Save view…', onSelect: () => undefined },
+        ]}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Views' }));
+    const privateGroup = screen.getByRole('group', { name: 'Private' });
+    expect(
+      within(privateGroup).getByRole('menuitem', { name: 'Mine' }),
+    ).toHaveFocus();
+    expect(
+      within(screen.getByRole('group', { name: 'Shared' })).getAllByRole(
+        'menuitem',
+      ),
+    ).toHaveLength(1);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Save view…' })).toHaveFocus();
   });
 });

@@ -27,6 +27,24 @@ export interface MenuItem {
   isCurrentPage?: boolean;
   /** Runs when the item is chosen; the menu closes first. */
   onSelect: () => void;
+  /**
+   * The heading of the group the item belongs to: consecutive items with the
+   * same group are one `role="group"` named by it (arrows still move
+   * through every item).
+   */
+  group?: string;
+}
+
+/** Consecutive items of the same group, with their index among all items. */
+function runsOfGroups(items: readonly MenuItem[]) {
+  const runs: { group: string | undefined; entries: [MenuItem, number][] }[] =
+    [];
+  items.forEach((item, index) => {
+    const last = runs[runs.length - 1];
+    if (last && last.group === item.group) last.entries.push([item, index]);
+    else runs.push({ group: item.group, entries: [[item, index]] });
+  });
+  return runs;
 }
 
 /** Props of {@link MenuButton}. */
@@ -120,6 +138,63 @@ export function MenuButton({
     }
   }
 
+  function renderItem(item: MenuItem, index: number) {
+    const content = (
+      <>
+        {item.icon ? (
+          <span aria-hidden="true" className={styles.icon}>
+            {item.icon}
+          </span>
+        ) : null}
+        {item.current ? `${item.label} (current)` : item.label}
+      </>
+    );
+    const common = {
+      ref: (node: HTMLElement | null) => {
+        itemRefs.current[index] = node;
+      },
+      role: 'menuitem',
+      tabIndex: index === focusIndex ? 0 : -1,
+      className: styles.item,
+      onFocus: () => setFocusIndex(index),
+    } as const;
+    return item.href ? (
+      <a
+        key={item.id}
+        {...common}
+        href={item.href}
+        aria-current={item.isCurrentPage ? 'page' : undefined}
+        onClick={(event) => {
+          if (
+            event.metaKey ||
+            event.ctrlKey ||
+            event.shiftKey ||
+            event.altKey ||
+            event.button !== 0
+          )
+            return;
+          event.preventDefault();
+          close(true);
+          item.onSelect();
+        }}
+      >
+        {content}
+      </a>
+    ) : (
+      <button
+        key={item.id}
+        {...common}
+        type="button"
+        onClick={() => {
+          close(true);
+          item.onSelect();
+        }}
+      >
+        {content}
+      </button>
+    );
+  }
+
   return (
     <div
       ref={rootRef}
@@ -156,62 +231,26 @@ export function MenuButton({
             className={styles.menu}
             onKeyDown={onMenuKeyDown}
           >
-            {items.map((item, index) => {
-              const content = (
-                <>
-                  {item.icon ? (
-                    <span aria-hidden="true" className={styles.icon}>
-                      {item.icon}
-                    </span>
-                  ) : null}
-                  {item.current ? `${item.label} (current)` : item.label}
-                </>
-              );
-              const common = {
-                ref: (node: HTMLElement | null) => {
-                  itemRefs.current[index] = node;
-                },
-                role: 'menuitem',
-                tabIndex: index === focusIndex ? 0 : -1,
-                className: styles.item,
-                onFocus: () => setFocusIndex(index),
-              } as const;
-              return item.href ? (
-                <a
-                  key={item.id}
-                  {...common}
-                  href={item.href}
-                  aria-current={item.isCurrentPage ? 'page' : undefined}
-                  onClick={(event) => {
-                    if (
-                      event.metaKey ||
-                      event.ctrlKey ||
-                      event.shiftKey ||
-                      event.altKey ||
-                      event.button !== 0
-                    )
-                      return;
-                    event.preventDefault();
-                    close(true);
-                    item.onSelect();
-                  }}
-                >
-                  {content}
-                </a>
+            {runsOfGroups(items).map((run, runIndex) =>
+              run.group === undefined ? (
+                run.entries.map(([item, index]) => renderItem(item, index))
               ) : (
-                <button
-                  key={item.id}
-                  {...common}
-                  type="button"
-                  onClick={() => {
-                    close(true);
-                    item.onSelect();
-                  }}
+                <div
+                  key={`group-${runIndex}`}
+                  role="group"
+                  aria-labelledby={`${id}-group-${runIndex}`}
                 >
-                  {content}
-                </button>
-              );
-            })}
+                  <div
+                    id={`${id}-group-${runIndex}`}
+                    role="presentation"
+                    className={styles.groupLabel}
+                  >
+                    {run.group}
+                  </div>
+                  {run.entries.map(([item, index]) => renderItem(item, index))}
+                </div>
+              ),
+            )}
           </div>
         </div>
       ) : null}

@@ -21,4 +21,24 @@ describe('Pagination', () => {
     );
     expect(screen.queryByRole('navigation')).toBeNull();
   });
+
+  it('offers the page sizes, also on a single page, and reports the one chosen', async () => {
+    const onPageSize = vi.fn();
+    render(
+      <Pagination
+        page={1}
+        pageCount={1}
+        onPage={vi.fn()}
+        label="Pages"
+        pageSize={50}
+        pageSizes={[20, 50, 100]}
+        onPageSize={onPageSize}
+      />,
+    );
+    const size = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(size).toHaveValue('50');
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    await userEvent.selectOptions(size, '20');
+    expect(onPageSize).toHaveBeenCalledWith(20);
+  });
 });

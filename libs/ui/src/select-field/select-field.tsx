@@ -1,4 +1,4 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import { useId, type Ref, type SelectHTMLAttributes } from 'react';
 import { visuallyHiddenClass } from '../visually-hidden/visually-hidden';
 import styles from './select-field.module.css';
 
@@ -16,6 +16,7 @@ export interface SelectFieldProps
   /** Hides the label visually (it stays the accessible name), for tight headers. */
   hideLabel?: boolean;
   options: readonly SelectOption[];
+  ref?: Ref<HTMLSelectElement> | undefined;
 }
 
 /**

@@ -57,4 +57,13 @@ describe('Sheet', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
   });
+
+  it('closes on Escape and gives focus back to the opener', async () => {
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(opener);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
 });

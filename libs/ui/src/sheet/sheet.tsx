@@ -92,6 +92,13 @@ export function Sheet({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key === 'Escape') {
+      // Also where the browser has no modal dialog (no cancel event); a
+      // control inside that uses Escape itself stops it before it gets here.
+      event.preventDefault();
+      onClose();
+      return;
+    }
     if (event.key !== 'Tab') return;
     const focusable = [
       ...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE),

@@ -29,4 +29,15 @@ describe('TextField', () => {
     await userEvent.click(screen.getByText('Second'));
     expect(screen.getByRole('textbox', { name: 'Second' })).toHaveFocus();
   });
+
+  it('marks the input invalid and reads the error before the hint', () => {
+    render(
+      <TextField label="Name" hint="As members see it" error="Enter a name." />,
+    );
+    const input = screen.getByRole('textbox', { name: 'Name' });
+    expect(input).toBeInvalid();
+    expect(input).toHaveAccessibleDescription(
+      'Enter a name. As members see it',
+    );
+  });
 });

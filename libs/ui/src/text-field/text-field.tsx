@@ -1,5 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
-import styles from './text-field.module.css';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Field } from '../field/field';
 
 /** Props of {@link TextField}. */
 export interface TextFieldProps
@@ -7,30 +7,23 @@ export interface TextFieldProps
   /** Visible label, also the accessible name of the input. */
   label: string;
   /** Help text under the input, linked with `aria-describedby`. */
-  hint?: string;
+  hint?: string | undefined;
+  /** What is wrong with the value: shown under the input, which is marked invalid. */
+  error?: string | null | undefined;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled text input; the label is always visible and tied to the input. */
-export function TextField({ label, hint, className, ...rest }: TextFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
+export function TextField({
+  label,
+  hint,
+  error,
+  className,
+  ...rest
+}: TextFieldProps) {
   return (
-    <div className={[styles.field, className ?? ''].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        aria-describedby={hintId}
-        {...rest}
-      />
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...control} {...rest} />}
+    </Field>
   );
 }

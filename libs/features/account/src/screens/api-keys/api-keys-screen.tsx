@@ -55,13 +55,16 @@ export default function ApiKeysScreen() {
     const list = keys.data ?? [];
     const at = list.findIndex((k) => k.id === key.id);
     const neighbour = list[at + 1] ?? list[at - 1];
-    revoke.mutate(key.id, {
-      onSuccess: () => {
-        // Its secret must not stay on screen once the key is revoked.
-        setCreated((shown) => (shown?.key.id === key.id ? null : shown));
-        setFocusAfterRevoke(neighbour ? neighbour.id : 'name');
+    revoke.mutate(
+      { params: { id: key.id } },
+      {
+        onSuccess: () => {
+          // Its secret must not stay on screen once the key is revoked.
+          setCreated((shown) => (shown?.key.id === key.id ? null : shown));
+          setFocusAfterRevoke(neighbour ? neighbour.id : 'name');
+        },
       },
-    });
+    );
   }
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
@@ -74,12 +77,15 @@ export default function ApiKeysScreen() {
       return;
     }
     setNameError(null);
-    create.mutate(name, {
-      onSuccess: (answer) => {
-        setCreated(answer);
-        form.reset();
+    create.mutate(
+      { body: { name } },
+      {
+        onSuccess: (answer) => {
+          setCreated(answer);
+          form.reset();
+        },
       },
-    });
+    );
   }
 
   return (

@@ -2,7 +2,7 @@ import { setupFakeApi } from '@collective/api-client/testing';
 import { NotificationBell } from '@collective/nav/react';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,21 @@ describe('NotificationsScreen', () => {
     expect(backend.calls('/api/notifications/1001/read')).toHaveLength(1);
   });
 
+  it('fetches the list and the bell’s count again once a mark is done: one resource, invalidated together', async () => {
+    await open(2);
+    const fetched = () =>
+      backend.calls('/api/notifications').map((r) => r.search);
+    const before = fetched().length;
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark "Notification 1" as read' }),
+    );
+    await waitFor(() => expect(fetched()).toHaveLength(before + 2));
+    expect(fetched().slice(before).sort()).toEqual(['', '?unread=true']);
+    expect(
+      screen.getByRole('link', { name: 'Notifications, 1 unread' }),
+    ).toBeInTheDocument();
+  });
+
   it('marks all read, and says so', async () => {
     await open(2);
     await userEvent.click(
@@ -73,6 +88,30 @@ describe('NotificationsScreen', () => {
     expect(
       await screen.findByRole('link', { name: 'Notifications, 2 unread' }),
     ).toBeInTheDocument();
+  });
+
+  it('puts every item back when Mark all as read is refused, and clears the message with the next action', async () => {
+    await open(2);
+    server.use(
+      http.post(`${TEST_ORIGIN}/api/notifications/read-all`, () =>
+        HttpResponse.json({ error: 'Try again later' }, { status: 503 }),
+      ),
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark all as read' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Try again later',
+    );
+    expect(await screen.findByText('2 unread')).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Notifications, 2 unread' }),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark "Notification 1" as read' }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByText('1 unread')).toBeInTheDocument();
   });
 
   it('names an unread item "New: <title>", the badge apart from the title', async () => {

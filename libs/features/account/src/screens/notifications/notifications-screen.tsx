@@ -7,7 +7,11 @@ import {
   VisuallyHidden,
 } from '@collective/ui';
 import { useRef } from 'react';
-import { useMarkRead, useNotifications } from '../../data/notifications';
+import {
+  useMarkAllRead,
+  useMarkRead,
+  useNotifications,
+} from '../../data/notifications';
 import styles from './notifications-screen.module.css';
 
 /**
@@ -18,6 +22,9 @@ import styles from './notifications-screen.module.css';
 export default function NotificationsScreen() {
   const notifications = useNotifications();
   const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  // The failure of the last action, if it failed (each action clears the other's).
+  const failure = markRead.error ?? markAll.error;
   const list = notifications.data ?? [];
   const unread = list.filter((n) => n.read_at === null).length;
   const count = useRef<HTMLParagraphElement>(null);
@@ -30,7 +37,8 @@ export default function NotificationsScreen() {
         []),
     ];
     const at = buttons.findIndex((b) => b.dataset['markRead'] === String(id));
-    markRead.mutate(id);
+    markAll.reset();
+    markRead.mutate({ params: { id } });
     (buttons[at + 1] ?? buttons[at - 1] ?? count.current)?.focus();
   }
   return (
@@ -50,9 +58,10 @@ export default function NotificationsScreen() {
         </p>
         <Button
           variant="secondary"
-          disabled={unread === 0 || markRead.isPending}
+          disabled={unread === 0 || markRead.isPending || markAll.isPending}
           onClick={() => {
-            markRead.mutate(null);
+            markRead.reset();
+            markAll.mutate();
             // The button is disabled once all are read: the count says so.
             count.current?.focus();
           }}
@@ -60,7 +69,7 @@ export default function NotificationsScreen() {
           Mark all as read
         </Button>
       </div>
-      {markRead.isError ? <Alert>{markRead.error.message}</Alert> : null}
+      {failure ? <Alert>{failure.message}</Alert> : null}
       <DataState
         status={notifications.status}
         error={notifications.error}

@@ -1,6 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isRefusal, KIEHLS_MEMBER_ID, resolveDataScope } from './data-scope';
+import {
+  deriveAccess,
+  isRefusal,
+  resolveDataScope as resolveForAccess,
+  TENANT_MEMBER,
+} from './access';
+import type { TenantCode } from './schemas';
+
+const KIEHLS_MEMBER_ID = TENANT_MEMBER.kiehls.id;
+/** The scope of a user as the server resolves it: their access, the tenant, the member asked for. */
+const resolveDataScope = (
+  user: { role: string; member_id: number | null },
+  tenant: TenantCode | undefined,
+  asked: number | undefined,
+) => resolveForAccess(deriveAccess(user), tenant, asked);
 
 const superAdmin = { role: 'super_admin', member_id: null };
 const platformAdmin = { role: 'admin', member_id: null };

@@ -1,0 +1,132 @@
+import {
+  endpoints,
+  type Endpoint,
+  type EndpointName,
+} from '@collective/api-client/contract';
+import Fastify, { type RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../constants';
+import type { Database } from '../db/database';
+import { referenceApi } from '../reference-api';
+import {
+  contractValidator,
+  declareRoute,
+  type RouteServices,
+} from './declare-route';
+import { replyToError } from './error-replies';
+import { describeOnEachDatabase } from '../testing/test-databases';
+
+/** Routes of the API plugin that are not calls of the contract: health and the API reference. */
+const OUTSIDE_THE_CONTRACT =
+  /^(GET|HEAD|HEAD,GET) \/api\/(health|openapi\.json|docs(\/.*)?)$/;
+
+describeOnEachDatabase('routes declared from the contract', (engine) => {
+  let db: Database;
+  const routes: Pick<RouteOptions, 'method' | 'url' | 'config'>[] = [];
+
+  beforeAll(async () => {
+    db = await engine.open('seeded');
+    const app = Fastify();
+    app.addHook('onRoute', (route) => void routes.push(route));
+    await app.register(referenceApi, {
+      prefix: API_PREFIX,
+      db,
+      corsOrigins: [],
+    });
+    await app.ready();
+    await app.close();
+  });
+  afterAll(() => db?.close());
+
+  const names = Object.keys(endpoints) as EndpointName[];
+  const routed = names.filter(
+    (name) => (endpoints[name] as Endpoint).servedBy === undefined,
+  );
+
+  it('registers one route for every contract entry, at its method and path, and knows which entry it serves', () => {
+    for (const name of routed) {
+      const entry = endpoints[name];
+      const matching = routes.filter(
+        (route) =>
+          route.method === entry.method &&
+          route.url === entry.path &&
+          route.config?.endpoint === name,
+      );
+      expect(matching, `${name}: ${entry.method} ${entry.path}`).toHaveLength(
+        1,
+      );
+    }
+  });
+
+  it('has no route of the API without a contract entry', () => {
+    const undeclared = routes
+      .filter((route) => route.config?.endpoint === undefined)
+      .map((route) => `${String(route.method)} ${route.url}`)
+      .filter((route) => !OUTSIDE_THE_CONTRACT.test(route));
+    expect(undeclared).toEqual([]);
+  });
+
+  it('serves every entry that names another through that entry, at the same method and path', () => {
+    for (const name of names) {
+      const entry = endpoints[name] as Endpoint;
+      if (!entry.servedBy) continue;
+      const server = endpoints[entry.servedBy as EndpointName];
+      expect(server, `${name} is served by ${entry.servedBy}`).toBeDefined();
+      expect([server.method, server.path]).toEqual([entry.method, entry.path]);
+    }
+  });
+});
+
+describe('answers checked against the contract', () => {
+  async function serverAnswering(answer: unknown, checkAnswers: boolean) {
+    const app = Fastify();
+    app.setErrorHandler(replyToError);
+    app.setValidatorCompiler(contractValidator);
+    app.decorateRequest('caller', null);
+    app.decorateRequest('scope', null);
+    const services = { checkAnswers, clock: () => new Date() } as RouteServices;
+    await app.register(
+      async (api) =>
+        declareRoute(api, services, 'logout', async () => answer as never),
+      { prefix: API_PREFIX },
+    );
+    return app;
+  }
+
+  it('turns an answer that breaks its response schema into a 500, never sending it', async () => {
+    const app = await serverAnswering({ success: 'yes', secret: 'x' }, true);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('sends an answer of the contract as it is', async () => {
+    const app = await serverAnswering({ success: true }, true);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+  });
+});
+
+describe('the route layer on every call', () => {
+  it('declares who may call each entry: every non-anonymous entry names its authentication, and data entries are scoped', () => {
+    for (const [name, entry] of Object.entries(endpoints) as [
+      string,
+      Endpoint,
+    ][]) {
+      expect(entry.auth, name).toBeDefined();
+      if (entry.auth === 'session-or-key') {
+        expect(entry.method, `${name}: API keys only read`).toBe('GET');
+      }
+      if (entry.cache)
+        expect(entry.scoped, `${name}: cached answers are scoped`).toBe(true);
+      if (entry.idempotent) expect(entry.method, name).toBe('POST');
+    }
+  });
+});

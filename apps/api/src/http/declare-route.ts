@@ -1,0 +1,346 @@
+import {
+  allows,
+  endpoints,
+  isRefusal,
+  resolveDataScope,
+  type DataScope,
+  type Endpoint,
+  type EndpointName,
+  type TenantCode,
+} from '@collective/api-client/contract';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import * as v from 'valibot';
+import { authenticateCall, type Caller } from '../auth/authenticate';
+import type { SessionContext } from '../auth/authenticate';
+import type { Database, SqlRunner } from '../db/database';
+import type { LastUsedRecorder } from '../keys/api-keys';
+import type { AnswerCache } from '../data/answer-cache';
+import { pathInsideApi } from './api-path';
+import { recordAudit, type AuditedChange } from './audit';
+import { ClientError, Refusal } from './error-replies';
+import { withIdempotency } from './idempotency';
+import { requestTenant } from './tenant-header';
+import { describeIssues } from './validation';
+
+/** Everything the route layer needs from the server, made once in `reference-api.ts`. */
+export interface RouteServices extends SessionContext {
+  db: Database;
+  /** Notes each use of an API key in `last_used_at`, at most once a minute. */
+  apiKeysUsed: LastUsedRecorder;
+  /** Recent answers of cacheable entries, reused while the data's version stays the same. */
+  answers: AnswerCache;
+  /**
+   * What a cacheable answer depends on besides its question: the data's
+   * version and the period "now" falls in (the rollups' month).
+   */
+  cacheStamp(now: Date): Promise<{ version: number; period: string }>;
+  /** The time a call takes "now" from. */
+  clock: () => Date;
+  /**
+   * Checks every answer against its response schema before it is sent (a
+   * 500 naming the mismatch otherwise): on in tests, off in production.
+   */
+  checkAnswers: boolean;
+}
+
+type Entry<N extends EndpointName> = (typeof endpoints)[N];
+type Part<E, K extends 'params' | 'query' | 'body'> = E extends {
+  [P in K]: v.GenericSchema;
+}
+  ? v.InferOutput<E[K]>
+  : undefined;
+
+/** Entries served by a route of their own (not `servedBy` another). */
+export type RoutedName = {
+  [N in EndpointName]: Entry<N> extends { servedBy: string } ? never : N;
+}[EndpointName];
+
+/** Entries whose route is the route of `N` (itself and those `servedBy` it). */
+type ServedBy<N extends EndpointName> = {
+  [M in EndpointName]: M extends N
+    ? M
+    : Entry<M> extends { servedBy: N }
+      ? M
+      : never;
+}[EndpointName];
+
+/** What a handler returns: the input of its response schema (or of a sibling's it serves). */
+export type Answer<N extends EndpointName> = v.InferInput<
+  Entry<ServedBy<N>>['response']
+>;
+
+/** What an audited write's handler returns: its answer and the change to record. */
+export interface Written<N extends EndpointName> {
+  answer: Answer<N>;
+  change: AuditedChange;
+}
+
+/** The caller of a call; `null` only where the entry lets anonymous callers in. */
+type CallerOf<E> = E extends { auth: 'anonymous' | 'session-if-any' }
+  ? Caller | null
+  : Caller;
+
+/** One call as a handler sees it: validated input, caller, scope, database. */
+export interface RouteCall<N extends EndpointName> {
+  params: Part<Entry<N>, 'params'>;
+  query: Part<Entry<N>, 'query'>;
+  body: Part<Entry<N>, 'body'>;
+  caller: CallerOf<Entry<N>>;
+  /** The data scope the server decided (decisions D12); the collective's for an unscoped entry. */
+  scope: DataScope;
+  /** The tenant the caller named in `X-Tenant-Code`, if any. */
+  tenant: TenantCode | undefined;
+  /** The database: the write's own transaction for an audited write. */
+  db: SqlRunner;
+  /** Now, read once when the call began. */
+  now: Date;
+  /** For what the contract does not say (the client's address, a header to add). */
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A route's own logic: the resource's, nothing about input, access or scope. */
+export type RouteHandler<N extends EndpointName> = (
+  call: RouteCall<N>,
+) => Promise<Entry<N> extends { audit: object } ? Written<N> : Answer<N>>;
+
+/** The handlers of one resource, by contract entry name. */
+export type ResourceHandlers = { [N in RoutedName]?: RouteHandler<N> };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who made the call, set by the route layer's authentication hook. */
+    caller: Caller | null;
+    /** The data scope the route layer resolved for a scoped entry. */
+    scope: DataScope | null;
+  }
+  interface FastifyContextConfig {
+    /** The contract entry a route was declared from. */
+    endpoint?: EndpointName;
+  }
+}
+
+const COLLECTIVE: DataScope = { memberId: null };
+
+/** Where a schema applies, for error texts: "Query: page must be …". */
+const SUBJECTS: Record<string, string> = {
+  params: 'Path',
+  querystring: 'Query',
+  body: 'Request body',
+};
+
+/**
+ * Fastify's validator for the contract's valibot schemas: the one place
+ * that answers 400 for a malformed path, query or body, with one sentence
+ * a person can act on. Registered on the API plugin.
+ */
+export const contractValidator: FastifySchemaCompiler<v.GenericSchema> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = v.safeParse(schema, data ?? {});
+    if (result.success) return { value: result.output };
+    return {
+      error: new ClientError(
+        400,
+        describeIssues(result.issues, SUBJECTS[httpPart ?? ''] ?? 'Input'),
+      ),
+    };
+  };
+
+function answeredBy(name: EndpointName): v.GenericSchema {
+  const schemas = (Object.keys(endpoints) as EndpointName[])
+    .filter(
+      (other) =>
+        other === name ||
+        (endpoints[other] as Endpoint).servedBy === (name as string),
+    )
+    .map((other) => endpoints[other].response as v.GenericSchema);
+  return schemas.length === 1
+    ? (schemas[0] as v.GenericSchema)
+    : v.union(schemas);
+}
+
+/** Refuses a caller outside the entry's audience: 403 (decisions D1, D15). */
+function checkAudience(endpoint: Endpoint): onRequestHookHandler {
+  const audience = endpoint.audience ?? 'signed-in';
+  return (request, reply, done) => {
+    const access = request.caller?.access;
+    if (access && !allows(access, audience)) {
+      done(
+        new Refusal(
+          403,
+          'Forbidden',
+          audience === 'everyone'
+            ? 'Your role has no dashboard data: only collective admins and the users of a member brand have a data scope.'
+            : `Only ${AUDIENCE_NAMES[audience]} may make this call.`,
+        ),
+      );
+      return;
+    }
+    done();
+  };
+}
+
+const AUDIENCE_NAMES = {
+  'signed-in': 'signed-in users',
+  everyone: 'dashboard users',
+  admins: 'admins',
+  'collective-admins': 'collective admins',
+  'super-admin': 'the super admin',
+} as const;
+
+/** Resolves the data scope of a scoped entry from the validated `member_id` (decisions D12). */
+const resolveScope: preHandlerHookHandler = (request, _reply, done) => {
+  const access = request.caller?.access;
+  const asked = (request.query as { member_id?: number } | undefined)
+    ?.member_id;
+  const scope = access
+    ? resolveDataScope(access, requestTenant(request), asked)
+    : COLLECTIVE;
+  if (isRefusal(scope)) {
+    done(new Refusal(scope.status, scope.error, scope.message));
+    return;
+  }
+  request.scope = scope;
+  done();
+};
+
+/**
+ * Registers the route of contract entry `name` on `app` (the API plugin or
+ * one of its children): the entry's method and path; its schemas for
+ * validation ({@link contractValidator}); authentication and the audience
+ * as `onRequest` hooks (one place answers 401 and 403); the data scope
+ * resolved once onto the request for a scoped entry; the answer cache,
+ * keyed by the entry, the validated input and the scope, for a cacheable
+ * one; for an audited write, one transaction holding the write and its
+ * audit event, and the Idempotency-Key of a create. The handler holds the
+ * resource's own logic only.
+ */
+export function declareRoute<N extends RoutedName>(
+  app: FastifyInstance,
+  services: RouteServices,
+  name: N,
+  handler: RouteHandler<N>,
+): void {
+  const endpoint: Endpoint = endpoints[name];
+  const responseSchema = answeredBy(name);
+  const status = endpoint.status ?? 200;
+  const onRequest: onRequestHookHandler[] = [
+    authenticateCall(services, endpoint),
+    checkAudience(endpoint),
+  ];
+
+  async function run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    db: SqlRunner,
+  ): Promise<{ answer: unknown; change: AuditedChange | null }> {
+    const call = {
+      params: request.params,
+      query: request.query,
+      body: request.body,
+      caller: request.caller,
+      scope: request.scope ?? COLLECTIVE,
+      tenant: requestTenant(request),
+      db,
+      now: services.clock(),
+      request,
+      reply,
+    } as RouteCall<N>;
+    const result = await handler(call);
+    if (endpoint.audit) {
+      const written = result as Written<N>;
+      return { answer: written.answer, change: written.change };
+    }
+    return { answer: result, change: null };
+  }
+
+  function checked(answer: unknown): unknown {
+    if (!services.checkAnswers) return answer;
+    const result = v.safeParse(responseSchema, answer);
+    if (!result.success) {
+      throw new Error(
+        `The answer of ${endpoint.method} ${endpoint.path} breaks its contract: ${v.summarize(result.issues)}`,
+      );
+    }
+    return answer;
+  }
+
+  async function serve(request: FastifyRequest, reply: FastifyReply) {
+    if (endpoint.cache) return serveCached(request, reply);
+    if (endpoint.audit) {
+      const audit = endpoint.audit;
+      const work = async (tx: SqlRunner) => {
+        const { answer, change } = await run(request, reply, tx);
+        await recordAudit(tx, request, audit, change);
+        return { status, body: checked(answer) };
+      };
+      const done = endpoint.idempotent
+        ? await withIdempotency(services.db, request, name, work)
+        : await services.db.transaction(work);
+      return reply.code(done.status).send(done.body);
+    }
+    const { answer } = await run(request, reply, services.db);
+    return reply.code(status).send(checked(answer));
+  }
+
+  async function serveCached(request: FastifyRequest, reply: FastifyReply) {
+    const stamp = await services.cacheStamp(services.clock());
+    const { member_id: _asked, ...question } = (request.query ?? {}) as Record<
+      string,
+      unknown
+    >;
+    const key = `${name}|${stamp.period}|m=${request.scope?.memberId ?? '*'}|${JSON.stringify([request.params ?? null, question])}`;
+    let body = services.answers.get(key, stamp.version);
+    if (body === undefined) {
+      const { answer } = await run(request, reply, services.db);
+      body = JSON.stringify(checked(answer));
+      services.answers.set(key, stamp.version, body);
+    }
+    return reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send(body);
+  }
+
+  app.route({
+    method: endpoint.method,
+    url: pathInsideApi(endpoint.path),
+    config: { endpoint: name },
+    schema: {
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+    },
+    onRequest,
+    ...(endpoint.scoped ? { preHandler: resolveScope } : {}),
+    handler: serve,
+  });
+}
+
+/**
+ * A resource's routes as a Fastify plugin: each handler registered with
+ * {@link declareRoute} from its contract entry.
+ */
+export function resourceRoutes(
+  handlers: ResourceHandlers,
+): FastifyPluginAsync<RouteServices> {
+  return async (app, services) => {
+    for (const [name, handler] of Object.entries(handlers)) {
+      declareRoute(
+        app,
+        services,
+        name as RoutedName,
+        handler as RouteHandler<RoutedName>,
+      );
+    }
+  };
+}

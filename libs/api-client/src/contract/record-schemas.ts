@@ -1,0 +1,208 @@
+import * as v from 'valibot';
+import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
+
+/*
+ * Records every screen shares (decisions D15): the saved views of the list
+ * kit and the audit trail of every write.
+ */
+
+const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+const IsoTimestampSchema = v.pipe(
+  v.string(),
+  v.isoTimestamp('expected an ISO 8601 timestamp'),
+);
+/** A whole number from 1 as query text. */
+const PositiveText = (name: string, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,9}$/, `${name} must be a whole number from 1`),
+    v.transform(Number),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
+
+/* ------------------------------------------------------------------ */
+/* Versions: a stale edit answers 409                                  */
+/* ------------------------------------------------------------------ */
+
+/** The version an edit was made against: the record's `version` when it was read. */
+export const VersionSchema = v.pipe(
+  v.number('version must be a number'),
+  v.integer('version must be a whole number'),
+  v.minValue(1, 'version must be at least 1'),
+);
+
+/* ------------------------------------------------------------------ */
+/* Saved views                                                         */
+/* ------------------------------------------------------------------ */
+
+/** Longest name of a saved view. */
+export const MAX_SAVED_VIEW_NAME_LENGTH = 80;
+/** Longest state of a saved view (its list's query string). */
+export const MAX_SAVED_VIEW_STATE_LENGTH = 2000;
+/** Most saved views one user keeps per list. */
+export const MAX_SAVED_VIEWS_PER_LIST = 50;
+
+/** Who sees a saved view: its owner, the owner's member, or the whole collective. */
+export const SAVED_VIEW_VISIBILITIES = [
+  'private',
+  'member',
+  'collective',
+] as const;
+/** Who sees a saved view. */
+export type SavedViewVisibility = (typeof SAVED_VIEW_VISIBILITIES)[number];
+
+/** A list that can have saved views: a kebab-case name, e.g. `stores`. */
+const ListNameSchema = v.pipe(
+  v.string('list must be a string'),
+  v.regex(/^[a-z][a-z0-9-]{0,39}$/, 'list must be a lowercase list name'),
+);
+
+const SavedViewNameSchema = v.pipe(
+  v.string('name must be a string'),
+  v.trim(),
+  v.nonEmpty('name is required'),
+  v.maxLength(
+    MAX_SAVED_VIEW_NAME_LENGTH,
+    `name must be at most ${MAX_SAVED_VIEW_NAME_LENGTH} characters`,
+  ),
+);
+const SavedViewStateSchema = v.pipe(
+  v.string('state must be a string'),
+  v.maxLength(
+    MAX_SAVED_VIEW_STATE_LENGTH,
+    `state must be at most ${MAX_SAVED_VIEW_STATE_LENGTH} characters`,
+  ),
+);
+const VisibilitySchema = v.picklist(
+  SAVED_VIEW_VISIBILITIES,
+  `visibility must be one of ${SAVED_VIEW_VISIBILITIES.join(', ')}`,
+);
+
+/** A saved view of a list: its name, who sees it, and the list's state. */
+export const SavedViewSchema = v.object({
+  id: IdSchema,
+  list: v.string(),
+  name: v.string(),
+  visibility: VisibilitySchema,
+  /** The list's query string (filters, sort, page size, columns). */
+  state: v.string(),
+  /** Whether the caller owns it (and may change it). */
+  mine: v.boolean(),
+  owner_name: v.string(),
+  version: VersionSchema,
+  updated_at: IsoTimestampSchema,
+});
+/** A saved view of a list. */
+export type SavedView = v.InferOutput<typeof SavedViewSchema>;
+
+/** Query of GET /api/saved-views. */
+export const SavedViewsQuerySchema = v.strictObject({ list: ListNameSchema });
+
+/** Response of GET /api/saved-views: the views of one list the caller sees. */
+export const SavedViewsResponseSchema = v.object({
+  success: v.optional(v.boolean()),
+  views: v.array(SavedViewSchema),
+});
+
+/** Body of POST /api/saved-views. */
+export const CreateSavedViewSchema = v.strictObject({
+  list: ListNameSchema,
+  name: SavedViewNameSchema,
+  visibility: VisibilitySchema,
+  state: SavedViewStateSchema,
+});
+
+/** Body of PATCH /api/saved-views/:id: what changes, and the version it was read at. */
+export const UpdateSavedViewSchema = v.strictObject({
+  version: VersionSchema,
+  name: v.optional(SavedViewNameSchema),
+  visibility: v.optional(VisibilitySchema),
+  state: v.optional(SavedViewStateSchema),
+});
+
+/** Response of POST and PATCH /api/saved-views: the view as stored. */
+export const SavedViewResponseSchema = v.object({
+  success: v.optional(v.boolean()),
+  view: SavedViewSchema,
+});
+
+/** The `:id` of /api/saved-views/:id. */
+export const SavedViewIdParamsSchema = recordIdParams('view');
+
+/** Query of DELETE /api/saved-views/:id: the version it was read at. */
+export const DeleteSavedViewQuerySchema = v.strictObject({
+  version: PositiveText('version', MAX_RECORD_ID),
+});
+
+/* ------------------------------------------------------------------ */
+/* Audit trail                                                         */
+/* ------------------------------------------------------------------ */
+
+/** Events per page of the audit trail, at most. */
+export const MAX_AUDIT_PAGE_SIZE = 100;
+
+const EntityNameSchema = v.pipe(
+  v.string(),
+  v.regex(/^[a-z][a-z_]{0,39}$/, 'entity must be a lowercase entity name'),
+);
+
+/** Query of GET /api/audit-events: filters and a page. */
+export const AuditEventsQuerySchema = v.strictObject({
+  entity: v.optional(EntityNameSchema),
+  entity_id: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[\w-]{1,64}$/, 'entity_id must be a record id'),
+    ),
+  ),
+  action: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z_]{1,40}$/, 'action must be an action name'),
+    ),
+  ),
+  actor_user_id: v.optional(PositiveText('actor_user_id', MAX_RECORD_ID)),
+  /** Events at or after this time. */
+  from: v.optional(
+    v.pipe(v.string(), v.isoTimestamp('from must be an ISO 8601 timestamp')),
+  ),
+  /** Events before this time. */
+  to: v.optional(
+    v.pipe(v.string(), v.isoTimestamp('to must be an ISO 8601 timestamp')),
+  ),
+  member_id: v.optional(PositiveText('member_id', MAX_RECORD_ID)),
+  page: v.optional(PositiveText('page', 100_000)),
+  page_size: v.optional(PositiveText('page_size', MAX_AUDIT_PAGE_SIZE)),
+});
+
+/** One write in the audit trail (decisions D15). */
+export const AuditEventSchema = v.object({
+  id: IdSchema,
+  at: IsoTimestampSchema,
+  actor: v.nullable(
+    v.object({ user_id: IdSchema, email: v.string(), name: v.string() }),
+  ),
+  /** The API key the write was made with, if any. */
+  api_key_id: v.nullable(IdSchema),
+  tenant: v.nullable(v.string()),
+  member_id: v.nullable(IdSchema),
+  action: v.string(),
+  entity: v.string(),
+  entity_id: v.string(),
+  before: v.nullable(v.record(v.string(), v.unknown())),
+  after: v.nullable(v.record(v.string(), v.unknown())),
+  request_id: v.string(),
+});
+/** One write in the audit trail. */
+export type AuditEvent = v.InferOutput<typeof AuditEventSchema>;
+
+/** Response of GET /api/audit-events: newest first, one page. */
+export const AuditEventsPageSchema = v.object({
+  success: v.optional(v.boolean()),
+  events: v.array(AuditEventSchema),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+/** One page of the audit trail. */
+export type AuditEventsPage = v.InferOutput<typeof AuditEventsPageSchema>;

@@ -1,0 +1,82 @@
+import { useMemo } from 'react';
+import {
+  listParamsToSearch,
+  parseListParams,
+  type ListSort,
+  type ListSpec,
+  type ListState,
+} from './list-params';
+
+/** How a URL change is made: `replace` rewrites the current history entry instead of adding one. */
+export interface SearchParamsChange {
+  replace?: boolean;
+}
+
+/**
+ * The URL's search parameters and their setter, as react-router's
+ * `useSearchParams()` returns them; ui takes the pair from the caller so it
+ * needs no router.
+ */
+export type SearchParamsPair = readonly [
+  URLSearchParams,
+  (next: URLSearchParams, change?: SearchParamsChange) => void,
+];
+
+/** The list state of {@link useListParams} and the changes a list screen makes to it. */
+export interface ListParams {
+  state: ListState;
+  /** Sorts by a column (back to page 1). */
+  setSort: (sort: ListSort | null) => void;
+  setPage: (page: number) => void;
+  /** Changes the page size (back to page 1). */
+  setPageSize: (pageSize: number) => void;
+  /**
+   * Sets one filter ("" removes it; back to page 1). Pass `{ replace: true }`
+   * while the user types, so each keystroke does not add a history entry.
+   */
+  setFilter: (key: string, value: string, change?: SearchParamsChange) => void;
+  /** Removes every filter (back to page 1). */
+  clearFilters: () => void;
+  /** Shows these columns (`undefined`: the defaults); the history entry is replaced. */
+  setColumns: (columns: string[] | undefined) => void;
+  /** Replaces the whole state at once, e.g. to apply a saved view (back to its own page). */
+  setState: (state: ListState) => void;
+}
+
+/**
+ * A list's sort, page, size, filters and columns kept in the URL: read with
+ * {@link parseListParams}, written with {@link listParamsToSearch}. Changing
+ * a filter, the sort or the size goes back to page 1; a change that would
+ * leave the URL as it is makes no history entry. `spec` must be stable
+ * (module scope).
+ *
+ * @example
+ * const list = useListParams(storeListSpec, useSearchParams());
+ */
+export function useListParams(
+  spec: ListSpec,
+  [searchParams, setSearchParams]: SearchParamsPair,
+): ListParams {
+  const query = searchParams.toString();
+  return useMemo(() => {
+    const state = parseListParams(query, spec);
+    const commit = (next: ListState, change: SearchParamsChange = {}) => {
+      const params = listParamsToSearch(next, spec, query);
+      if (params.toString() !== query) setSearchParams(params, change);
+    };
+    return {
+      state,
+      setSort: (sort) => commit({ ...state, sort, page: 1 }),
+      setPage: (page) => commit({ ...state, page }),
+      setPageSize: (pageSize) => commit({ ...state, pageSize, page: 1 }),
+      setFilter: (key, value, change) =>
+        commit(
+          { ...state, filters: { ...state.filters, [key]: value }, page: 1 },
+          change,
+        ),
+      clearFilters: () => commit({ ...state, filters: {}, page: 1 }),
+      setColumns: (columns) => commit({ ...state, columns }, { replace: true }),
+      setState: (next) => commit(next),
+    };
+  }, [query, spec, setSearchParams]);
+}
