@@ -38,6 +38,11 @@ export interface ApiClientOptions {
 export interface CallOptions {
   /** Aborts the call; TanStack Query passes one to every query. */
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key` (creates the contract marks `idempotent`):
+   * a retry with the same key makes one record and gets the first answer.
+   */
+  idempotencyKey?: string;
 }
 
 /** Options of the logout call. */
@@ -252,6 +257,9 @@ function createRequester(options: ApiClientOptions): RequesterWithToken {
     const sentToken = underBase && endpoint.auth !== 'anonymous' ? token : null;
     if (sentToken) headers['authorization'] = `Bearer ${sentToken}`;
     if (underBase && tenant) headers['x-tenant-code'] = tenant;
+    if (underBase && callOptions.idempotencyKey) {
+      headers['idempotency-key'] = callOptions.idempotencyKey;
+    }
     /**
      * Whether the session that sent the call has since changed (logout,
      * another tab removed or replaced the token): its answer belongs to no

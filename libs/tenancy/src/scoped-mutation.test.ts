@@ -104,4 +104,47 @@ describe('scopedMutation', () => {
     expect(await done).toEqual(new Error('refused'));
     expect(queryClient.getQueryData(count)).toEqual({ unread_count: 2 });
   });
+
+  it('sends one Idempotency-Key per mutate for a create, the same on its retry, another on the next mutate', async () => {
+    const request = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('network'))
+      .mockResolvedValue({ success: true });
+    const { queryClient, writes } = setUp(request);
+    const options = {
+      ...scopedMutation(writes, endpoints.createSavedView),
+      retry: 1,
+      retryDelay: 0,
+    };
+    const body = {
+      list: 'stores',
+      name: 'Mine',
+      visibility: 'private' as const,
+      state: '',
+    };
+
+    await new MutationObserver(queryClient, options).mutate({ body });
+    await new MutationObserver(queryClient, options).mutate({
+      body: { ...body },
+    });
+
+    const keys = request.mock.calls.map(
+      (call) =>
+        (call[2] as { idempotencyKey?: string } | undefined)?.idempotencyKey,
+    );
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('sends no Idempotency-Key for a write that is not a create', async () => {
+    const request = vi.fn().mockResolvedValue({ success: true });
+    const { queryClient, writes } = setUp(request);
+    await new MutationObserver(
+      queryClient,
+      scopedMutation(writes, endpoints.revokeApiKey),
+    ).mutate({ params: { id: 3 } });
+    expect(request.mock.calls[0]).toHaveLength(2);
+  });
 });

@@ -30,6 +30,21 @@ import {
  * after a refusal. React-free; the hook is in ./react.
  */
 
+/**
+ * One Idempotency-Key per `mutate` call: TanStack Query retries a mutation
+ * (once, spec §9) with the same variables object, so keying by it makes the
+ * retry the same request and the server makes one record.
+ */
+const idempotencyKeys = new WeakMap<object, string>();
+function idempotencyKeyOf(input: object): string {
+  let key = idempotencyKeys.get(input);
+  if (!key) {
+    key = globalThis.crypto.randomUUID();
+    idempotencyKeys.set(input, key);
+  }
+  return key;
+}
+
 /** A call of the contract that writes: what {@link scopedMutation} takes. */
 export type MutationEndpoint = Endpoint & {
   method: Exclude<HttpMethod, 'GET'>;
@@ -106,11 +121,18 @@ export function scopedMutation<E extends MutationEndpoint>(
       ...resourceQueryKey(scope, endpoint.resource),
       endpointName(endpoint),
     ],
-    mutationFn: (input) =>
-      writes.api.request(
+    mutationFn: (input) => {
+      const request = scopedRequest(
         endpoint,
-        scopedRequest(endpoint, writes, (input ?? {}) as ScopedInput<E>),
-      ),
+        writes,
+        (input ?? {}) as ScopedInput<E>,
+      );
+      return endpoint.idempotent && typeof input === 'object' && input !== null
+        ? writes.api.request(endpoint, request, {
+            idempotencyKey: idempotencyKeyOf(input),
+          })
+        : writes.api.request(endpoint, request);
+    },
     ...(optimistic
       ? {
           onMutate: async (input: MutationInput<E>) => {
