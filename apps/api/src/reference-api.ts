@@ -15,6 +15,7 @@ import { helmetHeaders, sendHeaders } from './http/security-headers';
 import { checkTenantHeader, TENANT_HEADER } from './http/tenant-header';
 import { createAnswerCache } from './data/answer-cache';
 import { dataRoutes } from './data/data-routes';
+import { downloadRoutes } from './downloads/download-routes';
 import { monthStartOf } from './data/months';
 import { createStoreStatsKeeper } from './data/rollups';
 import { apiDocs } from './http/api-docs';
@@ -167,6 +168,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     savedViewRoutes,
     auditRoutes,
     jobRoutes,
+    downloadRoutes,
   ]) {
     await app.register(resource, services);
   }

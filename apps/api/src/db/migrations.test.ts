@@ -33,6 +33,7 @@ describeOnEachDatabase('migrate', (engine) => {
     expect(await tables()).toEqual([
       'api_keys',
       'audit_events',
+      'download_tickets',
       'idempotency_keys',
       'jobs',
       'login_failures',

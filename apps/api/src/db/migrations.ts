@@ -323,6 +323,25 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX jobs_expires_idx ON jobs (expires_at);
     `,
   },
+  {
+    version: 7,
+    name: 'create-download-tickets',
+    sql: `
+      -- Single-use links to a CSV export (POST /api/downloads): a browser
+      -- navigates to the file with the ticket instead of a bearer header, so
+      -- it streams to disk. Kept hashed; valid for a minute, once.
+      CREATE TABLE download_tickets (
+        token_hash text PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        tenant text NOT NULL,
+        path text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX download_tickets_expires_idx ON download_tickets (expires_at);
+    `,
+  },
 ];
 
 /**

@@ -26,6 +26,7 @@ import type { AnswerCache } from '../data/answer-cache';
 import type { JobQueue } from '../jobs/job-queue';
 import { pathInsideApi } from './api-path';
 import { recordAudit, type AuditedChange } from './audit';
+import { csvStream, type CsvExport } from './csv';
 import { ClientError, Refusal } from './error-replies';
 import { withIdempotency } from './idempotency';
 import { requestTenant } from './tenant-header';
@@ -118,7 +119,13 @@ export interface RouteCall<N extends EndpointName> {
 /** A route's own logic: the resource's, nothing about input, access or scope. */
 export type RouteHandler<N extends EndpointName> = (
   call: RouteCall<N>,
-) => Promise<Entry<N> extends { audit: object } ? Written<N> : Answer<N>>;
+) => Promise<
+  Entry<N> extends { audit: object }
+    ? Written<N>
+    : Entry<N> extends { format: 'csv' }
+      ? CsvExport<Answer<N>>
+      : Answer<N>
+>;
 
 /** The handlers of one resource, by contract entry name. */
 export type ResourceHandlers = { [N in RoutedName]?: RouteHandler<N> };
@@ -284,6 +291,7 @@ export function declareRoute<N extends RoutedName>(
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
+    if (endpoint.format === 'csv') return serveCsv(request, reply);
     if (endpoint.cache) return serveCached(request, reply);
     if (endpoint.audit) {
       const audit = endpoint.audit;
@@ -299,6 +307,43 @@ export function declareRoute<N extends RoutedName>(
     }
     const { answer } = await run(request, reply, services.db);
     return reply.code(status).send(checked(answer));
+  }
+
+  /**
+   * A CSV export (decisions D18): an audit event naming the export and its
+   * query, then the rows streamed as they are read, in constant memory.
+   */
+  async function serveCsv(request: FastifyRequest, reply: FastifyReply) {
+    const { answer } = await run(request, reply, services.db);
+    const file = answer as CsvExport<Record<string, unknown>>;
+    const { download: _ticket, ...query } = (request.query ?? {}) as Record<
+      string,
+      unknown
+    >;
+    await recordAudit(
+      services.db,
+      request,
+      { entity: 'export', action: 'download' },
+      {
+        id: name,
+        memberId: request.scope?.memberId ?? null,
+        before: null,
+        after: { query, scope_member_id: request.scope?.memberId ?? null },
+      },
+    );
+    const rows = services.checkAnswers ? checkedRows(file.rows) : file.rows;
+    return reply
+      .code(status)
+      .type('text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+      )
+      .send(csvStream({ ...file, rows }));
+  }
+
+  async function* checkedRows(rows: CsvExport<unknown>['rows']) {
+    for await (const row of rows) yield checked(row) as Record<string, unknown>;
   }
 
   async function serveCached(request: FastifyRequest, reply: FastifyReply) {

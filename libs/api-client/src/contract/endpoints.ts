@@ -21,6 +21,10 @@ import {
   DashboardSummaryQuerySchema,
   DashboardSummarySchema,
   StoreDetailSchema,
+  CreateDownloadSchema,
+  DownloadResponseSchema,
+  StoreCsvRowSchema,
+  StoresExportQuerySchema,
   StoreIdParamsSchema,
   StoreQuerySchema,
   StoresPageSchema,
@@ -74,6 +78,12 @@ export interface AuditedWrite {
 }
 
 /**
+ * An answer that is a file: `csv` streams rows of the response schema as
+ * CSV (an attachment), cells escaped against formula injection (D18).
+ */
+export type AnswerFormat = 'json' | 'csv';
+
+/**
  * One call of the API, as data: everything about it in one place. The
  * client builds, checks and reads every call from this; the reference
  * server registers its route from it (validation, authentication, the
@@ -98,8 +108,14 @@ export interface Endpoint {
   query?: v.GenericSchema<Record<string, string | undefined>, unknown>;
   /** The JSON body. */
   body?: v.GenericSchema;
-  /** The JSON answer of a 2xx status. */
+  /** The JSON answer of a 2xx status; for a CSV export, one row. */
   response: v.GenericSchema;
+  /**
+   * `csv`: the answer is a streamed CSV file of response rows, opened by a
+   * browser with a single-use `download` ticket (POST /api/downloads) or
+   * called with a token; an audit event records each export (D18).
+   */
+  format?: AnswerFormat;
   /** Status of a successful answer; 200 unless given (201 for a create). */
   status?: 200 | 201;
   /** How the caller authenticates; see {@link Authentication}. */
@@ -241,6 +257,18 @@ export const endpoints = {
     scoped: true,
     cache: true,
   },
+  storesExport: {
+    method: 'GET',
+    path: '/api/stores/export',
+    summary: 'Every store in scope matching the search, as a CSV file',
+    resource: 'stores',
+    query: StoresExportQuerySchema,
+    response: StoreCsvRowSchema,
+    format: 'csv',
+    auth: 'session-or-key',
+    audience: 'everyone',
+    scoped: true,
+  },
   store: {
     method: 'GET',
     path: '/api/stores/:id',
@@ -342,6 +370,18 @@ export const endpoints = {
     auth: 'session',
     audience: 'admins',
     scoped: true,
+  },
+  createDownload: {
+    method: 'POST',
+    path: '/api/downloads',
+    summary:
+      'A single-use link (60 s) that lets the browser download a CSV export',
+    resource: 'downloads',
+    body: CreateDownloadSchema,
+    response: DownloadResponseSchema,
+    status: 201,
+    auth: 'session',
+    audience: 'everyone',
   },
   jobs: {
     method: 'GET',

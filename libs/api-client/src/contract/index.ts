@@ -25,6 +25,7 @@ export type {
 } from './access';
 export { endpointPath, endpoints, markReadPath } from './endpoints';
 export type {
+  AnswerFormat,
   AuditedWrite,
   Authentication,
   Endpoint,
@@ -40,6 +41,12 @@ export {
   ApiKeySchema,
   ApiKeysResponseSchema,
   CreateApiKeyRequestSchema,
+  CreateDownloadSchema,
+  DownloadResponseSchema,
+  DownloadTicketQuery,
+  MAX_DOWNLOAD_PATH_LENGTH,
+  StoreCsvRowSchema,
+  StoresExportQuerySchema,
   CreatedApiKeySchema,
   DashboardSummaryQuerySchema,
   DashboardSummarySchema,
@@ -75,6 +82,7 @@ export type {
   Shipment,
   Store,
   StoreDetail,
+  StoreCsvRow,
   StoreSort,
   StoresPage,
 } from './data-schemas';
