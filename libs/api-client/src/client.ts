@@ -3,11 +3,12 @@ import * as v from 'valibot';
 import { ApiError } from './api-error';
 import {
   endpointPath,
-  endpoints,
   type Endpoint,
   type RequestInput,
   type ResponseOf,
-} from './contract/endpoints';
+} from './contract/endpoint';
+// The shell's calls only: the sign-in page carries no other entry.
+import { shellEndpoints as endpoints } from './contract/shell-endpoints';
 import type { StoreSort } from './contract/data-schemas';
 import { ErrorBodySchema, type LoginRequest } from './contract/schemas';
 

@@ -78,9 +78,9 @@ describe('endpointName', () => {
   });
 
   it('refuses an object that is not an entry of the contract, saying what to pass', () => {
-    expect(() => endpointName({ ...endpoints.stores })).toThrow(
-      /not an entry of the contract: pass endpoints\.<name>/,
-    );
+    expect(() =>
+      endpointName({ ...endpoints.stores, name: undefined }),
+    ).toThrow(/not an entry of the contract: pass endpoints\.<name>/);
   });
 });
 

@@ -1,9 +1,8 @@
 import type { ApiClient } from '@collective/api-client';
-import {
-  endpoints,
-  type Endpoint,
-  type RequestInput,
-  type ResponseOf,
+import type {
+  Endpoint,
+  RequestInput,
+  ResponseOf,
 } from '@collective/api-client/contract';
 import type { DataFilter } from '@collective/auth';
 import { hashKey, type DataTag, type QueryKey } from '@tanstack/query-core';
@@ -78,23 +77,17 @@ export interface ScopedApi extends QueryScopes {
   api: Pick<ApiClient, 'request'>;
 }
 
-let names: Map<Endpoint, string> | undefined;
-
 /**
- * The name of a contract entry in the `endpoints` table (`stores`,
- * `unreadCount`), found by identity: the table is the one list. Throws a
- * `TypeError` for an object that is not one of its entries.
+ * The name of a contract entry (`stores`, `unreadCount`), as the contract's
+ * tables set it. Throws a `TypeError` for an object that is not one of
+ * their entries.
  */
 export function endpointName(endpoint: Endpoint): string {
-  names ??= new Map(
-    Object.entries(endpoints).map(([name, entry]) => [entry as Endpoint, name]),
-  );
-  const name = names.get(endpoint);
-  if (name === undefined)
+  if (endpoint.name === undefined)
     throw new TypeError(
-      `${endpoint.method} ${endpoint.path} is not an entry of the contract: pass endpoints.<name> from @collective/api-client/contract, and add new calls to that table.`,
+      `${endpoint.method} ${endpoint.path} is not an entry of the contract: pass endpoints.<name> from @collective/api-client/contract, and add new calls to its tables.`,
     );
-  return name;
+  return endpoint.name;
 }
 
 /**

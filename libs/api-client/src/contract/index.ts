@@ -23,18 +23,21 @@ export type {
   TenantMember,
   ViewVisibility,
 } from './access';
-export { endpointPath, endpoints, markReadPath } from './endpoints';
+export { endpointPath, named } from './endpoint';
+export { endpoints } from './endpoints';
+export { markReadPath, shellEndpoints } from './shell-endpoints';
+export { recordEndpoints } from './record-endpoints';
+export type { EndpointName } from './endpoints';
 export type {
   AnswerFormat,
   AuditedWrite,
   Authentication,
   Endpoint,
-  EndpointName,
   HttpMethod,
   ParamsInput,
   RequestInput,
   ResponseOf,
-} from './endpoints';
+} from './endpoint';
 export {
   AnsweredScopeSchema,
   ApiKeyIdParamsSchema,
