@@ -14,23 +14,6 @@ export type {
   StoreListParams,
 } from './client';
 export { ApiError, isApiError } from './api-error';
-export {
-  allows,
-  dataFilterFor,
-  deriveAccess,
-  resolveDataScope,
-  SPECIAL_BRAND_MEMBER_ID,
-  TENANT_MEMBER,
-} from './contract/access';
-export type {
-  Access,
-  AccessKind,
-  Audience,
-  DataFilter,
-  DataScope as AnsweredDataScope,
-  Permissions,
-  TenantMember,
-} from './contract/access';
 export type { ApiErrorInit, ApiErrorKind } from './api-error';
 export type {
   ApiKey,

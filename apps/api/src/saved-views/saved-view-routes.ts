@@ -53,6 +53,20 @@ function audited(view: SavedView) {
   return fields;
 }
 
+/** The audited change of a view (D15): its fields before and after, on the caller's member. */
+function viewChange(
+  caller: Caller,
+  before: SavedView | null,
+  after: SavedView | null,
+) {
+  return {
+    id: (after ?? before)?.id ?? 0,
+    memberId: caller.access.ownMemberId,
+    before: before && audited(before),
+    after: after && audited(after),
+  };
+}
+
 function checkVisibility(caller: Caller, visibility: SavedView['visibility']) {
   const allowed = viewVisibilitiesFor(caller.access);
   if (!allowed.includes(visibility)) {
@@ -160,12 +174,7 @@ export const savedViewRoutes = resourceRoutes({
     const view = toContractView(row, caller);
     return {
       answer: { success: true, view },
-      change: {
-        id: view.id,
-        memberId: caller.access.ownMemberId,
-        before: null,
-        after: audited(view),
-      },
+      change: viewChange(caller, null, view),
     };
   },
 
@@ -189,12 +198,7 @@ export const savedViewRoutes = resourceRoutes({
     const view = toContractView(row, caller);
     return {
       answer: { success: true, view },
-      change: {
-        id: view.id,
-        memberId: caller.access.ownMemberId,
-        before: audited(before),
-        after: audited(view),
-      },
+      change: viewChange(caller, before, view),
     };
   },
 
@@ -209,12 +213,7 @@ export const savedViewRoutes = resourceRoutes({
     await db.query('DELETE FROM saved_views WHERE id = $1', [params.id]);
     return {
       answer: { success: true },
-      change: {
-        id: before.id,
-        memberId: caller.access.ownMemberId,
-        before: audited(before),
-        after: null,
-      },
+      change: viewChange(caller, before, null),
     };
   },
 });
