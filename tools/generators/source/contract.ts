@@ -1,0 +1,396 @@
+/**
+ * What the generators read of the API contract
+ * (`libs/api-client/src/contract`): the entries of the `endpoints` table and
+ * the shape of their valibot schemas, from the source's syntax tree.
+ */
+import type { Tree } from '@nx/devkit';
+import * as ts from 'typescript';
+import {
+  assignments,
+  constInitializer,
+  filesUnder,
+  parseSource,
+  propertyName,
+  readRequired,
+  unwrap,
+} from './typescript-source';
+
+/** Folder of the contract's source. */
+export const CONTRACT_DIR = 'libs/api-client/src/contract';
+/** The contract table. */
+export const ENDPOINTS_FILE = `${CONTRACT_DIR}/endpoints.ts`;
+/** The contract's entry barrel, `@collective/api-client/contract`. */
+export const CONTRACT_INDEX = `${CONTRACT_DIR}/index.ts`;
+/** The line that closes the `endpoints` table; new entries go above it. */
+export const ENDPOINTS_MARKER = '} as const satisfies Record<string, Endpoint>;';
+
+/** Who may make a call, the contract's `Audience` words (widest first). */
+export const AUDIENCES = [
+  'signed-in',
+  'everyone',
+  'admins',
+  'collective-admins',
+  'super-admin',
+] as const;
+/** One of {@link AUDIENCES}. */
+export type AudienceWord = (typeof AUDIENCES)[number];
+
+/** One entry of the `endpoints` table, as written in the source. */
+export interface ContractEntry {
+  name: string;
+  method: string;
+  path: string;
+  resource: string;
+  auth: string;
+  audience: AudienceWord;
+  scoped: boolean;
+  /** The source text of the `params`, `query` and `response` schemas (an identifier or an expression). */
+  params?: string;
+  query?: string;
+  response?: string;
+  servedBy?: string;
+}
+
+function stringOf(expression: ts.Expression | undefined): string | undefined {
+  if (!expression) return undefined;
+  const value = unwrap(expression);
+  return ts.isStringLiteralLike(value) ? value.text : undefined;
+}
+
+/** The `endpoints` object literal of the contract table and its parsed file. */
+export function endpointsTable(tree: Tree): {
+  text: string;
+  source: ts.SourceFile;
+  table: ts.ObjectLiteralExpression;
+} {
+  const text = readRequired(tree, ENDPOINTS_FILE, 'to read the contract');
+  const source = parseSource(ENDPOINTS_FILE, text);
+  const table = constInitializer(source, 'endpoints');
+  if (!table || !ts.isObjectLiteralExpression(table)) {
+    throw new Error(
+      `${ENDPOINTS_FILE} no longer declares \`export const endpoints = { … }\`; the generators read the contract from it.`,
+    );
+  }
+  return { text, source, table };
+}
+
+/** Every entry of the contract table, in its order. */
+export function readEntries(tree: Tree): ContractEntry[] {
+  const { source, table } = endpointsTable(tree);
+  const entries: ContractEntry[] = [];
+  for (const property of table.properties) {
+    const name = propertyName(property);
+    if (
+      name === undefined ||
+      !ts.isPropertyAssignment(property) ||
+      !ts.isObjectLiteralExpression(property.initializer)
+    )
+      continue;
+    const fields = assignments(property.initializer);
+    const text = (key: string) => fields.get(key)?.getText(source);
+    const audience = stringOf(fields.get('audience')) ?? 'signed-in';
+    entries.push({
+      name,
+      method: stringOf(fields.get('method')) ?? '',
+      path: stringOf(fields.get('path')) ?? '',
+      resource: stringOf(fields.get('resource')) ?? '',
+      auth: stringOf(fields.get('auth')) ?? '',
+      audience: (AUDIENCES as readonly string[]).includes(audience)
+        ? (audience as AudienceWord)
+        : 'signed-in',
+      scoped: fields.get('scoped')?.kind === ts.SyntaxKind.TrueKeyword,
+      ...(text('params') ? { params: text('params') } : {}),
+      ...(text('query') ? { query: text('query') } : {}),
+      ...(text('response') ? { response: text('response') } : {}),
+      ...(stringOf(fields.get('servedBy'))
+        ? { servedBy: stringOf(fields.get('servedBy')) }
+        : {}),
+    });
+  }
+  return entries;
+}
+
+/** The `:name` segments of a path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1] ?? '');
+}
+
+/* ------------------------------------------------------------------ */
+/* Schemas                                                             */
+/* ------------------------------------------------------------------ */
+
+/** What a screen can do with a value of a schema. */
+export type ValueKind =
+  | 'text'
+  | 'number'
+  | 'date'
+  | 'boolean'
+  | 'array'
+  | 'object'
+  | 'scope'
+  | 'unknown';
+
+/** A field of an object schema as far as the generators need it. */
+export interface SchemaField {
+  name: string;
+  kind: ValueKind;
+  /** `v.nullable(…)` or `v.nullish(…)`: the value may be null. */
+  nullable: boolean;
+  /** `v.optional(…)`: the field may be absent. */
+  optional: boolean;
+  /** For a `v.picklist` or `v.literal`: the values it allows, when they are written in the contract. */
+  choices?: string[];
+  /** For `v.array(X)`: the fields of X when it is an object schema. */
+  items?: SchemaField[];
+  /** For `v.picklist(NAME)`: the exported constant holding the choices. */
+  choicesName?: string;
+  /** For a `v.pipe(…, v.maxValue(n))`: n, when written as a number or a constant. */
+  max?: number;
+  /** The expression as written. */
+  text: string;
+}
+
+/** Finds a schema (or any constant) by name in the contract's files. */
+function findConst(
+  tree: Tree,
+  name: string,
+  preferred?: ts.SourceFile,
+): { source: ts.SourceFile; value: ts.Expression } | undefined {
+  if (preferred) {
+    const value = constInitializer(preferred, name);
+    if (value) return { source: preferred, value };
+  }
+  for (const path of filesUnder(
+    tree,
+    CONTRACT_DIR,
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+  )) {
+    const text = tree.read(path, 'utf-8') ?? '';
+    if (!text.includes(name)) continue;
+    const source = parseSource(path, text);
+    const value = constInitializer(source, name);
+    if (value) return { source, value };
+  }
+  return undefined;
+}
+
+/** `v.name(...)`: the valibot function called, or undefined for another expression. */
+function valibotCall(
+  expression: ts.Expression,
+): { fn: string; args: readonly ts.Expression[] } | undefined {
+  const value = unwrap(expression);
+  if (!ts.isCallExpression(value)) return undefined;
+  const callee = value.expression;
+  if (
+    ts.isPropertyAccessExpression(callee) &&
+    ts.isIdentifier(callee.expression) &&
+    callee.expression.text === 'v'
+  ) {
+    return { fn: callee.name.text, args: value.arguments };
+  }
+  if (ts.isIdentifier(callee)) return { fn: callee.text, args: value.arguments };
+  return undefined;
+}
+
+/** The strings of an array literal (or of the constant it names). */
+function stringsOf(
+  tree: Tree,
+  source: ts.SourceFile,
+  expression: ts.Expression,
+): { values?: string[]; name?: string } {
+  let value = unwrap(expression);
+  let name: string | undefined;
+  if (ts.isIdentifier(value)) {
+    name = value.text;
+    const found = findConst(tree, value.text, source);
+    if (!found) return { name };
+    value = found.value;
+  }
+  if (!ts.isArrayLiteralExpression(value)) return name ? { name } : {};
+  const values = value.elements
+    .map((element) => unwrap(element))
+    .filter(ts.isStringLiteralLike)
+    .map((element) => element.text);
+  return name ? { values, name } : { values };
+}
+
+/** A number written as a literal or as a constant of the contract. */
+function numberOf(
+  tree: Tree,
+  source: ts.SourceFile,
+  expression: ts.Expression,
+): number | undefined {
+  const value = unwrap(expression);
+  if (ts.isNumericLiteral(value)) return Number(value.text.replace(/_/g, ''));
+  if (ts.isIdentifier(value)) {
+    const found = findConst(tree, value.text, source);
+    return found ? numberOf(tree, found.source, found.value) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * What a schema expression describes: its kind, whether it may be null or
+ * absent, and for objects and arrays their fields. Follows constants of the
+ * contract by name (`IsoTimestampSchema`, `StoreSchema`) and reads through
+ * `v.pipe`, `v.optional`, `v.nullable`.
+ */
+export function describeSchema(
+  tree: Tree,
+  source: ts.SourceFile,
+  expression: ts.Expression,
+  name = '',
+  depth = 0,
+): SchemaField {
+  const field: SchemaField = {
+    name,
+    kind: 'unknown',
+    nullable: false,
+    optional: false,
+    text: expression.getText(source),
+  };
+  if (depth > 8) return field;
+  const value = unwrap(expression);
+  if (ts.isIdentifier(value)) {
+    if (value.text === 'AnsweredScopeSchema') return { ...field, kind: 'scope' };
+    const found = findConst(tree, value.text, source);
+    if (!found) return field;
+    return {
+      ...describeSchema(tree, found.source, found.value, name, depth + 1),
+      text: field.text,
+    };
+  }
+  const call = valibotCall(value);
+  if (!call) return field;
+  const [first] = call.args;
+  switch (call.fn) {
+    case 'string':
+      return { ...field, kind: 'text' };
+    case 'number':
+      return { ...field, kind: 'number' };
+    case 'boolean':
+      return { ...field, kind: 'boolean' };
+    case 'literal':
+      return first && ts.isStringLiteralLike(unwrap(first))
+        ? {
+            ...field,
+            kind: 'text',
+            choices: [(unwrap(first) as ts.StringLiteralLike).text],
+          }
+        : first && unwrap(first).kind === ts.SyntaxKind.TrueKeyword
+          ? { ...field, kind: 'boolean' }
+          : field;
+    case 'picklist': {
+      const { values, name: constant } = first
+        ? stringsOf(tree, source, first)
+        : {};
+      return {
+        ...field,
+        kind: 'text',
+        ...(values ? { choices: values } : {}),
+        ...(constant ? { choicesName: constant } : {}),
+      };
+    }
+    case 'optional':
+    case 'exactOptional':
+      return first
+        ? {
+            ...describeSchema(tree, source, first, name, depth + 1),
+            optional: true,
+            text: field.text,
+          }
+        : field;
+    case 'nullable':
+    case 'nullish':
+      return first
+        ? {
+            ...describeSchema(tree, source, first, name, depth + 1),
+            nullable: true,
+            ...(call.fn === 'nullish' ? { optional: true } : {}),
+            text: field.text,
+          }
+        : field;
+    case 'pipe': {
+      if (!first) return field;
+      const inner = describeSchema(tree, source, first, name, depth + 1);
+      let kind = inner.kind;
+      let max = inner.max;
+      for (const action of call.args.slice(1)) {
+        const step = valibotCall(action);
+        if (!step) continue;
+        if (step.fn === 'isoTimestamp' || step.fn === 'isoDateTime')
+          kind = 'date';
+        if (step.fn === 'transform' && inner.kind === 'text') {
+          const target = step.args[0];
+          if (target && ts.isIdentifier(target) && target.text === 'Number')
+            kind = 'number';
+        }
+        if (step.fn === 'maxValue' && step.args[0])
+          max = numberOf(tree, source, step.args[0]) ?? max;
+      }
+      return {
+        ...inner,
+        kind,
+        ...(max === undefined ? {} : { max }),
+        text: field.text,
+      };
+    }
+    case 'array': {
+      if (!first) return { ...field, kind: 'array' };
+      const item = describeSchema(tree, source, first, '', depth + 1);
+      return {
+        ...field,
+        kind: 'array',
+        ...(item.kind === 'object' && item.items ? { items: item.items } : {}),
+      };
+    }
+    case 'object':
+    case 'strictObject':
+    case 'looseObject': {
+      const shape = first ? unwrap(first) : undefined;
+      if (!shape || !ts.isObjectLiteralExpression(shape))
+        return { ...field, kind: 'object' };
+      const items = [...assignments(shape)].map(([key, schema]) =>
+        describeSchema(tree, source, schema, key, depth + 1),
+      );
+      return { ...field, kind: 'object', items };
+    }
+    default:
+      // A helper of the contract that builds a schema (`recordIdParams('store')`).
+      return field;
+  }
+}
+
+/** The fields of a schema of the contract named in an entry, when it is an object schema. */
+export function schemaFields(
+  tree: Tree,
+  schemaText: string | undefined,
+): SchemaField[] | undefined {
+  if (!schemaText) return undefined;
+  const { source } = endpointsTable(tree);
+  const found = /^[A-Za-z_$][\w$]*$/.test(schemaText)
+    ? findConst(tree, schemaText, source)
+    : undefined;
+  if (!found) {
+    // An inline schema in the table (`v.strictObject({ id: … })`).
+    const text = tree.read(ENDPOINTS_FILE, 'utf-8') ?? '';
+    const at = text.indexOf(schemaText);
+    if (at < 0) return undefined;
+    let node: ts.Node | undefined;
+    const visit = (candidate: ts.Node) => {
+      if (node) return;
+      if (
+        candidate.getStart(source) === at &&
+        candidate.getText(source) === schemaText
+      ) {
+        node = candidate;
+        return;
+      }
+      ts.forEachChild(candidate, visit);
+    };
+    visit(source);
+    if (!node) return undefined;
+    return describeSchema(tree, source, node as ts.Expression).items;
+  }
+  return describeSchema(tree, found.source, found.value).items;
+}
