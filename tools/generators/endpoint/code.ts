@@ -3,7 +3,7 @@
  * server's handler stub, and its test. Plain strings, formatted afterwards
  * with Prettier (`formatFiles`).
  */
-import type { NamedImport } from '../source/typescript-source';
+import { jsDoc, lineComment, type NamedImport } from '../source/typescript-source';
 import { brandUserAllowed, isIdParam, type EndpointNames } from './names';
 
 /** Largest page and longest search of a generated list, and its default page. */
@@ -83,7 +83,7 @@ ${fields.join('\n')}
     const fields: string[] = [];
     if (n.scoped) {
       imports.add('MAX_RECORD_ID');
-      fields.push(`  /** Honoured for collective admins only; brand users always get their own member (decisions D12). */
+      fields.push(`${jsDoc('Honoured for collective admins only; brand users always get their own member (decisions D12).', '  ')}
   member_id: v.optional(${RECORD_ID_TEXT('member_id')}),`);
     }
     if (n.list) {
@@ -124,7 +124,7 @@ ${fields.join('\n')}
     ]
       .filter(Boolean)
       .join('; ');
-    parts.push(`/** Query of ${n.method} ${n.path}: ${what}. */
+    parts.push(`${jsDoc(`Query of ${n.method} ${n.path}: ${what}.`)}
 export const ${s.query} = v.strictObject({
 ${fields.join('\n')}
 });`);
@@ -144,19 +144,19 @@ export const ${s.item} = v.object({
 /** One ${n.item.words} as listed. */
 export type ${s.itemType} = v.InferOutput<typeof ${s.item}>;
 
-/** Response of ${n.method} ${n.path}: one page of the ${n.words}${n.scoped ? ' in scope' : ''}. */
+${jsDoc(`Response of ${n.method} ${n.path}: one page of the ${n.words}${n.scoped ? ' in scope' : ''}.`)}
 export const ${s.response} = v.object({
   success: v.optional(v.boolean()),
 ${scopeField}  ${n.snakeName}: v.array(${s.item}),
   page: v.pipe(v.number(), v.integer(), v.minValue(1)),
   page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  /** ${capitalized(n.words)} matching the search${n.scoped ? ' in scope' : ''}, on all pages. */
+${jsDoc(`${capitalized(n.words)} matching the search${n.scoped ? ' in scope' : ''}, on all pages.`, '  ')}
   total: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 /** One page of ${n.words}. */
 export type ${s.responseType} = v.InferOutput<typeof ${s.response}>;`);
   } else {
-    parts.push(`/** Response of ${n.method} ${n.path}: ${n.summary.charAt(0).toLowerCase()}${n.summary.slice(1)}. */
+    parts.push(`${jsDoc(`Response of ${n.method} ${n.path}: ${n.summary.charAt(0).toLowerCase()}${n.summary.slice(1)}.`)}
 export const ${s.response} = v.object({
   success: v.optional(v.boolean()),
 ${scopeField}});
@@ -232,7 +232,10 @@ export function handlerCode(n: EndpointNames): {
     notFound: false,
     constants: [],
   };
-  const doc = `  /** ${n.method} ${n.path}: ${n.summary.charAt(0).toLowerCase()}${n.summary.slice(1)}. */`;
+  const doc = jsDoc(
+    `${n.method} ${n.path}: ${n.summary.charAt(0).toLowerCase()}${n.summary.slice(1)}.`,
+    '  ',
+  );
   const scopeText = n.scoped
     ? ' (`scope.memberId`, `null` for the whole collective)'
     : '';
@@ -251,7 +254,7 @@ export function handlerCode(n: EndpointNames): {
   async ${n.name}(${args}) {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? ${n.defaultPageSize};
-    // TODO: read the ${n.words}${scopeText} matching \`query.search\`, in \`query.sort\` order ('name' unless asked), one page (LIMIT pageSize OFFSET (page - 1) * pageSize), and their total.
+${lineComment(`TODO: read the ${n.words}${scopeText} matching \`query.search\`, in \`query.sort\` order ('name' unless asked), one page (LIMIT pageSize OFFSET (page - 1) * pageSize), and their total.`, '    ')}
     const rows: ${n.schemas.itemType}[] = [];
     const total = 0;
     return {
@@ -272,7 +275,7 @@ ${n.scoped ? '      scope: await answeredScope(db, scope.memberId),\n' : ''}    
       needs,
       code: `${doc}
   async ${n.name}({ params }) {
-    // TODO: read the ${n.item.words} of \`params\`${n.scoped ? ' in the caller\'s data scope (`scope.memberId`, `null` for the whole collective); one outside it is not found either (decisions D12)' : ''}, and answer it.
+${lineComment(`TODO: read the ${n.item.words} of \`params\`${n.scoped ? ' in the caller\'s data scope (`scope.memberId`, `null` for the whole collective); one outside it is not found either (decisions D12)' : ''}, and answer it.`, '    ')}
     return notFound(\`There is no ${n.item.words} ${shown}${n.scoped ? ' in your data scope' : ''}.\`);
   },
 `,
@@ -283,7 +286,7 @@ ${n.scoped ? '      scope: await answeredScope(db, scope.memberId),\n' : ''}    
     needs,
     code: `${doc}
   async ${n.name}(${n.scoped ? '{ scope, db }' : ''}) {
-    // TODO: read the ${n.words}${scopeText} and add them to the answer (and to its schema).
+${lineComment(`TODO: read the ${n.words}${scopeText} and add them to the answer (and to its schema).`, '    ')}
     return {
       success: true,
 ${n.scoped ? '      scope: await answeredScope(db, scope.memberId),\n' : ''}    };
@@ -433,10 +436,7 @@ import { startTestServer, type TestServer } from '../testing/test-server';
 
 const URL = ${JSON.stringify(url)};
 
-/**
- * ${n.method} ${n.path} (contract entry \`${n.name}\`): who may call it${n.scoped ? ', and the\n * scope of its answer' : ''}. The test server also checks every answer against
- * the entry's response schema (a 500 otherwise).
- */
+${jsDoc(`${n.method} ${n.path} (contract entry \`${n.name}\`): who may call it${n.scoped ? ', and the scope of its answer' : ''}. The test server also checks every answer against the entry's response schema (a 500 otherwise).`)}
 describeOnEachDatabase('${n.method} ${n.path}', (engine) => {
   let server: TestServer;
   let admin = '';

@@ -3,6 +3,7 @@
  * test. Plain strings, formatted afterwards with Prettier (`formatFiles`).
  */
 import type { ContractEntry } from '../source/contract';
+import { jsDoc } from '../source/typescript-source';
 import { sampleAnswer, type EntryShape, type ShownField } from './analysis';
 
 /** Names of one screen over one entry. */
@@ -107,17 +108,12 @@ export function hookCode(plan: ScreenPlan): {
     ];
     return {
       imports,
-      code: `/** What the ${plan.words} list shows: ${list.search ? 'its search, ' : ''}${list.sort ? 'its order, ' : ''}its page and page size. */
+      code: `${jsDoc(`What the ${plan.words} list shows: ${list.search ? 'its search, ' : ''}${list.sort ? 'its order, ' : ''}its page and page size.`)}
 export interface ${plan.view} {
 ${fields.join('\n')}
 }
 
-/**
- * One page of the ${plan.words} ${scopeWords} (${where}). While
- * another page of the same list loads, the page before stays shown
- * (\`isPlaceholderData\`), so Previous and Next keep their place; another
- * scope, search or order never shows the old list.
- */
+${jsDoc(`One page of the ${plan.words} ${scopeWords} (${where}). While another page of the same list loads, the page before stays shown (\`isPlaceholderData\`), so Previous and Next keep their place; another scope, search or order never shows the old list.`)}
 export function ${plan.hook}(${paramsArg ? `${paramsArg}, ` : ''}{ ${names.join(', ')} }: ${plan.view}) {
   return useScopedQuery(
     endpoints.${entry.name},
@@ -134,7 +130,7 @@ export function ${plan.hook}(${paramsArg ? `${paramsArg}, ` : ''}{ ${names.join(
   ];
   return {
     imports,
-    code: `/** The answer of ${where}, ${scopeWords}. */
+    code: `${jsDoc(`The answer of ${where}, ${scopeWords}.`)}
 export function ${plan.hook}(${paramsArg}) {
   return useScopedQuery(endpoints.${entry.name}, { ${input.join(', ')} });
 }
@@ -153,10 +149,9 @@ export function screenCode(plan: ScreenPlan): string {
       : '';
   const paramsArg =
     params.length > 0 ? `{ ${params.join(', ')} }` : '';
-  const doc = `/**
- * The screen of ${plan.path}: ${list ? `the ${plan.words} ${entry.scoped ? 'of the data scope ' : ''}in a table whose search, order and page live in the URL` : `the answer of ${entry.method} ${entry.path}`}, framed
- * and titled from the route table (${entry.method} ${entry.path}, contract entry \`${entry.name}\`).
- */`;
+  const doc = jsDoc(
+    `The screen of ${plan.path}: ${list ? `the ${plan.words} ${entry.scoped ? 'of the data scope ' : ''}in a table whose ${list.search ? 'search, ' : ''}${list.sort ? 'order, ' : ''}page and page size live in the URL` : `the answer of ${entry.method} ${entry.path}`}, framed and titled from the route table. It reads ${entry.method} ${entry.path} (contract entry \`${entry.name}\`).`,
+  );
   if (list) {
     const uiValues = [
       'DataTable',
@@ -192,7 +187,7 @@ import { ${ui.join(', ')} } from '@collective/ui';
 import { ${params.length > 0 ? 'useParams, ' : ''}useSearchParams } from 'react-router-dom';
 import { ${plan.hook} } from '../../data/${plan.dataModule}';
 
-/** One row of the list, as ${entry.method} ${entry.path} sends it. */
+${jsDoc(`One row of the list, as ${entry.method} ${entry.path} sends it.`)}
 type Row = ResponseOf<typeof endpoints.${entry.name}>['${list.rowsField}'][number];
 
 /** What the list accepts from its URL: anything else falls back to the defaults. */
@@ -355,7 +350,8 @@ ${rowCheck}
       ['page', '2'],
     ];
     const url = `${plan.url}?${sent.map(([k, v]) => `${k}=${v}`).join('&')}`;
-    tests.push(`  it('asks for the ${sent.map(([k]) => k).join(', ')} of its URL', async () => {
+    const askedFor = sent.map(([k]) => `the ${k}`);
+    tests.push(`  it('asks for ${askedFor.slice(0, -1).join(', ')}${askedFor.length > 1 ? ' and ' : ''}${askedFor.at(-1)} of its URL', async () => {
     const asked = answerWith(ANSWER);
     await open('super', '${url}');
     await screen.findByRole('table');
@@ -436,10 +432,10 @@ import ${plan.component} from './${plan.file}';
 
 const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
 
-/** An answer of ${entry.method} ${entry.path}; its type is the contract's, so a field it lacks is a type error. */
+${jsDoc(`An answer of ${entry.method} ${entry.path}; its type is the contract's, so a field it lacks is a type error.`)}
 const ANSWER: v.InferInput<(typeof endpoints)['${entry.name}']['response']> = ${sampleAnswer(shape.response)};
 
-/** Answers ${entry.method} ${entry.path} with \`answer\` and \`status\`; returns the query of every request, in order. */
+${jsDoc(`Answers ${entry.method} ${entry.path} with \`answer\` and \`status\`; returns the query of every request, in order.`)}
 function answerWith(answer: object, status = 200): URLSearchParams[] {
   const asked: URLSearchParams[] = [];
   server.use(

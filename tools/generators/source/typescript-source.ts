@@ -316,3 +316,37 @@ export function filesUnder(
   if (tree.exists(dir)) visit(dir);
   return found.sort();
 }
+
+/** A JSDoc comment of `text`, wrapped at 80 columns (`/** … *\/` on one line when it fits). */
+export function jsDoc(text: string, indent = ''): string {
+  const one = `${indent}/** ${text} */`;
+  if (one.length <= 80) return one;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && `${indent} * ${line} ${word}`.length > 80) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`), `${indent} */`].join('\n');
+}
+
+/** A `//` comment of `text` over as many lines as 80 columns need. */
+export function lineComment(text: string, indent = ''): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && `${indent}// ${line} ${word}`.length > 80) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => `${indent}// ${l}`).join('\n');
+}
