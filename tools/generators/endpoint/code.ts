@@ -3,11 +3,19 @@
  * server's handler stub, and its test. Plain strings, formatted afterwards
  * with Prettier (`formatFiles`).
  */
-import { jsDoc, lineComment, type NamedImport } from '../source/typescript-source';
+import {
+  jsDoc,
+  lineComment,
+  type NamedImport,
+} from '../source/typescript-source';
 import { brandUserAllowed, isIdParam, type EndpointNames } from './names';
 
 /** Largest page and longest search of a generated list, and its default page. */
-export const LIST_LIMITS = { maxPageSize: 100, maxSearchLength: 100, defaultPageSize: 20 };
+export const LIST_LIMITS = {
+  maxPageSize: 100,
+  maxSearchLength: 100,
+  defaultPageSize: 20,
+};
 
 /** Demo accounts the generated test signs in as (README, decisions D11). */
 export const TEST_ACCOUNTS = {
@@ -275,7 +283,7 @@ ${n.scoped ? '      scope: await answeredScope(db, scope.memberId),\n' : ''}    
       needs,
       code: `${doc}
   async ${n.name}({ params }) {
-${lineComment(`TODO: read the ${n.item.words} of \`params\`${n.scoped ? ' in the caller\'s data scope (`scope.memberId`, `null` for the whole collective); one outside it is not found either (decisions D12)' : ''}, and answer it.`, '    ')}
+${lineComment(`TODO: read the ${n.item.words} of \`params\`${n.scoped ? " in the caller's data scope (`scope.memberId`, `null` for the whole collective); one outside it is not found either (decisions D12)" : ''}, and answer it.`, '    ')}
     return notFound(\`There is no ${n.item.words} ${shown}${n.scoped ? ' in your data scope' : ''}.\`);
   },
 `,

@@ -53,30 +53,53 @@ describe('endpointGenerator', () => {
 
     it('writes the contract (schemas, entry, exports), the routes, their registration and a test, and nothing else', () => {
       expect(changesSince(tree, before)).toEqual([
-        `CREATE ${ROUTES}`,
         `CREATE ${TEST}`,
+        `CREATE ${ROUTES}`,
         `UPDATE ${REFERENCE_API_FILE}`,
-        `CREATE ${SCHEMAS}`,
         `UPDATE ${ENDPOINTS_FILE}`,
+        `CREATE ${SCHEMAS}`,
         `UPDATE ${CONTRACT_INDEX}`,
-      ].sort((a, b) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!)));
-      for (const path of [SCHEMAS, ENDPOINTS_FILE, CONTRACT_INDEX, ROUTES, TEST, REFERENCE_API_FILE]) {
+      ]);
+      for (const path of [
+        SCHEMAS,
+        ENDPOINTS_FILE,
+        CONTRACT_INDEX,
+        ROUTES,
+        TEST,
+        REFERENCE_API_FILE,
+      ]) {
         expect(syntaxErrors(tree, path), path).toEqual([]);
       }
     });
 
     it('declares a list query with the member, search, sort and page, and a page answer stating its scope', () => {
       const schemas = read(tree, SCHEMAS);
-      expect(schemas).toContain("import { AnsweredScopeSchema, MAX_RECORD_ID } from './data-schemas';");
-      expect(schemas).toContain("export const EXAMPLE_THING_SORTS = ['name', '-name'] as const;");
-      const query = schemas.slice(schemas.indexOf('export const ExampleThingsQuerySchema'));
-      for (const field of ['member_id:', 'search:', 'sort:', 'page:', 'page_size:']) {
+      expect(schemas).toContain(
+        "import { AnsweredScopeSchema, MAX_RECORD_ID } from './data-schemas';",
+      );
+      expect(schemas).toContain(
+        "export const EXAMPLE_THING_SORTS = ['name', '-name'] as const;",
+      );
+      const query = schemas.slice(
+        schemas.indexOf('export const ExampleThingsQuerySchema'),
+      );
+      for (const field of [
+        'member_id:',
+        'search:',
+        'sort:',
+        'page:',
+        'page_size:',
+      ]) {
         expect(query).toContain(field);
       }
-      const page = schemas.slice(schemas.indexOf('export const ExampleThingsPageSchema'));
+      const page = schemas.slice(
+        schemas.indexOf('export const ExampleThingsPageSchema'),
+      );
       expect(page).toContain('scope: AnsweredScopeSchema,');
       expect(page).toContain('example_things: v.array(ExampleThingSchema),');
-      expect(page).toContain('total: v.pipe(v.number(), v.integer(), v.minValue(0)),');
+      expect(page).toContain(
+        'total: v.pipe(v.number(), v.integer(), v.minValue(0)),',
+      );
     });
 
     it('adds the entry at the end of the table, scoped and for dashboard users, with its schemas imported', () => {
@@ -115,14 +138,18 @@ ${ENDPOINTS_MARKER}`);
 
     it('writes a handler that answers an empty page in the resolved scope, with its TODO inside its body only', () => {
       const routes = read(tree, ROUTES);
-      expect(routes).toContain('export const exampleThingsRoutes = resourceRoutes({');
+      expect(routes).toContain(
+        'export const exampleThingsRoutes = resourceRoutes({',
+      );
       const body = handler(routes, 'exampleThings');
       expect(body).toContain('const page = query.page ?? 1;');
       expect(body).toContain('scope: await answeredScope(db, scope.memberId),');
       expect(body).toContain('example_things: rows,');
       expect(body).toContain('// TODO: read the example things');
       expect(routes.split('TODO')).toHaveLength(2);
-      expect(routes).toContain("if (!member) notFound(`There is no member ${memberId}.`);");
+      expect(routes).toContain(
+        'if (!member) notFound(`There is no member ${memberId}.`);',
+      );
     });
 
     it('registers the new routes once in the server’s list', () => {
@@ -135,11 +162,19 @@ ${ENDPOINTS_MARKER}`);
 
     it('tests 200 for a collective admin and a brand user, 401 without a session, the scope and the list limits', () => {
       const test = read(tree, TEST);
-      expect(test).toContain("describeOnEachDatabase('GET /api/example-things'");
+      expect(test).toContain(
+        "describeOnEachDatabase('GET /api/example-things'",
+      );
       expect(test).toContain("admin = await server.login('admin@pact.test');");
-      expect(test).toContain("brandUser = await server.login('brand.admin@kiehls.test');");
-      expect(test).toContain('expect((await server.get(URL)).statusCode).toBe(401);');
-      expect(test).toContain('scope: { member_id: 2, member_name: "Kiehl\'s" }');
+      expect(test).toContain(
+        "brandUser = await server.login('brand.admin@kiehls.test');",
+      );
+      expect(test).toContain(
+        'expect((await server.get(URL)).statusCode).toBe(401);',
+      );
+      expect(test).toContain(
+        'scope: { member_id: 2, member_name: "Kiehl\'s" }',
+      );
       expect(test).toContain('`${URL}?member_id=999999`');
       expect(test).toContain('`${URL}?page_size=101`');
       expect(test).toContain("from '../testing/test-server';");
@@ -159,20 +194,31 @@ ${ENDPOINTS_MARKER}`);
       expect(handler(routes, 'exampleSummary')).toContain(
         'scope: await answeredScope(db, scope.memberId),',
       );
-      expect(read(tree, REFERENCE_API_FILE).match(/exampleThingsRoutes/g)).toHaveLength(2);
+      expect(
+        read(tree, REFERENCE_API_FILE).match(/exampleThingsRoutes/g),
+      ).toHaveLength(2);
       const schemas = read(tree, SCHEMAS);
       expect(schemas.match(/^import /gm)).toHaveLength(2);
-      expect(schemas).toContain('export const ExampleSummarySchema = v.object({');
+      expect(schemas).toContain(
+        'export const ExampleSummarySchema = v.object({',
+      );
       expect(read(tree, ENDPOINTS_FILE)).toContain(
         "import { ExampleSummaryQuerySchema, ExampleSummarySchema, ExampleThingsPageSchema, ExampleThingsQuerySchema } from './example-things-schemas';",
       );
-      expect(tree.exists('apps/api/src/example-things/example-summary-route.test.ts')).toBe(true);
+      expect(
+        tree.exists(
+          'apps/api/src/example-things/example-summary-route.test.ts',
+        ),
+      ).toBe(true);
       expect(syntaxErrors(tree, ROUTES)).toEqual([]);
     });
   });
 
   it('adds a handler to the routes file that serves the resource already, registers nothing, and tests beside its test', async () => {
-    tree.write('apps/api/src/saved-views/saved-view-routes.test.ts', '// the resource’s own tests');
+    tree.write(
+      'apps/api/src/saved-views/saved-view-routes.test.ts',
+      '// the resource’s own tests',
+    );
     const before = snapshot(tree);
     await endpointGenerator(tree, {
       name: 'sharedSavedViews',
@@ -183,10 +229,16 @@ ${ENDPOINTS_MARKER}`);
 
     const routes = 'apps/api/src/saved-views/saved-view-routes.ts';
     expect(changesSince(tree, before)).toContain(`UPDATE ${routes}`);
-    expect(changesSince(tree, before)).not.toContain(`UPDATE ${REFERENCE_API_FILE}`);
-    expect(handler(read(tree, routes), 'sharedSavedViews')).toContain('return {\n      success: true,\n    };');
+    expect(changesSince(tree, before)).not.toContain(
+      `UPDATE ${REFERENCE_API_FILE}`,
+    );
+    expect(handler(read(tree, routes), 'sharedSavedViews')).toContain(
+      'return {\n      success: true,\n    };',
+    );
     expect(syntaxErrors(tree, routes)).toEqual([]);
-    expect(tree.exists('apps/api/src/saved-views/shared-saved-views-route.test.ts')).toBe(true);
+    expect(
+      tree.exists('apps/api/src/saved-views/shared-saved-views-route.test.ts'),
+    ).toBe(true);
   });
 
   it('answers a read of one record by its id with 404 until it is written, and tests the malformed id', async () => {
@@ -213,7 +265,9 @@ ${ENDPOINTS_MARKER}`);
   it('expects 403 for the brand user when only collective admins may call it', async () => {
     await endpointGenerator(tree, { ...LIST, audience: 'collective-admins' });
     expect(read(tree, TEST)).toContain("it('refuses a brand user with 403'");
-    expect(read(tree, ENDPOINTS_FILE)).toContain("audience: 'collective-admins',");
+    expect(read(tree, ENDPOINTS_FILE)).toContain(
+      "audience: 'collective-admins',",
+    );
   });
 
   it('keeps an unscoped entry out of the data scope: no member_id, no scope, signed-in users', async () => {
@@ -231,26 +285,37 @@ ${ENDPOINTS_MARKER}`);
   it.each([
     [{ name: 'ExampleThings' }, /is not camelCase/],
     [{ name: 'stores' }, /already has an entry "stores"/],
-    [{ name: 'savedView', list: false, scoped: false }, /already declares SavedViewSchema/],
+    [
+      { name: 'savedView', list: false, scoped: false },
+      /already declares SavedViewSchema/,
+    ],
     [{ resource: 'ExampleThings' }, /is not kebab-case/],
     [{ method: 'POST' }, /makes reads \(GET\) only.*0067/],
     [{ path: 'api/things' }, /is not a path of the API/],
     [{ path: '/api/Things' }, /is not a path of the API/],
     [{ path: '/api/stores' }, /already the route of "stores"/],
     [{ path: '/api/stores/:storeId' }, /already the route of "store"/],
-    [{ audience: 'signed-in' }, /only users with a dashboard have a data scope/],
+    [
+      { audience: 'signed-in' },
+      /only users with a dashboard have a data scope/,
+    ],
     [{ audience: 'staff' }, /not an audience of the contract/],
   ] as [Partial<EndpointGeneratorSchema>, RegExp][])(
     'refuses %j, saying what to do, and writes nothing',
     async (change, message) => {
       const before = snapshot(tree);
-      await expect(endpointGenerator(tree, { ...LIST, ...change })).rejects.toThrow(message);
+      await expect(
+        endpointGenerator(tree, { ...LIST, ...change }),
+      ).rejects.toThrow(message);
       expect(changesSince(tree, before)).toEqual([]);
     },
   );
 
   it('says which line to put back when the table has lost its closing line', async () => {
-    tree.write(ENDPOINTS_FILE, read(tree, ENDPOINTS_FILE).replace(ENDPOINTS_MARKER, '} as const;'));
+    tree.write(
+      ENDPOINTS_FILE,
+      read(tree, ENDPOINTS_FILE).replace(ENDPOINTS_MARKER, '} as const;'),
+    );
     await expect(endpointGenerator(tree, LIST)).rejects.toThrow(
       `has lost the line "${ENDPOINTS_MARKER}"`,
     );

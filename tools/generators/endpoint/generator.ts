@@ -32,11 +32,7 @@ import {
   testCode,
   type HandlerNeeds,
 } from './code';
-import {
-  contractNames,
-  endpointNames,
-  type EndpointNames,
-} from './names';
+import { contractNames, endpointNames, type EndpointNames } from './names';
 import type { EndpointGeneratorSchema } from './schema';
 
 /** The reference server's source. */
@@ -46,7 +42,8 @@ export const REFERENCE_API_FILE = `${API_SOURCE}/reference-api.ts`;
 
 const ENTRY_NAME = /^[a-z][a-zA-Z0-9]*$/;
 const KEBAB_CASE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-const API_PATH = /^\/api(?:\/(?:[a-z0-9]+(?:-[a-z0-9]+)*|:[a-z][a-zA-Z0-9]*))+$/;
+const API_PATH =
+  /^\/api(?:\/(?:[a-z0-9]+(?:-[a-z0-9]+)*|:[a-z][a-zA-Z0-9]*))+$/;
 
 /** The options, checked, with their defaults. */
 export interface EndpointOptions {
@@ -98,7 +95,8 @@ export function normalizeOptions(
   }
   const scoped = options.scoped === true;
   const list = options.list === true;
-  const audience = (options.audience ?? (scoped ? 'everyone' : 'signed-in')) as AudienceWord;
+  const audience = (options.audience ??
+    (scoped ? 'everyone' : 'signed-in')) as AudienceWord;
   if (!(AUDIENCES as readonly string[]).includes(audience)) {
     throw new Error(
       `--audience=${audience} is not an audience of the contract; use one of ${AUDIENCES.join(', ')}.`,
@@ -217,7 +215,13 @@ function writeExports(tree: Tree, n: EndpointNames): void {
 /** The `resourceRoutes({ … })` object of a routes file, if it has one. */
 function routesObject(
   source: ts.SourceFile,
-): { literal: ts.ObjectLiteralExpression; statement: ts.Statement; exportName: string } | undefined {
+):
+  | {
+      literal: ts.ObjectLiteralExpression;
+      statement: ts.Statement;
+      exportName: string;
+    }
+  | undefined {
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
@@ -252,10 +256,8 @@ export function routesFileOf(
       .filter((entry) => entry.resource === resource)
       .map((entry) => entry.name),
   );
-  const files = filesUnder(
-    tree,
-    API_SOURCE,
-    (path) => path.endsWith('-routes.ts'),
+  const files = filesUnder(tree, API_SOURCE, (path) =>
+    path.endsWith('-routes.ts'),
   );
   for (const path of files) {
     const source = parseSource(path, tree.read(path, 'utf-8') ?? '');
@@ -271,7 +273,9 @@ export function routesFileOf(
   const path = `${API_SOURCE}/${resource}/${resource}-routes.ts`;
   const exportName = `${names(resource).propertyName}Routes`;
   if (tree.exists(path)) {
-    const routes = routesObject(parseSource(path, tree.read(path, 'utf-8') ?? ''));
+    const routes = routesObject(
+      parseSource(path, tree.read(path, 'utf-8') ?? ''),
+    );
     if (!routes) {
       throw new Error(
         `${path} exists but declares no \`resourceRoutes({ … })\`; add the handler there by hand, or move the file away.`,
@@ -286,17 +290,26 @@ export function routesFileOf(
 function addNeeds(path: string, text: string, needs: HandlerNeeds): string {
   const contract = '@collective/api-client/contract';
   let next = text;
-  if (needs.contract.length > 0) next = addImports(path, next, contract, needs.contract);
+  if (needs.contract.length > 0)
+    next = addImports(path, next, contract, needs.contract);
   const declared = declaredNames(parseSource(path, next));
   const helper = needs.answeredScope && !declared.has('answeredScope');
   if (helper) {
-    next = addImports(path, next, contract, [{ name: 'AnsweredScope', type: true }]);
-    next = addImports(path, next, '../db/database', [{ name: 'SqlRunner', type: true }]);
+    next = addImports(path, next, contract, [
+      { name: 'AnsweredScope', type: true },
+    ]);
+    next = addImports(path, next, '../db/database', [
+      { name: 'SqlRunner', type: true },
+    ]);
   }
   if (needs.notFound || helper) {
-    next = addImports(path, next, '../http/error-replies', [{ name: 'notFound' }]);
+    next = addImports(path, next, '../http/error-replies', [
+      { name: 'notFound' },
+    ]);
   }
-  const constants = needs.constants.filter((constant) => !declared.has(constant.name));
+  const constants = needs.constants.filter(
+    (constant) => !declared.has(constant.name),
+  );
   if (constants.length > 0) {
     const source = parseSource(path, next);
     const lastImport = source.statements.filter(ts.isImportDeclaration).at(-1);
@@ -328,7 +341,8 @@ function writeHandler(
   text = addNeeds(target.path, text, needs);
   const source = parseSource(target.path, text);
   const routes = routesObject(source);
-  if (!routes) throw new Error(`${target.path} lost its resourceRoutes({ … }).`);
+  if (!routes)
+    throw new Error(`${target.path} lost its resourceRoutes({ … }).`);
   text = appendElement(text, source, routes.literal, code.replace(/,\n$/, ''));
   tree.write(target.path, text);
   return target;
@@ -340,7 +354,11 @@ function registerRoutes(
   routesPath: string,
   exportName: string,
 ): void {
-  let text = readRequired(tree, REFERENCE_API_FILE, 'to register the new routes');
+  let text = readRequired(
+    tree,
+    REFERENCE_API_FILE,
+    'to register the new routes',
+  );
   const from = `./${posix.relative(API_SOURCE, routesPath).replace(/\.ts$/, '')}`;
   text = addImports(REFERENCE_API_FILE, text, from, [{ name: exportName }]);
   const source = parseSource(REFERENCE_API_FILE, text);
@@ -351,7 +369,8 @@ function registerRoutes(
       ts.isForOfStatement(node) &&
       ts.isArrayLiteralExpression(node.expression) &&
       node.expression.elements.some(
-        (element) => ts.isIdentifier(element) && element.text.endsWith('Routes'),
+        (element) =>
+          ts.isIdentifier(element) && element.text.endsWith('Routes'),
       )
     ) {
       list = node.expression;
@@ -377,14 +396,13 @@ function writeTest(tree: Tree, n: EndpointNames, routesPath: string): string {
   const own = routesPath.replace(/\.ts$/, '.test.ts');
   const path = tree.exists(own) ? `${dir}/${n.fileName}-route.test.ts` : own;
   if (tree.exists(path)) {
-    throw new Error(`${path} exists already; move it away or choose another entry name.`);
+    throw new Error(
+      `${path} exists already; move it away or choose another entry name.`,
+    );
   }
   const depth = posix.relative(API_SOURCE, dir).split('/').length;
   const up = '../'.repeat(depth);
-  tree.write(
-    path,
-    testCode(n).replace(/'\.\.\/testing\//g, `'${up}testing/`),
-  );
+  tree.write(path, testCode(n).replace(/'\.\.\/testing\//g, `'${up}testing/`));
   return path;
 }
 

@@ -104,8 +104,17 @@ export function endpointNames(options: {
       ...(options.params.length > 0
         ? { params: `${className}ParamsSchema` }
         : {}),
-      response: options.list ? `${className}PageSchema` : `${className}Schema`,
-      responseType: options.list ? `${className}Page` : className,
+      // A record's read is a detail, as StoreDetailSchema, beside the list's rows (`ExampleThingSchema`).
+      response: options.list
+        ? `${className}PageSchema`
+        : options.params.length > 0
+          ? `${className}DetailSchema`
+          : `${className}Schema`,
+      responseType: options.list
+        ? `${className}Page`
+        : options.params.length > 0
+          ? `${className}Detail`
+          : className,
       ...(options.list
         ? {
             item: `${item.className}Schema`,

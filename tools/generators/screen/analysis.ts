@@ -15,6 +15,11 @@ import {
 /** Query fields a list screen fills from its list state. */
 const LIST_QUERY = ['search', 'sort', 'page', 'page_size'] as const;
 
+/** Most columns a generated table has; those after {@link SHOWN_COLUMNS} start hidden. */
+export const MAX_COLUMNS = 12;
+/** Columns a generated table shows at first; the others are in its Columns chooser. */
+export const SHOWN_COLUMNS = 5;
+
 /** A value the screen shows: a column of a table, or a term of a description list. */
 export interface ShownField {
   name: string;
@@ -124,11 +129,18 @@ export function analyzeEntry(tree: Tree, entry: ContractEntry): EntryShape {
   const rows = arrays[0] as SchemaField;
   const items = rows.items ?? [];
   const all = items.map(shown).filter((f): f is ShownField => f !== undefined);
-  const withoutId = all.filter((field) => field.name !== 'id');
-  const columns = (withoutId.length > 0 ? withoutId : all).slice(0, 6);
+  // Ids are for machines: a column only when the row has nothing else to show.
+  const forPeople = all.filter(
+    (field) => field.name !== 'id' && !/_id$/.test(field.name),
+  );
+  const columns = (forPeople.length > 0 ? forPeople : all).slice(
+    0,
+    MAX_COLUMNS,
+  );
   const header =
-    columns.find((column) => column.name === 'name' && column.kind === 'text') ??
-    columns.find((column) => column.kind === 'text');
+    columns.find(
+      (column) => column.name === 'name' && column.kind === 'text',
+    ) ?? columns.find((column) => column.kind === 'text');
   if (header) {
     columns.splice(columns.indexOf(header), 1);
     columns.unshift(header);
@@ -193,7 +205,8 @@ function valueSample(
     case 'scope':
       return '{ member_id: null, member_name: null }';
     case 'text':
-      if (field.choices?.[0] !== undefined) return JSON.stringify(field.choices[0]);
+      if (field.choices?.[0] !== undefined)
+        return JSON.stringify(field.choices[0]);
       return JSON.stringify(`${labelOf(field.name || 'value')} ${index}`);
     case 'number':
       if (field.name === 'page') return '1';
@@ -212,7 +225,9 @@ function valueSample(
         objectSample(field.items ?? [], i + 1, rows, indent),
       ).join(', ')}]`;
     case 'object':
-      return field.items ? objectSample(field.items, index, rows, indent) : '{}';
+      return field.items
+        ? objectSample(field.items, index, rows, indent)
+        : '{}';
     default:
       // Unknown to the generator: the test's type annotation shows what the contract wants here.
       return 'null';

@@ -4,7 +4,12 @@
  */
 import type { ContractEntry } from '../source/contract';
 import { jsDoc } from '../source/typescript-source';
-import { sampleAnswer, type EntryShape, type ShownField } from './analysis';
+import {
+  sampleAnswer,
+  SHOWN_COLUMNS,
+  type EntryShape,
+  type ShownField,
+} from './analysis';
 
 /** Names of one screen over one entry. */
 export interface ScreenPlan {
@@ -40,7 +45,7 @@ export function shownValue(field: ShownField, source: string): string {
       : field.kind === 'date'
         ? `formatDate(${value})`
         : field.kind === 'boolean'
-          ? `${value} ? 'Yes' : 'No'`
+          ? `(${value} ? 'Yes' : 'No')`
           : value;
   if (!field.missing) return shownAs;
   if (field.kind === 'text') return `${value} ?? '–'`;
@@ -79,7 +84,10 @@ export function hookCode(plan: ScreenPlan): {
         ...(list?.sort ? [{ name: list.sort.constant, type: true }] : []),
       ],
     },
-    { module: '@collective/tenancy/react', names: [{ name: 'useScopedQuery' }] },
+    {
+      module: '@collective/tenancy/react',
+      names: [{ name: 'useScopedQuery' }],
+    },
   ];
   const where = `${entry.method} ${entry.path}`;
   const scopeWords = entry.scoped
@@ -147,8 +155,7 @@ export function screenCode(plan: ScreenPlan): string {
     params.length > 0
       ? `  const { ${params.map((param) => `${param} = ''`).join(', ')} } = useParams();\n`
       : '';
-  const paramsArg =
-    params.length > 0 ? `{ ${params.join(', ')} }` : '';
+  const paramsArg = params.length > 0 ? `{ ${params.join(', ')} }` : '';
   const doc = jsDoc(
     `The screen of ${plan.path}: ${list ? `the ${plan.words} ${entry.scoped ? 'of the data scope ' : ''}in a table whose ${list.search ? 'search, ' : ''}${list.sort ? 'order, ' : ''}page and page size live in the URL` : `the answer of ${entry.method} ${entry.path}`}, framed and titled from the route table. It reads ${entry.method} ${entry.path} (contract entry \`${entry.name}\`).`,
   );
@@ -159,7 +166,11 @@ export function screenCode(plan: ScreenPlan): string {
       ...new Set([...formatters(list.columns), 'formatNumber']),
       'useListParams',
     ];
-    const uiTypes = ['DataTableColumn', 'ListSpec', ...(list.sort ? ['ListSort'] : [])];
+    const uiTypes = [
+      'DataTableColumn',
+      'ListSpec',
+      ...(list.sort ? ['ListSort'] : []),
+    ];
     const ui = [...uiValues, ...uiTypes.map((name) => `type ${name}`)].sort(
       (a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')),
     );
@@ -176,10 +187,15 @@ export function screenCode(plan: ScreenPlan): string {
         ...(index === 0 && column.kind === 'text' ? ['rowHeader: true'] : []),
         ...(list.sort?.ids.includes(column.name) ? ['sortable: true'] : []),
         ...(column.kind === 'number' ? ["align: 'end'"] : []),
+        ...(index >= SHOWN_COLUMNS
+          ? ['hideable: true', 'hiddenByDefault: true']
+          : []),
       ];
       return `  { ${parts.join(', ')} },`;
     });
-    const sortIds = list.sort ? list.sort.ids.map((id) => `'${id}'`).join(', ') : '';
+    const sortIds = list.sort
+      ? list.sort.ids.map((id) => `'${id}'`).join(', ')
+      : '';
     const searchWord = 'search';
     return `import { ${contract.join(', ')} } from '${CONTRACT}';
 import { ScreenFrame } from '@collective/nav/react';
@@ -345,8 +361,8 @@ export function testCode(plan: ScreenPlan): string {
 ${rowCheck}
   });`);
     const sent = [
-      ...(list.search ? [["search", 'Name']] : []),
-      ...(list.sort ? [["sort", `-${list.sort.ids[0]}`]] : []),
+      ...(list.search ? [['search', 'Name']] : []),
+      ...(list.sort ? [['sort', `-${list.sort.ids[0]}`]] : []),
       ['page', '2'],
     ];
     const url = `${plan.url}?${sent.map(([k, v]) => `${k}=${v}`).join('&')}`;

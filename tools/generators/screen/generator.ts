@@ -71,7 +71,11 @@ export function readRoutes(tree: Tree): RouteSource[] {
 export function readScreens(
   path: string,
   text: string,
-): { literal: ts.ObjectLiteralExpression; source: ts.SourceFile; loaders: Map<string, { module?: string; node: ts.PropertyAssignment }> } {
+): {
+  literal: ts.ObjectLiteralExpression;
+  source: ts.SourceFile;
+  loaders: Map<string, { module?: string; node: ts.PropertyAssignment }>;
+} {
   const source = parseSource(path, text);
   const literal = constInitializer(source, 'screens');
   if (!literal || !ts.isObjectLiteralExpression(literal)) {
@@ -79,7 +83,10 @@ export function readScreens(
       `${path} no longer exports \`const screens: ScreenMap = { … }\`; the generator adds the screen's loader there.`,
     );
   }
-  const loaders = new Map<string, { module?: string; node: ts.PropertyAssignment }>();
+  const loaders = new Map<
+    string,
+    { module?: string; node: ts.PropertyAssignment }
+  >();
   for (const property of literal.properties) {
     const key = propertyName(property);
     if (key === undefined || !ts.isPropertyAssignment(property)) continue;
@@ -109,7 +116,9 @@ function libraryRoot(tree: Tree, library: string): string {
     const known = tree.exists(FEATURES_DIRECTORY)
       ? tree
           .children(FEATURES_DIRECTORY)
-          .filter((child) => tree.exists(`${FEATURES_DIRECTORY}/${child}/src/index.ts`))
+          .filter((child) =>
+            tree.exists(`${FEATURES_DIRECTORY}/${child}/src/index.ts`),
+          )
       : [];
     throw new Error(
       `There is no feature library "${library}" (${root}/src/index.ts). Give one of ${known.join(', ') || '(none)'}, or make one with \`nx g @collective/tools:feature-library\`.`,
@@ -119,7 +128,11 @@ function libraryRoot(tree: Tree, library: string): string {
 }
 
 /** Where a module a loader imports lives: `./screens/x` → `<root>/src/screens/x.tsx`. */
-function moduleFile(tree: Tree, root: string, module: string): string | undefined {
+function moduleFile(
+  tree: Tree,
+  root: string,
+  module: string,
+): string | undefined {
   const base = posix.join(root, 'src', module);
   return ['.tsx', '.ts', '/index.tsx', '/index.ts']
     .map((ending) => `${base}${ending}`)
@@ -168,7 +181,9 @@ export function planScreen(
   const root = libraryRoot(tree, options.library ?? '');
 
   const entries = readEntries(tree);
-  const entry = entries.find((candidate) => candidate.name === options.endpoint);
+  const entry = entries.find(
+    (candidate) => candidate.name === options.endpoint,
+  );
   if (!entry) {
     throw new Error(
       `The contract has no entry "${options.endpoint}". Give one of its reads (${entries
@@ -215,7 +230,9 @@ export function planScreen(
         `${path} is a screen of feature-${library} already (${other}); a route has one screen. Generate it there (--library=${library}), or remove it from that map first.`,
       );
     }
-    const file = loader.module ? moduleFile(tree, root, loader.module) : undefined;
+    const file = loader.module
+      ? moduleFile(tree, root, loader.module)
+      : undefined;
     if (!file || !isPlaceholder(tree.read(file, 'utf-8') ?? '')) {
       throw new Error(
         `${path} already has a screen with content in ${file ?? indexPath}; the generator replaces only a placeholder. Remove its loader from the screens map first if you mean to start again.`,
@@ -284,7 +301,10 @@ function writeLoader(tree: Tree, root: string, plan: ScreenPlan): void {
     );
     return;
   }
-  tree.write(path, appendElement(text, source, literal, `  '${plan.path}': ${loader}`));
+  tree.write(
+    path,
+    appendElement(text, source, literal, `  '${plan.path}': ${loader}`),
+  );
 }
 
 /**

@@ -22,7 +22,8 @@ export const ENDPOINTS_FILE = `${CONTRACT_DIR}/endpoints.ts`;
 /** The contract's entry barrel, `@collective/api-client/contract`. */
 export const CONTRACT_INDEX = `${CONTRACT_DIR}/index.ts`;
 /** The line that closes the `endpoints` table; new entries go above it. */
-export const ENDPOINTS_MARKER = '} as const satisfies Record<string, Endpoint>;';
+export const ENDPOINTS_MARKER =
+  '} as const satisfies Record<string, Endpoint>;';
 
 /** Who may make a call, the contract's `Audience` words (widest first). */
 export const AUDIENCES = [
@@ -188,7 +189,8 @@ function valibotCall(
   ) {
     return { fn: callee.name.text, args: value.arguments };
   }
-  if (ts.isIdentifier(callee)) return { fn: callee.text, args: value.arguments };
+  if (ts.isIdentifier(callee))
+    return { fn: callee.text, args: value.arguments };
   return undefined;
 }
 
@@ -252,7 +254,8 @@ export function describeSchema(
   if (depth > 8) return field;
   const value = unwrap(expression);
   if (ts.isIdentifier(value)) {
-    if (value.text === 'AnsweredScopeSchema') return { ...field, kind: 'scope' };
+    if (value.text === 'AnsweredScopeSchema')
+      return { ...field, kind: 'scope' };
     const found = findConst(tree, value.text, source);
     if (!found) return field;
     return {

@@ -62,7 +62,9 @@ export function constInitializer(
 }
 
 /** The name of a property of an object literal (`a`, `'a'`, `"/a"`), or undefined for a computed one. */
-export function propertyName(property: ts.ObjectLiteralElementLike): string | undefined {
+export function propertyName(
+  property: ts.ObjectLiteralElementLike,
+): string | undefined {
   const name = property.name;
   if (!name) return undefined;
   if (ts.isIdentifier(name) || ts.isStringLiteral(name)) return name.text;
@@ -102,7 +104,8 @@ export function declaredNames(source: ts.SourceFile): Set<string> {
       names.add(statement.name.text);
     } else if (ts.isImportDeclaration(statement)) {
       const bindings = statement.importClause?.namedBindings;
-      if (statement.importClause?.name) names.add(statement.importClause.name.text);
+      if (statement.importClause?.name)
+        names.add(statement.importClause.name.text);
       if (bindings && ts.isNamedImports(bindings)) {
         for (const element of bindings.elements) names.add(element.name.text);
       } else if (bindings && ts.isNamespaceImport(bindings)) {
@@ -128,7 +131,12 @@ function namedClauses(
   source: ts.SourceFile,
   module: string,
   kind: 'import' | 'export',
-): { statement: ts.Statement; elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>; braces: ts.Node; typeOnly: boolean }[] {
+): {
+  statement: ts.Statement;
+  elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>;
+  braces: ts.Node;
+  typeOnly: boolean;
+}[] {
   const found = [];
   for (const statement of source.statements) {
     if (kind === 'import' && ts.isImportDeclaration(statement)) {
@@ -226,7 +234,8 @@ function addNamed(
   const same = source.statements.filter(
     kind === 'import' ? ts.isImportDeclaration : ts.isExportDeclaration,
   );
-  const last = same.at(-1) ?? (kind === 'export' ? source.statements.at(-1) : undefined);
+  const last =
+    same.at(-1) ?? (kind === 'export' ? source.statements.at(-1) : undefined);
   if (!last) return `${line}\n${text}`;
   const end = last.getEnd();
   return `${text.slice(0, end)}\n${line}${text.slice(end)}`;
@@ -332,7 +341,11 @@ export function jsDoc(text: string, indent = ''): string {
     }
   }
   if (line) lines.push(line);
-  return [`${indent}/**`, ...lines.map((l) => `${indent} * ${l}`), `${indent} */`].join('\n');
+  return [
+    `${indent}/**`,
+    ...lines.map((l) => `${indent} * ${l}`),
+    `${indent} */`,
+  ].join('\n');
 }
 
 /** A `//` comment of `text` over as many lines as 80 columns need. */

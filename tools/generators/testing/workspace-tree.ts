@@ -35,10 +35,14 @@ export function copyFromWorkspace(
 export function treeWithWorkspaceSources(): Tree {
   const tree = createTreeWithEmptyWorkspace();
   copyFromWorkspace(tree, 'libs/api-client/src/contract');
-  copyFromWorkspace(tree, 'apps/api/src', (path) => /-routes\.ts$|\/reference-api\.ts$/.test(path));
+  copyFromWorkspace(tree, 'apps/api/src', (path) =>
+    /-routes\.ts$|\/reference-api\.ts$/.test(path),
+  );
   copyFromWorkspace(tree, 'libs/nav/src/routes.ts');
   copyFromWorkspace(tree, 'libs/features', (path) =>
-    /\/src\/(index\.ts|screens\/[^/]+\.tsx|screens\/[^/]+\/[^/]+-screen\.tsx|data\/[^/]+\.ts)$/.test(path),
+    /\/src\/(index\.ts|screens\/[^/]+\.tsx|screens\/[^/]+\/[^/]+-screen\.tsx|data\/[^/]+\.ts)$/.test(
+      path,
+    ),
   );
   return tree;
 }
@@ -77,7 +81,10 @@ export function snapshot(tree: Tree): Map<string, string> {
 }
 
 /** What changed since `before`: `CREATE path`, `UPDATE path`, `DELETE path`, sorted by path. */
-export function changesSince(tree: Tree, before: Map<string, string>): string[] {
+export function changesSince(
+  tree: Tree,
+  before: Map<string, string>,
+): string[] {
   const after = snapshot(tree);
   const changed: [string, string][] = [];
   for (const [path, content] of after) {
