@@ -213,9 +213,7 @@ function writeExports(tree: Tree, n: EndpointNames): void {
 }
 
 /** The `resourceRoutes({ … })` object of a routes file, if it has one. */
-function routesObject(
-  source: ts.SourceFile,
-):
+function routesObject(source: ts.SourceFile):
   | {
       literal: ts.ObjectLiteralExpression;
       statement: ts.Statement;

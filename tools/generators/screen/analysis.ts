@@ -204,10 +204,25 @@ function valueSample(
   switch (field.kind) {
     case 'scope':
       return '{ member_id: null, member_name: null }';
-    case 'text':
+    case 'text': {
       if (field.choices?.[0] !== undefined)
         return JSON.stringify(field.choices[0]);
-      return JSON.stringify(`${labelOf(field.name || 'value')} ${index}`);
+      // The first text that matches the schema's patterns (a month, a date, a code…).
+      const candidates = [
+        `${labelOf(field.name || 'value')} ${index}`,
+        `2026-${String(12 - index).padStart(2, '0')}`,
+        `2026-11-${String(20 - index).padStart(2, '0')}`,
+        new Date(Date.UTC(2026, 10, 20 - index, 8)).toISOString(),
+        String(index),
+        `${(field.name || 'value').toUpperCase().replace(/[^A-Z0-9]/g, '')}${index}`,
+        `value-${index}`,
+      ];
+      const fits =
+        candidates.find((text) =>
+          (field.patterns ?? []).every((pattern) => pattern.test(text)),
+        ) ?? candidates[0];
+      return JSON.stringify(fits);
+    }
     case 'number':
       if (field.name === 'page') return '1';
       if (field.name === 'page_size') return '20';

@@ -435,14 +435,14 @@ ${shape.fields.map((field) => `      ${shownValue(field, 'ANSWER')},`).join('\n'
     ...(list ? ['within'] : []),
   ];
   const formats = list ? [] : formatters(shape.fields);
-  return `import type { endpoints } from '${CONTRACT}';
+  return `import { endpoints } from '${CONTRACT}';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
 ${formats.length > 0 ? `import { ${formats.join(', ')} } from '@collective/ui';\n` : ''}import { ${testing.join(', ')} } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-${routed ? "import { Route, Routes } from 'react-router-dom';\n" : ''}import type * as v from 'valibot';
+${routed ? "import { Route, Routes } from 'react-router-dom';\n" : ''}import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import ${plan.component} from './${plan.file}';
 
@@ -469,6 +469,10 @@ function open(who: DemoUserKey, url = '${plan.url}') {
 }
 
 describe('${plan.component}', () => {
+  it('is tested with an answer the contract accepts', () => {
+    expect(v.safeParse(endpoints.${entry.name}.response, ANSWER).issues).toBeUndefined();
+  });
+
 ${tests.join('\n\n')}
 });
 `;

@@ -1,5 +1,5 @@
-import type { Tree } from '@nx/devkit';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { logger, type Tree } from '@nx/devkit';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpointGenerator } from '../endpoint/generator';
 import {
   changesSince,
@@ -140,6 +140,12 @@ describe('screenGenerator', () => {
     );
     const test = read(tree, `${folder}/average-metrics-screen.test.tsx`);
     expect(test).toContain('scope: { member_id: null, member_name: null },');
+    // The first sample that fits the schema's pattern (YYYY-MM), and the materials' own codes.
+    expect(test).toContain('month: "2026-11",');
+    expect(test).toContain('material: "pp5",');
+    expect(test).toContain(
+      'expect(v.safeParse(endpoints.dashboardSummary.response, ANSWER).issues).toBeUndefined();',
+    );
     expect(test).toContain('recycled_share: 1,');
     expect(
       syntaxErrors(tree, `${folder}/average-metrics-screen.test.tsx`),
@@ -244,6 +250,53 @@ describe('screenGenerator', () => {
       expect(changesSince(tree, before)).toEqual([]);
     },
   );
+
+  it('references the libraries the new files import, as nx sync would, once', async () => {
+    for (const library of ['ui', 'platform', 'nav', 'tenancy', 'api-client']) {
+      tree.write(`libs/${library}/tsconfig.lib.json`, '{}');
+    }
+    tree.write(
+      'libs/features/members-stores/tsconfig.lib.json',
+      JSON.stringify({ references: [{ path: '../../nav/tsconfig.lib.json' }] }),
+    );
+
+    await screenGenerator(tree, {
+      ...OPTIONS,
+      path: '/store-rankings',
+      library: 'members-stores',
+      endpoint: 'stores',
+    });
+
+    expect(
+      JSON.parse(read(tree, 'libs/features/members-stores/tsconfig.lib.json'))
+        .references,
+    ).toEqual([
+      { path: '../../nav/tsconfig.lib.json' },
+      { path: '../../ui/tsconfig.lib.json' },
+      { path: '../../platform/tsconfig.lib.json' },
+      { path: '../../tenancy/tsconfig.lib.json' },
+      { path: '../../api-client/tsconfig.lib.json' },
+    ]);
+  });
+
+  it('warns when the route opens for more people than the entry answers', async () => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    await endpointGenerator(tree, {
+      name: 'exampleSecrets',
+      resource: 'example-things',
+      path: '/api/example-secrets',
+      audience: 'super-admin',
+      skipFormat: true,
+    });
+
+    await screenGenerator(tree, { ...OPTIONS, endpoint: 'exampleSecrets' });
+
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(
+        '/regional-summary opens for "admins" but "exampleSecrets" answers only "super-admin"',
+      ),
+    );
+  });
 
   it('accepts the library by its project name too', async () => {
     await screenGenerator(tree, { ...OPTIONS, library: 'feature-analytics' });

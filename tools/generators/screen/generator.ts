@@ -1,4 +1,4 @@
-import { formatFiles, logger, names, type Tree } from '@nx/devkit';
+import { formatFiles, logger, names, updateJson, type Tree } from '@nx/devkit';
 import { posix } from 'node:path';
 import * as ts from 'typescript';
 import { FEATURES_DIRECTORY, screenNames } from '../feature-library/generator';
@@ -307,6 +307,37 @@ function writeLoader(tree: Tree, root: string, plan: ScreenPlan): void {
   );
 }
 
+/** The libraries the generated screen, hook and test import (`@collective/<lib>`). */
+export const SCREEN_LIBRARIES = [
+  'ui',
+  'platform',
+  'nav',
+  'tenancy',
+  'api-client',
+];
+
+/**
+ * Adds the project references `nx sync` would add for the libraries the
+ * new files import to the feature's tsconfig.lib.json, so the workspace is
+ * in sync right after generation (CI refuses tasks on an out-of-sync one).
+ */
+function addReferences(tree: Tree, root: string): void {
+  const tsconfig = `${root}/tsconfig.lib.json`;
+  if (!tree.exists(tsconfig)) return;
+  updateJson(tree, tsconfig, (json) => {
+    const references: { path: string }[] = json.references ?? [];
+    for (const library of SCREEN_LIBRARIES) {
+      const target = `libs/${library}/tsconfig.lib.json`;
+      if (!tree.exists(target)) continue;
+      const path = posix.relative(root, target);
+      if (!references.some((reference) => reference.path === path)) {
+        references.push({ path });
+      }
+    }
+    return { ...json, references };
+  });
+}
+
 /**
  * `nx g @collective/tools:screen <path> --library=<feature> --endpoint=<entry>`:
  * the screen of a route of the route table, over one read of the contract —
@@ -331,6 +362,7 @@ export async function screenGenerator(
   tree.write(screenPath, screenCode(plan));
   tree.write(`${folder}/${plan.file}.test.tsx`, testCode(plan));
   writeLoader(tree, root, plan);
+  addReferences(tree, root);
   if (!options.skipFormat) await formatFiles(tree);
 }
 

@@ -147,6 +147,8 @@ export interface SchemaField {
   choicesName?: string;
   /** For a `v.pipe(…, v.maxValue(n))`: n, when written as a number or a constant. */
   max?: number;
+  /** For a `v.pipe(…, v.regex(/…/))`: the patterns a text must match. */
+  patterns?: RegExp[];
   /** The expression as written. */
   text: string;
 }
@@ -208,12 +210,55 @@ function stringsOf(
     if (!found) return { name };
     value = found.value;
   }
+  // `LIST.map((item) => item.code)`: the `code` of each object of LIST.
+  if (
+    ts.isCallExpression(value) &&
+    ts.isPropertyAccessExpression(value.expression) &&
+    value.expression.name.text === 'map' &&
+    value.arguments[0] &&
+    ts.isArrowFunction(value.arguments[0]) &&
+    ts.isPropertyAccessExpression(value.arguments[0].body)
+  ) {
+    const field = value.arguments[0].body.name.text;
+    const list = stringsOfObjects(
+      tree,
+      source,
+      value.expression.expression,
+      field,
+    );
+    return list ? { values: list } : {};
+  }
   if (!ts.isArrayLiteralExpression(value)) return name ? { name } : {};
   const values = value.elements
     .map((element) => unwrap(element))
     .filter(ts.isStringLiteralLike)
     .map((element) => element.text);
   return name ? { values, name } : { values };
+}
+
+/** The text of `field` in each object of an array literal (or of the constant naming one). */
+function stringsOfObjects(
+  tree: Tree,
+  source: ts.SourceFile,
+  expression: ts.Expression,
+  field: string,
+): string[] | undefined {
+  let value = unwrap(expression);
+  if (ts.isIdentifier(value)) {
+    const found = findConst(tree, value.text, source);
+    if (!found) return undefined;
+    value = found.value;
+  }
+  if (!ts.isArrayLiteralExpression(value)) return undefined;
+  const values: string[] = [];
+  for (const element of value.elements) {
+    const item = unwrap(element);
+    if (!ts.isObjectLiteralExpression(item)) return undefined;
+    const text = assignments(item).get(field);
+    if (!text || !ts.isStringLiteralLike(unwrap(text))) return undefined;
+    values.push((unwrap(text) as ts.StringLiteralLike).text);
+  }
+  return values;
 }
 
 /** A number written as a literal or as a constant of the contract. */
@@ -318,6 +363,7 @@ export function describeSchema(
       const inner = describeSchema(tree, source, first, name, depth + 1);
       let kind = inner.kind;
       let max = inner.max;
+      const patterns = [...(inner.patterns ?? [])];
       for (const action of call.args.slice(1)) {
         const step = valibotCall(action);
         if (!step) continue;
@@ -330,11 +376,26 @@ export function describeSchema(
         }
         if (step.fn === 'maxValue' && step.args[0])
           max = numberOf(tree, source, step.args[0]) ?? max;
+        const literal = step.args[0];
+        if (
+          step.fn === 'regex' &&
+          literal &&
+          ts.isRegularExpressionLiteral(literal)
+        ) {
+          const text = literal.text;
+          const end = text.lastIndexOf('/');
+          try {
+            patterns.push(new RegExp(text.slice(1, end), text.slice(end + 1)));
+          } catch {
+            // A pattern JavaScript here cannot read: the sample is not checked against it.
+          }
+        }
       }
       return {
         ...inner,
         kind,
         ...(max === undefined ? {} : { max }),
+        ...(patterns.length > 0 ? { patterns } : {}),
         text: field.text,
       };
     }
