@@ -1,6 +1,17 @@
 import nx from '@nx/eslint-plugin';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
+/** Every layer under the feature libraries: what a feature, and an app, may import. */
+const BELOW_FEATURES = [
+  'layer:nav',
+  'layer:tenancy',
+  'layer:session',
+  'layer:client',
+  'layer:platform',
+  'layer:primitives',
+  'layer:theme',
+];
+
 /**
  * Module boundaries. Every project carries `type:*`, `scope:*`, `platform:*`
  * tags and, for libraries, a `layer:*` tag; a project may import only the
@@ -43,32 +54,14 @@ export const depConstraints = [
       'layer:primitives',
     ],
   },
-  {
-    sourceTag: 'layer:feature',
-    onlyDependOnLibsWithTags: [
-      'layer:nav',
-      'layer:tenancy',
-      'layer:session',
-      'layer:client',
-      'layer:platform',
-      'layer:primitives',
-      'layer:theme',
-    ],
-  },
+  { sourceTag: 'layer:feature', onlyDependOnLibsWithTags: BELOW_FEATURES },
   {
     sourceTag: 'type:app',
-    onlyDependOnLibsWithTags: [
-      'layer:feature',
-      'layer:nav',
-      'layer:tenancy',
-      'layer:session',
-      'layer:client',
-      'layer:platform',
-      'layer:primitives',
-      'layer:theme',
-    ],
+    onlyDependOnLibsWithTags: ['layer:feature', ...BELOW_FEATURES],
   },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: [] },
+  // The journeys drive the built app; of the libraries they read only the
+  // demo accounts (`@collective/api-client/demo`, see e2eImports below).
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['layer:client'] },
   { sourceTag: 'type:tools', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared'] },
@@ -174,6 +167,40 @@ export const reactFreeCore = [
               group: reactModules,
               message:
                 'The core of a library stays free of React so other collective tools can use it; put React code under src/react/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+const E2E_IMPORTS =
+  'End-to-end tests use the app through the browser; of the libraries they import only @collective/api-client/demo (the demo accounts the server seeds).';
+
+/**
+ * For the end-to-end tests: of the workspace's libraries only the demo
+ * accounts and members (`@collective/api-client/demo`), the data the server
+ * seeds; the rest they see through the browser, as users do.
+ */
+export const e2eImports = [
+  {
+    files: ['**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // gitignore-style: the package is let through only for its /demo entry.
+          paths: [{ name: '@collective/api-client', message: E2E_IMPORTS }],
+          patterns: [
+            {
+              group: [
+                '@collective/*',
+                '!@collective/api-client',
+                '@collective/api-client/*',
+                '!@collective/api-client/demo',
+              ],
+              message: E2E_IMPORTS,
             },
           ],
         },

@@ -1,3 +1,3 @@
-import baseConfig from '../../eslint.config.mjs';
+import baseConfig, { e2eImports } from '../../eslint.config.mjs';
 
-export default baseConfig;
+export default [...baseConfig, ...e2eImports];

@@ -203,3 +203,28 @@ describe('reactFreeCore (no-restricted-imports)', () => {
     SLOW,
   );
 });
+
+describe('the end-to-end tests', () => {
+  it(
+    'accept the demo accounts of @collective/api-client/demo, and nothing else of the libraries',
+    async () => {
+      const messages = await lint(
+        'apps/dashboard-e2e/src/probe.ts',
+        [
+          "import { DEMO_USERS } from '@collective/api-client/demo';",
+          "import { createApiClient } from '@collective/api-client';",
+          "import { setupFakeApi } from '@collective/api-client/testing';",
+          "import { deriveAccess } from '@collective/auth';",
+          '',
+          'export const probe = [DEMO_USERS, createApiClient, setupFakeApi, deriveAccess];',
+          '',
+        ].join('\n'),
+      );
+
+      expect(linesReportedBy(messages, RESTRICTED)).toEqual([2, 3, 4]);
+      // Only the session layer is out of the e2e tests' reach by tags too.
+      expect(linesReportedBy(messages, BOUNDARIES)).toEqual([4]);
+    },
+    SLOW,
+  );
+});

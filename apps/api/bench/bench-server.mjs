@@ -1,21 +1,25 @@
 /**
  * What the auth benchmark and the soak (`bench-auth.mjs`, `bench-soak.mjs`)
  * share, with the API benchmark (`bench-api.mjs`): command-line options, a
- * free port, a server started as a child process, its memory, and a median.
+ * free port, a server started as a child process, its memory, a median, and
+ * the demo accounts (from `@collective/api-client/demo`, built with the API).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_USERS } from '@collective/api-client/demo';
+
+export { DEMO_PASSWORD } from '@collective/api-client/demo';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The built server, `apps/api/dist/main.js`, as `npm start` runs it. */
 export const SERVER_ENTRY = join(here, '..', 'dist', 'main.js');
 
-/** Password of every demo account (decisions D11). */
-export const DEMO_PASSWORD = 'demo-pass-2026';
+/** The emails of the seven demo accounts of decisions D11, in seeding order. */
+export const DEMO_EMAILS = Object.values(DEMO_USERS).map((user) => user.email);
 
 /**
  * Reads `--name=value` options from `argv` against `defaults`: whole

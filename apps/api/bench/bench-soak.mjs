@@ -36,6 +36,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
+  DEMO_EMAILS,
   DEMO_PASSWORD,
   readOptions,
   residentBytes,
@@ -451,14 +452,7 @@ async function fixtureFrom(base) {
  * throttle, which counts an attempt as failed until it succeeds
  * (docs/decisions/0041).
  */
-const SIGNING_IN = [
-  'admin@pact.test',
-  'staff@pact.test',
-  'brand.admin@kiehls.test',
-  'special.admin@member1009.test',
-  'operator@kiehls.test',
-  'nobody@pact.test',
-];
+const SIGNING_IN = DEMO_EMAILS.filter((email) => email !== ATTACKED);
 
 /**
  * Signs `email` in, reads the current user, signs out and checks the token

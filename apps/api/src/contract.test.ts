@@ -11,7 +11,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from './db/database';
-import { DEMO_MEMBERS, DEMO_PASSWORD, DEMO_USERS } from './db/seed';
+import {
+  DEMO_MEMBERS,
+  DEMO_PASSWORD,
+  DEMO_UNREAD_NOTIFICATIONS,
+  DEMO_USERS,
+} from '@collective/api-client/demo';
 import { buildServer } from './server';
 import { describeOnEachDatabase } from './testing/test-databases';
 import { present } from './testing/present';
@@ -71,23 +76,17 @@ describeOnEachDatabase(
       it('logs in and reads the current user', async () => {
         const { api } = client();
 
+        const brandAdmin = DEMO_USERS.brandAdmin;
         const login = await api.auth.login({
-          email: 'brand.admin@kiehls.test',
+          email: brandAdmin.email,
           password: DEMO_PASSWORD,
         });
-        const { api: signed } = await signedIn('brand.admin@kiehls.test');
+        const { api: signed } = await signedIn(brandAdmin.email);
         const me = await signed.auth.me();
 
         expect(login.token).toMatch(/^[\w-]{43}$/);
-        expect(login.user).toEqual({
-          name: 'Kim Brandt',
-          email: 'brand.admin@kiehls.test',
-          role: 'admin',
-          member_id: 2,
-          member_code: 'KIEHLS',
-          allowed_tenant_id: 2,
-          isPactStaff: false,
-        });
+        // Every field as seeded (the seed test pins them to decisions D11).
+        expect(login.user).toEqual(brandAdmin);
         expect(me).toEqual({ success: true, user: login.user });
       });
 
@@ -201,12 +200,7 @@ describeOnEachDatabase(
     describe('notifications', () => {
       it('counts, lists and marks read the caller’s own notifications', async () => {
         const { api } = await signedIn('special.admin@member1009.test');
-        const seeded = present(
-          DEMO_USERS.find(
-            (user) => user.email === 'special.admin@member1009.test',
-          ),
-          'the special admin',
-        ).unreadNotifications;
+        const seeded = DEMO_UNREAD_NOTIFICATIONS.specialAdmin;
 
         const before = await api.notifications.unreadCount();
         const list = await api.notifications.list();

@@ -15,12 +15,15 @@ import { helmetHeaders, sendHeaders } from './http/security-headers';
 import { checkTenantHeader, TENANT_HEADER } from './http/tenant-header';
 import { createAnswerCache } from './data/answer-cache';
 import { dataRoutes } from './data/data-routes';
+import { downloadRoutes } from './downloads/download-routes';
 import { monthStartOf } from './data/months';
 import { createStoreStatsKeeper } from './data/rollups';
 import { apiDocs } from './http/api-docs';
 import { contractValidator, type RouteServices } from './http/declare-route';
 import { IDEMPOTENCY_HEADER } from './http/idempotency';
 import { apiKeyRoutes } from './keys/api-key-routes';
+import type { JobQueue } from './jobs/job-queue';
+import { jobRoutes } from './jobs/job-routes';
 import { createLastUsedRecorder } from './keys/api-keys';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
@@ -91,6 +94,8 @@ export interface ReferenceApiOptions {
   dataVersionMaxAgeMs?: number;
   /** Checks every answer against its contract schema (tests); off by default. */
   checkAnswers?: boolean;
+  /** The job queue the job routes read (docs/decisions/0071). */
+  jobs: JobQueue;
 }
 
 /**
@@ -147,6 +152,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     },
     clock,
     checkAnswers: options.checkAnswers ?? false,
+    jobs: options.jobs,
   };
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(apiDocs, { version: API_VERSION });
@@ -161,6 +167,8 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     dataRoutes,
     savedViewRoutes,
     auditRoutes,
+    jobRoutes,
+    downloadRoutes,
   ]) {
     await app.register(resource, services);
   }

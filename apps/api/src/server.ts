@@ -18,7 +18,15 @@ import { dashboardPages } from './dashboard/dashboard-pages';
 import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { RequestLog } from './http/request-log';
+import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { referenceApi } from './reference-api';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue (docs/decisions/0071), for kinds to be defined on and for tests. */
+    jobs: JobQueue;
+  }
+}
 
 /**
  * Log paths whose values never reach the log: credentials in headers and
@@ -111,6 +119,15 @@ export interface ServerOptions {
    * (a 500 naming the mismatch otherwise): for tests; off by default.
    */
   checkAnswers?: boolean;
+  /**
+   * Whether this process runs jobs (docs/decisions/0071): the job queue
+   * starts when the server is ready and stops when it closes. Off by
+   * default (tests); the production server turns it on. Jobs can always be
+   * enqueued, read and cancelled.
+   */
+  runJobs?: boolean;
+  /** Settings of the job queue (poll and maintenance intervals; tests make them short). */
+  jobQueue?: Omit<JobQueueOptions, 'db' | 'log'>;
   /** Client timeouts; {@link DEFAULT_SERVER_TIMEOUTS} for any left out. */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -134,6 +151,8 @@ export function buildServer({
   answerCacheEntries,
   dataVersionMaxAgeMs,
   checkAnswers,
+  runJobs = false,
+  jobQueue,
   timeouts,
 }: ServerOptions): FastifyInstance {
   const timeout = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
@@ -167,7 +186,15 @@ export function buildServer({
   });
   app.setErrorHandler(replyToError);
 
+  const jobs = new JobQueue({ ...jobQueue, db, log: app.log });
+  app.decorate('jobs', jobs);
+  if (runJobs) {
+    app.addHook('onReady', () => jobs.start());
+    app.addHook('onClose', () => jobs.stop());
+  }
+
   app.register(referenceApi, {
+    jobs,
     prefix: API_PREFIX,
     db,
     corsOrigins,

@@ -88,6 +88,7 @@ export async function startServer(
       corsOrigins: config.corsOrigins,
       trustProxy: config.trustProxy,
       answerCacheEntries: config.answerCacheEntries,
+      runJobs: true,
       ...(dashboardDir === undefined ? {} : { dashboardDir }),
     });
     app.log.info(

@@ -5,7 +5,11 @@ import {
   type Page,
 } from '@playwright/test';
 import { apiGet, apiJson, apiToken } from './support/api';
-import { BRAND_ADMIN, DEMO_PASSWORD } from './support/demo-accounts';
+import {
+  BRAND_ADMIN,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+} from './support/demo-accounts';
 import { Shell } from './support/shell';
 import { SignInScreen } from './support/sign-in-screen';
 
@@ -25,17 +29,17 @@ interface StoresPage {
  * A platform admin who picks a member in the journeys below. Not an account
  * whose notifications other specs count.
  */
-const PLATFORM_ADMIN = 'admin@pact.test';
+const PLATFORM_ADMIN = DEMO_USERS.admin.email;
 
 /**
  * The account whose notifications are marked read here: no other spec
  * counts its unread notifications, so the read state it leaves behind in
  * the shared server harms no one.
  */
-const NOTIFICATIONS_ACCOUNT = 'staff@pact.test';
+const NOTIFICATIONS_ACCOUNT = DEMO_USERS.staff.email;
 
 /** The account that creates and revokes an API key. */
-const API_KEY_ACCOUNT = 'operator@kiehls.test';
+const API_KEY_ACCOUNT = DEMO_USERS.operator.email;
 
 async function signInAs(page: Page, email: string, path: string) {
   await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { textCoveredBy } from './support/covered-text';
 import { DEMO_PASSWORD, SUPER_ADMIN } from './support/demo-accounts';
@@ -35,6 +35,25 @@ function describeSizes(sizes: readonly FileSize[]): string {
   return sizes.map((size) => `${size.path} ${kB(size.gzip)} kB`).join(', ');
 }
 
+/**
+ * The scripts the page fetched before it was ready (see `recordReadyWhen`),
+ * reported under `key` and checked against `budget` (gzip bytes); returns them.
+ */
+async function expectScriptsWithin(
+  page: Page,
+  key: string,
+  what: string,
+  budget: number,
+): Promise<FileSize[]> {
+  const sizes = (await scriptsFetchedBeforeReady(page)).map(sizeOf);
+  report(key, { files: sizes, total: totalOf(sizes) });
+  expect(
+    totalOf(sizes).gzip,
+    `${what}: ${describeSizes(sizes)}`,
+  ).toBeLessThanOrEqual(budget);
+  return sizes;
+}
+
 test.describe('JavaScript budgets', () => {
   test('the sign-in page fetches at most 80 kB gzip before its button works', async ({
     page,
@@ -42,13 +61,13 @@ test.describe('JavaScript budgets', () => {
     // The prerendered button is disabled until React has hydrated it.
     await recordReadyWhen(page, 'button[type="submit"]:not([disabled])');
     await page.goto('/');
-    const sizes = (await scriptsFetchedBeforeReady(page)).map(sizeOf);
-    report('signInPage', { files: sizes, total: totalOf(sizes) });
 
-    expect(
-      totalOf(sizes).gzip,
-      `sign-in page: ${describeSizes(sizes)}`,
-    ).toBeLessThanOrEqual(JS_BUDGETS.signInPage);
+    const sizes = await expectScriptsWithin(
+      page,
+      'signInPage',
+      'sign-in page',
+      JS_BUDGETS.signInPage,
+    );
     // Signing in needs nothing of the router, TanStack Query or the shell.
     expect(sizes.map((size) => size.path).join(' ')).not.toMatch(/signed-in/);
   });
@@ -64,13 +83,13 @@ test.describe('JavaScript budgets', () => {
     // The KPI section renders once the summary has arrived.
     await recordReadyWhen(page, '#kpis');
     await page.goto('/dashboard');
-    const sizes = (await scriptsFetchedBeforeReady(page)).map(sizeOf);
-    report('signedInDashboard', { files: sizes, total: totalOf(sizes) });
 
-    expect(
-      totalOf(sizes).gzip,
-      `signed-in dashboard: ${describeSizes(sizes)}`,
-    ).toBeLessThanOrEqual(JS_BUDGETS.signedInDashboard);
+    await expectScriptsWithin(
+      page,
+      'signedInDashboard',
+      'signed-in dashboard',
+      JS_BUDGETS.signedInDashboard,
+    );
   });
 
   test('every screen chunk is at most 20 kB gzip', () => {

@@ -4,7 +4,11 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
-import { DEMO_PASSWORD, SUPER_ADMIN } from './support/demo-accounts';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  SUPER_ADMIN,
+} from './support/demo-accounts';
 import { signInThroughApi, storeSession } from './support/loaded-scripts';
 import { Shell } from './support/shell';
 import { SignInScreen } from './support/sign-in-screen';
@@ -62,7 +66,7 @@ test.describe('faults and hostile input', () => {
     context,
     request,
   }) => {
-    await storeSessionOf(page, request, 'admin@pact.test');
+    await storeSessionOf(page, request, DEMO_USERS.admin.email);
     await page.goto('/dashboard');
     await expect(page.locator('#kpis')).toBeVisible();
     await page.evaluate(() => {

@@ -1,42 +1,26 @@
 import { expect, test } from '@playwright/test';
 import { apiGet } from './support/api';
-import { DEMO_PASSWORD } from './support/demo-accounts';
+import { DEMO_PASSWORD, DEMO_USERS } from './support/demo-accounts';
 import { Shell } from './support/shell';
 import { SignInScreen } from './support/sign-in-screen';
 
-/** Every demo account of decisions D11 and what its access allows (decisions D1). */
-const ACCOUNTS = [
-  {
-    email: 'super@pact.test',
-    label: 'Super admin',
-    menu: ['Performance', 'API Keys', 'Logout'],
-  },
-  {
-    email: 'admin@pact.test',
-    label: 'Collective admin',
-    menu: ['Performance', 'API Keys', 'Logout'],
-  },
-  {
-    email: 'staff@pact.test',
-    label: 'Collective admin',
-    menu: ['Performance', 'API Keys', 'Logout'],
-  },
-  {
-    email: 'brand.admin@kiehls.test',
-    label: 'Brand admin',
-    menu: ['Performance', 'API Keys', 'Logout'],
-  },
-  {
-    email: 'special.admin@member1009.test',
-    label: 'Brand admin',
-    menu: ['Performance', 'API Keys', 'Logout'],
-  },
-  {
-    email: 'operator@kiehls.test',
-    label: 'Brand member',
-    menu: ['API Keys', 'Logout'],
-  },
-] as const;
+/** The user menu of every admin; a brand member has no Performance. */
+const ADMIN_MENU = ['Performance', 'API Keys', 'Logout'];
+
+/**
+ * Every demo account of decisions D11 with a dashboard, the access the header
+ * names and the user menu it allows (decisions D1).
+ */
+const ACCOUNTS = (
+  [
+    ['super', 'Super admin', ADMIN_MENU],
+    ['admin', 'Collective admin', ADMIN_MENU],
+    ['staff', 'Collective admin', ADMIN_MENU],
+    ['brandAdmin', 'Brand admin', ADMIN_MENU],
+    ['specialAdmin', 'Brand admin', ADMIN_MENU],
+    ['operator', 'Brand member', ['API Keys', 'Logout']],
+  ] as const
+).map(([key, label, menu]) => ({ email: DEMO_USERS[key].email, label, menu }));
 
 test.describe('access of every demo account', () => {
   for (const account of ACCOUNTS) {
@@ -58,7 +42,7 @@ test.describe('access of every demo account', () => {
   }) => {
     const signIn = new SignInScreen(page);
     await page.goto('/performance');
-    await signIn.signIn('operator@kiehls.test', DEMO_PASSWORD);
+    await signIn.signIn(DEMO_USERS.operator.email, DEMO_PASSWORD);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Dashboard' }),
     ).toBeVisible();
@@ -70,19 +54,19 @@ test.describe('access of every demo account', () => {
   }) => {
     const signIn = new SignInScreen(page);
     await page.goto('/performance');
-    await signIn.signIn('brand.admin@kiehls.test', DEMO_PASSWORD);
+    await signIn.signIn(DEMO_USERS.brandAdmin.email, DEMO_PASSWORD);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Performance' }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/performance$/);
   });
 
-  test('nobody@pact.test sees that there is no dashboard, and can log out', async ({
+  test(`${DEMO_USERS.nobody.email} sees that there is no dashboard, and can log out`, async ({
     page,
   }) => {
     const signIn = new SignInScreen(page);
     await signIn.open();
-    await signIn.signIn('nobody@pact.test', DEMO_PASSWORD);
+    await signIn.signIn(DEMO_USERS.nobody.email, DEMO_PASSWORD);
     await expect(
       page.getByText('No dashboard available for your role.'),
     ).toBeVisible();
@@ -98,8 +82,8 @@ test.describe('session across tabs and storage', () => {
   }) => {
     const signIn = new SignInScreen(page);
     await signIn.open();
-    await signIn.signIn('admin@pact.test', DEMO_PASSWORD);
-    await expect(new Shell(page).header).toContainText('admin@pact.test');
+    await signIn.signIn(DEMO_USERS.admin.email, DEMO_PASSWORD);
+    await expect(new Shell(page).header).toContainText(DEMO_USERS.admin.email);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
     const revoked = page.waitForResponse('**/api/auth/logout');
@@ -119,12 +103,14 @@ test.describe('session across tabs and storage', () => {
     const first = await context.newPage();
     const signIn = new SignInScreen(first);
     await signIn.open();
-    await signIn.signIn('admin@pact.test', DEMO_PASSWORD);
-    await expect(new Shell(first).header).toContainText('admin@pact.test');
+    await signIn.signIn(DEMO_USERS.admin.email, DEMO_PASSWORD);
+    await expect(new Shell(first).header).toContainText(DEMO_USERS.admin.email);
 
     const second = await context.newPage();
     await second.goto('/dashboard');
-    await expect(new Shell(second).header).toContainText('admin@pact.test');
+    await expect(new Shell(second).header).toContainText(
+      DEMO_USERS.admin.email,
+    );
 
     await new Shell(first).logout();
     await expect(new SignInScreen(second).signInButton).toBeVisible({
@@ -146,7 +132,7 @@ test.describe('session across tabs and storage', () => {
     request,
   }) => {
     const login = await request.post('/api/auth/login', {
-      data: { email: 'super@pact.test', password: DEMO_PASSWORD },
+      data: { email: DEMO_USERS.super.email, password: DEMO_PASSWORD },
     });
     const { token } = (await login.json()) as { token: string };
     await page.addInitScript((value) => {
@@ -157,6 +143,6 @@ test.describe('session across tabs and storage', () => {
       }
     }, token);
     await page.goto('/');
-    await expect(new Shell(page).header).toContainText('super@pact.test');
+    await expect(new Shell(page).header).toContainText(DEMO_USERS.super.email);
   });
 });

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import { DEMO_PASSWORD } from './support/demo-accounts';
+import {
+  DEMO_PASSWORD,
+  DEMO_UNREAD_NOTIFICATIONS,
+  DEMO_USERS,
+} from './support/demo-accounts';
 import { Shell } from './support/shell';
 import { SignInScreen } from './support/sign-in-screen';
 
@@ -67,23 +71,23 @@ const DENIED_TO_SPECIAL_BRAND = [
 const BRAND_ADMIN_OPENS = ALL.filter((p) => !COLLECTIVE_ONLY.includes(p));
 
 const ACCOUNTS = [
-  { email: 'super@pact.test', nav: COLLECTIVE_NAV, opens: ALL },
-  { email: 'admin@pact.test', nav: COLLECTIVE_NAV, opens: ALL },
-  { email: 'staff@pact.test', nav: COLLECTIVE_NAV, opens: ALL },
+  { email: DEMO_USERS.super.email, nav: COLLECTIVE_NAV, opens: ALL },
+  { email: DEMO_USERS.admin.email, nav: COLLECTIVE_NAV, opens: ALL },
+  { email: DEMO_USERS.staff.email, nav: COLLECTIVE_NAV, opens: ALL },
   {
-    email: 'brand.admin@kiehls.test',
+    email: DEMO_USERS.brandAdmin.email,
     nav: BRAND_ADMIN_NAV,
     opens: BRAND_ADMIN_OPENS,
   },
   {
-    email: 'special.admin@member1009.test',
+    email: DEMO_USERS.specialAdmin.email,
     nav: BRAND_ADMIN_NAV,
     opens: BRAND_ADMIN_OPENS.filter(
       (p) => !DENIED_TO_SPECIAL_BRAND.includes(p),
     ),
   },
   {
-    email: 'operator@kiehls.test',
+    email: DEMO_USERS.operator.email,
     nav: ['Dashboard'],
     opens: ['/dashboard', '/notifications', '/api-keys'],
   },
@@ -121,7 +125,7 @@ test.describe('redirects and unknown paths', () => {
   test('/, the two G2 paths and an unknown path lead where §2 says', async ({
     page,
   }) => {
-    const shell = await signInAs(page, 'admin@pact.test');
+    const shell = await signInAs(page, DEMO_USERS.admin.email);
     for (const [from, to] of [
       ['/', '/dashboard'],
       ['/g2-uploads', '/g2-data-management'],
@@ -140,7 +144,7 @@ test.describe('menus', () => {
   test('close on an outside click and on Escape, which gives focus back', async ({
     page,
   }) => {
-    await signInAs(page, 'super@pact.test');
+    await signInAs(page, DEMO_USERS.super.email);
     const analytics = page.getByRole('button', { name: 'Analytics' });
     await analytics.click();
     await expect(page.getByRole('menu')).toBeVisible();
@@ -155,7 +159,7 @@ test.describe('menus', () => {
   test('work by keyboard alone, and mark the menu holding the page', async ({
     page,
   }) => {
-    await signInAs(page, 'super@pact.test');
+    await signInAs(page, DEMO_USERS.super.email);
     const members = page.getByRole('button', { name: 'Members & Stores' });
     await members.focus();
     await page.keyboard.press('ArrowDown');
@@ -187,7 +191,7 @@ test.describe('phones', () => {
       page,
     }) => {
       await page.setViewportSize({ width, height: 740 });
-      await signInAs(page, 'super@pact.test');
+      await signInAs(page, DEMO_USERS.super.email);
       const overflow = () =>
         page.evaluate(
           () =>
@@ -197,8 +201,11 @@ test.describe('phones', () => {
       expect(await overflow()).toBe(0);
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
       const menu = page.getByRole('button', { name: /^Menu/ });
-      // The super admin has five unread notifications in the demo data.
-      await expect(menu).toHaveAccessibleName('Menu, Notifications, 5 unread');
+      // The super admin's unread notifications of the demo data (five).
+      const unread = DEMO_UNREAD_NOTIFICATIONS.super;
+      await expect(menu).toHaveAccessibleName(
+        `Menu, Notifications, ${unread} unread`,
+      );
       await menu.click();
       const sheet = page.getByRole('dialog', { name: 'Menu' });
       await expect(sheet).toBeVisible();
@@ -207,7 +214,7 @@ test.describe('phones', () => {
       ).toHaveCount(20);
       const quick = sheet.getByRole('region', { name: 'Quick actions' });
       await expect(quick.getByRole('link')).toHaveText([
-        'Notifications5',
+        `Notifications${unread}`,
         'Performance',
         'API Keys',
       ]);
@@ -244,7 +251,7 @@ test.describe('phones', () => {
     await page.route('**/api/notifications?unread=true', (route) =>
       route.fulfill({ json: { unread_count: 27 } }),
     );
-    await signInAs(page, 'operator@kiehls.test');
+    await signInAs(page, DEMO_USERS.operator.email);
     const menu = page.getByRole('button', { name: /^Menu/ });
     await expect(menu).toHaveText('Menu9+');
     await expect(
@@ -272,7 +279,7 @@ test.describe('loading screens', () => {
     });
     const signIn = new SignInScreen(page);
     await page.goto('/performance');
-    await signIn.signIn('admin@pact.test', DEMO_PASSWORD);
+    await signIn.signIn(DEMO_USERS.admin.email, DEMO_PASSWORD);
     const signedInAt = Date.now();
     await expect(heading(page)).toHaveText('Performance');
     await expect.poll(() => fetched.size, { timeout: 5_000 }).toBe(4);
@@ -285,7 +292,7 @@ test.describe('loading screens', () => {
   test('a chunk answered with 404 reloads the page once, then shows the error screen', async ({
     page,
   }) => {
-    await signInAs(page, 'admin@pact.test');
+    await signInAs(page, DEMO_USERS.admin.email);
     let loads = 0;
     let chunkRequests = 0;
     page.on('load', () => (loads += 1));

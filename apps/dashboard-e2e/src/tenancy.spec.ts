@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './support/demo-accounts';
+import { DEMO_PASSWORD, DEMO_USERS } from './support/demo-accounts';
 import { Shell } from './support/shell';
 import { SignInScreen } from './support/sign-in-screen';
 
@@ -14,7 +14,7 @@ test.describe('tenants and members', () => {
   test('the super admin switches to kiehls: the page reloads, calls carry X-Tenant-Code kiehls, kiehls colours apply', async ({
     page,
   }) => {
-    await signIn(page, 'super@pact.test');
+    await signIn(page, DEMO_USERS.super.email);
     await page.getByRole('button', { name: 'Tenant: Pact Collective' }).click();
 
     const reloaded = page.waitForEvent('load');
@@ -50,7 +50,7 @@ test.describe('tenants and members', () => {
   test('a platform admin picks a member and the data scope on the screen follows', async ({
     page,
   }) => {
-    await signIn(page, 'admin@pact.test');
+    await signIn(page, DEMO_USERS.admin.email);
     const scope = page.getByTestId('data-scope');
     await expect(scope).toContainText('showing data for all members');
     const switcher = page.getByRole('combobox', { name: 'Member' });
@@ -64,7 +64,7 @@ test.describe('tenants and members', () => {
   test('a brand admin sees the member chip and no member or tenant switcher', async ({
     page,
   }) => {
-    await signIn(page, 'brand.admin@kiehls.test');
+    await signIn(page, DEMO_USERS.brandAdmin.email);
     await expect(page.getByTestId('member-chip')).toHaveText("Member: Kiehl's");
     await expect(page.getByRole('combobox', { name: 'Member' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Tenant:/ })).toHaveCount(0);

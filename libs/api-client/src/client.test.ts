@@ -50,6 +50,39 @@ describe('createApiClient', () => {
     expect(seen?.get('x-tenant-code')).toBe('pact');
   });
 
+  it('sends the Idempotency-Key it is given, and none when it is not', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post(`${BASE}/api/keys`, ({ request }) => {
+        seen.push(request.headers.get('idempotency-key'));
+        return HttpResponse.json(
+          {
+            success: true,
+            key: {
+              id: 1,
+              name: 'k',
+              prefix: 'ck_0000000a',
+              created_at: '2026-11-24T10:00:00.000Z',
+              last_used_at: null,
+            },
+            secret: `ck_0000000a_${'s'.repeat(32)}`,
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const api = client();
+    await api.request(
+      endpoints.createApiKey,
+      { body: { name: 'k' } },
+      {
+        idempotencyKey: 'retry-7',
+      },
+    );
+    await api.request(endpoints.createApiKey, { body: { name: 'k' } });
+    expect(seen).toEqual(['retry-7', null]);
+  });
+
   it('resolves paths under a base URL that has a path prefix', async () => {
     server.use(
       http.get(`${BASE}/backend/api/notifications`, ({ request }) =>

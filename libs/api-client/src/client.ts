@@ -3,11 +3,12 @@ import * as v from 'valibot';
 import { ApiError } from './api-error';
 import {
   endpointPath,
-  endpoints,
   type Endpoint,
   type RequestInput,
   type ResponseOf,
-} from './contract/endpoints';
+} from './contract/endpoint';
+// The shell's calls only: the sign-in page carries no other entry.
+import { shellEndpoints as endpoints } from './contract/shell-endpoints';
 import type { StoreSort } from './contract/data-schemas';
 import { ErrorBodySchema, type LoginRequest } from './contract/schemas';
 
@@ -38,6 +39,11 @@ export interface ApiClientOptions {
 export interface CallOptions {
   /** Aborts the call; TanStack Query passes one to every query. */
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key` (creates the contract marks `idempotent`):
+   * a retry with the same key makes one record and gets the first answer.
+   */
+  idempotencyKey?: string;
 }
 
 /** Options of the logout call. */
@@ -252,6 +258,9 @@ function createRequester(options: ApiClientOptions): RequesterWithToken {
     const sentToken = underBase && endpoint.auth !== 'anonymous' ? token : null;
     if (sentToken) headers['authorization'] = `Bearer ${sentToken}`;
     if (underBase && tenant) headers['x-tenant-code'] = tenant;
+    if (underBase && callOptions.idempotencyKey) {
+      headers['idempotency-key'] = callOptions.idempotencyKey;
+    }
     /**
      * Whether the session that sent the call has since changed (logout,
      * another tab removed or replaced the token): its answer belongs to no

@@ -5,17 +5,18 @@
  */
 // The access rules are the contract's (one encoding for client, server and
 // test fake); auth hands them on to the shell's libraries.
+// (From the rules' own entry: the sign-in page must not load the client.)
 export {
   dataFilterFor,
   deriveAccess,
   SPECIAL_BRAND_MEMBER_ID,
-} from '@collective/api-client';
+} from '@collective/api-client/access';
 export type {
   Access,
   AccessKind,
   DataFilter,
   Permissions,
-} from '@collective/api-client';
+} from '@collective/api-client/access';
 export { MAX_STORED_VALUE_LENGTH } from './constants';
 export { createSession } from './create-session';
 export type {

@@ -1,3 +1,4 @@
+import { DEMO_USERS } from '@collective/api-client/demo';
 import { deriveAccess } from '@collective/auth';
 import { TENANTS, type TenantFeatures } from '@collective/tenancy';
 import fc from 'fast-check';
@@ -19,12 +20,13 @@ const route = (path: string): RouteEntry => {
   if (!found) throw new Error(`no route ${path}`);
   return found;
 };
-const superAdmin = deriveAccess({ role: 'super_admin', member_id: null });
-const collective = deriveAccess({ role: 'admin', member_id: null });
-const brandAdmin = deriveAccess({ role: 'admin', member_id: 2 });
-const special = deriveAccess({ role: 'admin', member_id: 1009 });
-const member = deriveAccess({ role: 'brand_operator', member_id: 2 });
-const nobody = deriveAccess({ role: 'viewer', member_id: null });
+// The access of the demo accounts of decisions D11, one of each kind.
+const superAdmin = deriveAccess(DEMO_USERS.super);
+const collective = deriveAccess(DEMO_USERS.admin);
+const brandAdmin = deriveAccess(DEMO_USERS.brandAdmin);
+const special = deriveAccess(DEMO_USERS.specialAdmin);
+const member = deriveAccess(DEMO_USERS.operator);
+const nobody = deriveAccess(DEMO_USERS.nobody);
 const pact = TENANTS.pact.features;
 const kiehls = TENANTS.kiehls.features;
 

@@ -1,4 +1,8 @@
-import { allows, type Access, type Audience } from '@collective/api-client';
+import {
+  allows,
+  type Access,
+  type Audience,
+} from '@collective/api-client/access';
 import type { TenantFeatures } from '@collective/tenancy';
 
 /** Who may open a route (decisions D1): the contract's audiences that have a dashboard. */

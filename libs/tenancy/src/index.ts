@@ -27,25 +27,27 @@ export {
   isResourceKey,
   isScopeKey,
   resourceQueryKey,
-  scopedMutation,
   scopedQuery,
   scopedRequest,
   scopeOf,
 } from './scoped-query';
 export type {
   KeyInput,
-  MutationEndpoint,
-  MutationInput,
-  OptimisticCache,
-  OptimisticSnapshot,
   QueryEndpoint,
   QueryScopes,
   ScopedApi,
   ScopedInput,
-  ScopedMutationSettings,
   ScopedQueryKey,
-  ScopedWrites,
 } from './scoped-query';
+export { scopedMutation } from './scoped-mutation';
+export type {
+  MutationEndpoint,
+  MutationInput,
+  OptimisticCache,
+  OptimisticSnapshot,
+  ScopedMutationSettings,
+  ScopedWrites,
+} from './scoped-mutation';
 export { resolveActiveTenant } from './resolve-active-tenant';
 export { createSessionServices } from './session-services';
 export type {

@@ -1,10 +1,9 @@
+import type { ApiClient, Member } from '@collective/api-client';
 import {
   TENANT_MEMBER,
   type Access,
-  type ApiClient,
   type DataFilter,
-  type Member,
-} from '@collective/api-client';
+} from '@collective/api-client/access';
 import { scopedQueryKey, type DataScope } from './data-scope';
 import type { FailureLogMeta } from './query-client';
 import type { TenantCode } from './tenants';

@@ -5,7 +5,7 @@ import {
   TENANT_CODES,
   type Endpoint,
 } from '@collective/api-client/contract';
-import { MutationObserver, QueryClient, hashKey } from '@tanstack/query-core';
+import { hashKey } from '@tanstack/query-core';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { DataScope } from './data-scope';
@@ -14,7 +14,6 @@ import {
   endpointName,
   endpointQueryKey,
   resourceQueryKey,
-  scopedMutation,
   scopedQuery,
   scopedRequest,
   scopeOf,
@@ -63,6 +62,12 @@ function paramsOf(endpoint: Endpoint, id: number) {
 const inputOf = (endpoint: Endpoint, id: number, query?: object) =>
   ({ ...paramsOf(endpoint, id), ...(query ? { query } : {}) }) as never;
 
+/** A collective admin who chose member 3. */
+const member3: QueryScopes = {
+  scope: { tenant: 'pact', filter: { member_id: 3 } },
+  userScope: { tenant: 'pact', filter: {} },
+};
+
 const api = { request: vi.fn() } as unknown as ScopedApi['api'];
 const same = (a: unknown, b: unknown) => hashKey([a]) === hashKey([b]);
 
@@ -73,23 +78,17 @@ describe('endpointName', () => {
   });
 
   it('refuses an object that is not an entry of the contract, saying what to pass', () => {
-    expect(() => endpointName({ ...endpoints.stores })).toThrow(
-      /not an entry of the contract: pass endpoints\.<name>/,
-    );
+    expect(() =>
+      endpointName({ ...endpoints.stores, name: undefined }),
+    ).toThrow(/not an entry of the contract: pass endpoints\.<name>/);
   });
 });
 
 describe('scopedQuery', () => {
   it('keys a scoped read by the data scope, then resource, name and input', () => {
-    const { queryKey } = scopedQuery(
-      {
-        api,
-        scope: { tenant: 'pact', filter: { member_id: 3 } },
-        userScope: { tenant: 'pact', filter: {} },
-      },
-      endpoints.stores,
-      { query: { search: 'portland', page: '2', sort: undefined } },
-    );
+    const { queryKey } = scopedQuery({ api, ...member3 }, endpoints.stores, {
+      query: { search: 'portland', page: '2', sort: undefined },
+    });
     expect(queryKey).toEqual([
       'pact',
       { member_id: 3 },
@@ -101,11 +100,7 @@ describe('scopedQuery', () => {
 
   it("keys the user's own records by the user's scope, whatever member is chosen", () => {
     const { queryKey } = scopedQuery(
-      {
-        api,
-        scope: { tenant: 'pact', filter: { member_id: 3 } },
-        userScope: { tenant: 'pact', filter: {} },
-      },
+      { api, ...member3 },
       endpoints.apiKeys,
       {},
     );
@@ -198,11 +193,7 @@ describe('scopedQuery', () => {
     const request = vi.fn().mockResolvedValue({ unread_count: 1 });
     const signal = new AbortController().signal;
     const options = scopedQuery(
-      {
-        api: { request } as unknown as ScopedApi['api'],
-        scope: { tenant: 'pact', filter: { member_id: 3 } },
-        userScope: { tenant: 'pact', filter: {} },
-      },
+      { api: { request } as unknown as ScopedApi['api'], ...member3 },
       endpoints.dashboardSummary,
       {},
     );
@@ -293,14 +284,7 @@ describe('scopedRequest', () => {
   it('refuses a scoped entry without a query schema, which could not carry the filter', () => {
     const noQuery: Endpoint = { ...endpoints.store, query: undefined };
     expect(() =>
-      scopedRequest(
-        noQuery,
-        {
-          scope: { tenant: 'pact', filter: { member_id: 3 } },
-          userScope: { tenant: 'pact', filter: {} },
-        },
-        { params: { id: 1 } } as never,
-      ),
+      scopedRequest(noQuery, member3, { params: { id: 1 } } as never),
     ).toThrow(/scoped but declares no query/);
   });
 });
@@ -359,102 +343,5 @@ describe('differsOnlyIn', () => {
         [],
       ),
     ).toBe(false);
-  });
-});
-
-describe('scopedMutation', () => {
-  const member3: QueryScopes = {
-    scope: { tenant: 'pact', filter: { member_id: 3 } },
-    userScope: { tenant: 'pact', filter: {} },
-  };
-
-  function setUp(request: (...args: unknown[]) => Promise<unknown>) {
-    const queryClient = new QueryClient({
-      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
-    });
-    const writes = {
-      ...member3,
-      api: { request } as unknown as ScopedApi['api'],
-      queryClient,
-    };
-    const seed = (key: readonly unknown[], data: unknown) =>
-      queryClient.setQueryData(key, data);
-    const stale = (key: readonly unknown[]) =>
-      queryClient.getQueryState(key)?.isInvalidated;
-    return { queryClient, writes, seed, stale };
-  }
-
-  it('sends the write and, once it settles, invalidates its resource in every scope and nothing else', async () => {
-    const request = vi.fn().mockResolvedValue({ success: true });
-    const { queryClient, writes, seed, stale } = setUp(request);
-    const count = (s: DataScope) =>
-      endpointQueryKey(s, endpoints.unreadCount, {
-        query: { unread: 'true' },
-      });
-    const list = endpointQueryKey(
-      member3.userScope,
-      endpoints.notifications,
-      {},
-    );
-    const otherScope = count({ tenant: 'kiehls', filter: { member_id: 2 } });
-    const keys = endpointQueryKey(member3.userScope, endpoints.apiKeys, {});
-    seed(count(member3.userScope), { unread_count: 2 });
-    seed(list, { notifications: [] });
-    seed(otherScope, { unread_count: 5 });
-    seed(keys, { keys: [] });
-
-    await new MutationObserver(
-      queryClient,
-      scopedMutation(writes, endpoints.markRead),
-    ).mutate({ params: { id: 4 } });
-
-    expect(request).toHaveBeenCalledWith(endpoints.markRead, {
-      params: { id: 4 },
-    });
-    expect(stale(count(member3.userScope))).toBe(true);
-    expect(stale(list)).toBe(true);
-    expect(stale(otherScope)).toBe(true);
-    expect(stale(keys)).toBe(false);
-  });
-
-  it('changes the cached answers of its scope at once, and puts them back when the write is refused', async () => {
-    let refuse: (error: Error) => void = () => undefined;
-    const request = vi.fn(() => new Promise((_, reject) => (refuse = reject)));
-    const { queryClient, writes, seed } = setUp(request);
-    const count = endpointQueryKey(member3.userScope, endpoints.unreadCount, {
-      query: { unread: 'true' },
-    });
-    const elsewhere = endpointQueryKey(
-      { tenant: 'pact', filter: { member_id: 9 } },
-      endpoints.unreadCount,
-      { query: { unread: 'true' } },
-    );
-    seed(count, { unread_count: 2 });
-    seed(elsewhere, { unread_count: 7 });
-    const changed: unknown[] = [];
-
-    const done = new MutationObserver(
-      queryClient,
-      scopedMutation(writes, endpoints.markAllRead, {
-        optimistic: (cache) =>
-          changed.push(
-            ...cache.update(endpoints.unreadCount, (answer) => ({
-              ...answer,
-              unread_count: 0,
-            })),
-          ),
-      }),
-    )
-      .mutate()
-      .catch((error: unknown) => error);
-
-    await vi.waitFor(() => expect(request).toHaveBeenCalled());
-    expect(queryClient.getQueryData(count)).toEqual({ unread_count: 0 });
-    expect(changed).toEqual([{ unread_count: 0 }]);
-    // Only the scope of the read changes.
-    expect(queryClient.getQueryData(elsewhere)).toEqual({ unread_count: 7 });
-    refuse(new Error('refused'));
-    expect(await done).toEqual(new Error('refused'));
-    expect(queryClient.getQueryData(count)).toEqual({ unread_count: 2 });
   });
 });

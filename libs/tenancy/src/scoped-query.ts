@@ -1,42 +1,29 @@
 import type { ApiClient } from '@collective/api-client';
-import {
-  endpoints,
-  type Endpoint,
-  type HttpMethod,
-  type RequestInput,
-  type ResponseOf,
+import type {
+  Endpoint,
+  RequestInput,
+  ResponseOf,
 } from '@collective/api-client/contract';
 import type { DataFilter } from '@collective/auth';
-import {
-  hashKey,
-  type DataTag,
-  type MutationOptions,
-  type Query,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/query-core';
+import { hashKey, type DataTag, type QueryKey } from '@tanstack/query-core';
 import type { DataScope } from './data-scope';
 import type { TenantCode } from './tenants';
 
 /*
  * The one path of a screen's data (docs/decisions/0072-scoped-queries.md):
- * query options and mutation options built from a contract entry and its
- * input, keyed by the scope first, with the data filter's member_id added to
- * the request of a scoped entry. React-free; the hooks are in ./react.
+ * query options built from a contract entry and its input, keyed by the
+ * scope first, with the data filter's member_id added to the request of a
+ * scoped entry (writes: ./scoped-mutation). React-free; the hooks are in
+ * ./react.
  */
 
 /** A call of the contract that reads (GET): what {@link scopedQuery} takes. */
 export type QueryEndpoint = Endpoint & { method: 'GET' };
 
-/** A call of the contract that writes: what {@link scopedMutation} takes. */
-export type MutationEndpoint = Endpoint & {
-  method: Exclude<HttpMethod, 'GET'>;
-};
-
 type WithoutMember<Q> = Omit<Q, 'member_id'>;
 
 /** Whether every field of `T` may be left out. */
-type AllOptional<T> = Partial<T> extends T ? true : false;
+export type AllOptional<T> = Partial<T> extends T ? true : false;
 
 /**
  * What a screen gives for a call: the entry's `params`, `query` and `body`,
@@ -90,31 +77,17 @@ export interface ScopedApi extends QueryScopes {
   api: Pick<ApiClient, 'request'>;
 }
 
-/** What {@link scopedMutation} needs: a {@link ScopedApi} and the query client whose answers it refreshes. */
-export interface ScopedWrites extends ScopedApi {
-  queryClient: Pick<
-    QueryClient,
-    'cancelQueries' | 'invalidateQueries' | 'getQueryCache' | 'setQueryData'
-  >;
-}
-
-let names: Map<Endpoint, string> | undefined;
-
 /**
- * The name of a contract entry in the `endpoints` table (`stores`,
- * `unreadCount`), found by identity: the table is the one list. Throws a
- * `TypeError` for an object that is not one of its entries.
+ * The name of a contract entry (`stores`, `unreadCount`), as the contract's
+ * tables set it. Throws a `TypeError` for an object that is not one of
+ * their entries.
  */
 export function endpointName(endpoint: Endpoint): string {
-  names ??= new Map(
-    Object.entries(endpoints).map(([name, entry]) => [entry as Endpoint, name]),
-  );
-  const name = names.get(endpoint);
-  if (name === undefined)
+  if (endpoint.name === undefined)
     throw new TypeError(
-      `${endpoint.method} ${endpoint.path} is not an entry of the contract: pass endpoints.<name> from @collective/api-client/contract, and add new calls to that table.`,
+      `${endpoint.method} ${endpoint.path} is not an entry of the contract: pass endpoints.<name> from @collective/api-client/contract, and add new calls to its tables.`,
     );
-  return name;
+  return endpoint.name;
 }
 
 /**
@@ -273,116 +246,4 @@ export function isResourceKey(key: QueryKey, resource: string): boolean {
  */
 export function isScopeKey(key: QueryKey, scope: DataScope): boolean {
   return hashKey(key.slice(0, 2)) === hashKey([scope.tenant, scope.filter]);
-}
-
-/** The cached answers an optimistic update may change; see {@link ScopedMutationSettings}. */
-export interface OptimisticCache {
-  /**
-   * Changes every cached answer of a read in its scope (any input), at once,
-   * and gives the new answers; a failed write puts each one back. Answers
-   * not loaded yet stay so.
-   */
-  update<E extends QueryEndpoint>(
-    endpoint: E,
-    change: (answer: ResponseOf<E>, input: KeyInput) => ResponseOf<E>,
-  ): ResponseOf<E>[];
-}
-
-/** What a call of a write's `mutate` takes: its {@link ScopedInput}, or nothing when it needs none. */
-export type MutationInput<E extends Endpoint> =
-  AllOptional<ScopedInput<E>> extends true
-    ? ScopedInput<E> | void
-    : ScopedInput<E>;
-
-/** Settings of {@link scopedMutation}. */
-export interface ScopedMutationSettings<E extends MutationEndpoint> {
-  /**
-   * Shows the write's outcome before the server answers: change the cached
-   * answers through `cache` (reads of this resource are cancelled first).
-   * A refusal puts them back; every read of the resource is fetched again
-   * once the write settles.
-   */
-  optimistic?: (cache: OptimisticCache, input: ScopedInput<E>) => void;
-}
-
-/** The answers an optimistic update replaced, under their keys, to put back after a refusal. */
-export type OptimisticSnapshot = readonly (readonly [QueryKey, unknown])[];
-
-/**
- * Mutation options of a write of the contract (decisions 0072): the request
- * is built as for a read ({@link scopedRequest}); when the write settles,
- * every query of its `resource` is invalidated, in every scope (a record
- * shows under the collective, its member and a tenant limited to it alike;
- * only the queries on screen refetch). `settings.optimistic` changes cached
- * answers first and puts them back after a refusal.
- */
-export function scopedMutation<E extends MutationEndpoint>(
-  writes: ScopedWrites,
-  endpoint: E,
-  settings: ScopedMutationSettings<E> = {},
-): MutationOptions<
-  ResponseOf<E>,
-  Error,
-  MutationInput<E>,
-  OptimisticSnapshot | undefined
-> {
-  const { queryClient } = writes;
-  const scope = scopeOf(endpoint, writes);
-  const ofResource = {
-    predicate: (query: Query) =>
-      isResourceKey(query.queryKey, endpoint.resource),
-  };
-  const { optimistic } = settings;
-  return {
-    mutationKey: [
-      ...resourceQueryKey(scope, endpoint.resource),
-      endpointName(endpoint),
-    ],
-    mutationFn: (input) =>
-      writes.api.request(
-        endpoint,
-        scopedRequest(endpoint, writes, (input ?? {}) as ScopedInput<E>),
-      ),
-    ...(optimistic
-      ? {
-          onMutate: async (input: MutationInput<E>) => {
-            await queryClient.cancelQueries(ofResource);
-            const replaced: (readonly [QueryKey, unknown])[] = [];
-            optimistic(
-              {
-                update(read, change) {
-                  const readScope = scopeOf(read, writes);
-                  const changed: ResponseOf<typeof read>[] = [];
-                  const name = endpointName(read);
-                  for (const query of queryClient.getQueryCache().findAll({
-                    predicate: ({ queryKey }) =>
-                      isResourceKey(queryKey, read.resource) &&
-                      queryKey[3] === name &&
-                      isScopeKey(queryKey, readScope),
-                  })) {
-                    const answer = query.state.data as
-                      | ResponseOf<typeof read>
-                      | undefined;
-                    if (answer === undefined) continue;
-                    const next = change(answer, query.queryKey[4] as KeyInput);
-                    replaced.push([query.queryKey, answer]);
-                    queryClient.setQueryData(query.queryKey, next);
-                    changed.push(next);
-                  }
-                  return changed;
-                },
-              },
-              (input ?? {}) as ScopedInput<E>,
-            );
-            return replaced;
-          },
-        }
-      : {}),
-    onError: (_error, _input, replaced) => {
-      // Last first, so an answer changed twice gets its first value back.
-      for (const [key, answer] of [...(replaced ?? [])].reverse())
-        queryClient.setQueryData(key, answer);
-    },
-    onSettled: () => queryClient.invalidateQueries(ofResource),
-  };
 }

@@ -18,7 +18,7 @@ export { DataTable } from './data-table/data-table';
 export type { DataTableColumn, DataTableProps } from './data-table/data-table';
 export { ExportButton } from './export-button/export-button';
 export type { ExportButtonProps } from './export-button/export-button';
-export { Field } from './field/field';
+export { Field, fieldControlClass } from './field/field';
 export type { FieldControlProps, FieldProps } from './field/field';
 export { FilterBar } from './filter-bar/filter-bar';
 export type { FilterBarProps, FilterBarSelect } from './filter-bar/filter-bar';

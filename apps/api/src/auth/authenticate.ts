@@ -10,7 +10,12 @@ import type {
   onRequestAsyncHookHandler,
 } from 'fastify';
 import type { Database } from '../db/database';
+import {
+  DOWNLOAD_PARAMETER,
+  redeemDownloadTicket,
+} from '../downloads/download-tickets';
 import { Refusal } from '../http/error-replies';
+import { TENANT_HEADER } from '../http/tenant-header';
 import {
   findApiKeyOwner,
   isApiKeyToken,
@@ -18,7 +23,7 @@ import {
 } from '../keys/api-keys';
 import type { SessionCache } from './session-cache';
 import { findLiveSession, hashToken } from './sessions';
-import type { UserRecord } from './users';
+import { findUserById, type UserRecord } from './users';
 
 /** Longest Authorization header value looked at; longer ones are refused unread. */
 const MAX_AUTHORIZATION_LENGTH = 512;
@@ -103,6 +108,38 @@ export function refuseApiKey(reply: FastifyReply): Refusal {
   );
 }
 
+/** The `download` ticket of a request's query, if it has one. */
+function downloadTicketOf(request: FastifyRequest): string | null {
+  const value = (request.query as Record<string, unknown> | undefined)?.[
+    DOWNLOAD_PARAMETER
+  ];
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The caller of a CSV export opened with a single-use download ticket (a
+ * browser navigating to the file): the user it was issued to, on the
+ * tenant it was issued on (taken as the request's X-Tenant-Code, which a
+ * navigation cannot send). A used, expired or foreign ticket is a 401.
+ */
+async function callerOfTicket(
+  context: AuthenticationContext,
+  request: FastifyRequest,
+  ticket: string,
+): Promise<Caller> {
+  const redeemed = await redeemDownloadTicket(context.db, ticket, request.url);
+  const user = redeemed && (await findUserById(context.db, redeemed.userId));
+  if (!redeemed || !user) {
+    throw new Refusal(
+      401,
+      'Unauthorized',
+      'This download link was used already or has expired; start the export again.',
+    );
+  }
+  request.headers[TENANT_HEADER] = redeemed.tenant;
+  return callerOf(user, null);
+}
+
 function callerOf(user: Readonly<UserRecord>, apiKeyId: number | null): Caller {
   return { user, access: deriveAccess(user), apiKeyId };
 }
@@ -123,15 +160,21 @@ function callerOf(user: Readonly<UserRecord>, apiKeyId: number | null): Caller {
  */
 export function authenticateCall(
   context: AuthenticationContext,
-  endpoint: Pick<Endpoint, 'auth'>,
+  endpoint: Pick<Endpoint, 'auth' | 'format'>,
 ): onRequestAsyncHookHandler {
   const { auth } = endpoint;
+  const byTicket = endpoint.format === 'csv';
   return async (request, reply) => {
     request.caller = null;
     if (auth === 'anonymous') return;
     const token = bearerToken(request);
     if (!token) {
       if (auth === 'session-if-any') return;
+      const ticket = byTicket ? downloadTicketOf(request) : null;
+      if (ticket) {
+        request.caller = await callerOfTicket(context, request, ticket);
+        return;
+      }
       throw refuseMissingToken(reply);
     }
     if (isApiKeyToken(token)) {

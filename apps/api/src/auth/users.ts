@@ -34,6 +34,18 @@ export async function findUserByEmail(
   return rows[0] ?? null;
 }
 
+/** Finds a user by id; `null` when there is none. */
+export async function findUserById(
+  db: SqlRunner,
+  id: number,
+): Promise<UserRecord | null> {
+  const rows = await db.query<UserRecord>(
+    `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
 /**
  * Stores `next` as the user's password hash, if the stored one is still
  * `previous` (a password changed meanwhile is kept). Returns whether it

@@ -1,3 +1,4 @@
+import type { StoreCsvRow } from '@collective/api-client/contract';
 import { DEFAULT_STORES_PAGE_SIZE } from '../constants';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound } from '../http/error-replies';
@@ -6,6 +7,9 @@ import {
   readStoreDetail,
   readStorePage,
 } from './program-queries';
+
+/** Stores read per query while an export streams. */
+const EXPORT_PAGE_SIZE = 500;
 
 function unknownMember(memberId: number | null): never {
   return notFound(`There is no member ${memberId}.`);
@@ -16,6 +20,7 @@ function unknownMember(memberId: number | null): never {
  * of the caller (D13), always in the scope the route layer resolved:
  * - GET /api/dashboard/summary: KPIs, monthly weight by material, top stores;
  * - GET /api/stores: search (name or city, any case), sort, pages, total;
+ * - GET /api/stores/export: the same stores, every page, as a CSV file;
  * - GET /api/stores/:id: one store with its history; 404 outside the scope.
  * Answers are read from the rollups (docs/decisions/0031); the route layer
  * reuses them from the answer cache while the rollups' version stays the
@@ -39,6 +44,63 @@ export const dataRoutes = resourceRoutes({
     });
     if (!stores.found) unknownMember(memberId);
     return { success: true, ...stores.value, page, page_size: pageSize };
+  },
+
+  async storesExport({ query, scope: { memberId }, db, now }) {
+    const search = query.search?.trim() ?? '';
+    const sort = query.sort ?? 'name';
+    // Check the scope before the first byte is sent: a 404 must stay a 404.
+    const first = await readStorePage(db, {
+      memberId,
+      search,
+      sort,
+      page: 1,
+      pageSize: EXPORT_PAGE_SIZE,
+    });
+    if (!first.found) unknownMember(memberId);
+    async function* rows(): AsyncGenerator<StoreCsvRow> {
+      let page = first;
+      for (let number = 1; page.found; number += 1) {
+        for (const store of page.value.stores) {
+          yield {
+            id: store.id,
+            name: store.name,
+            city: store.city,
+            region: store.region,
+            member: store.member_name,
+            channel: store.channel,
+            active: store.active,
+            weight_kg_12m: store.weight_kg_12m,
+            shipments_12m: store.shipments_12m,
+            last_shipment_at: store.last_shipment_at,
+          };
+        }
+        if (number * EXPORT_PAGE_SIZE >= page.value.total) return;
+        page = await readStorePage(db, {
+          memberId,
+          search,
+          sort,
+          page: number + 1,
+          pageSize: EXPORT_PAGE_SIZE,
+        });
+      }
+    }
+    return {
+      filename: `stores-${now.toISOString().slice(0, 10)}.csv`,
+      columns: [
+        'id',
+        'name',
+        'city',
+        'region',
+        'member',
+        'channel',
+        'active',
+        'weight_kg_12m',
+        'shipments_12m',
+        'last_shipment_at',
+      ],
+      rows: rows(),
+    };
   },
 
   async store({ params: { id }, scope: { memberId }, db, now }) {

@@ -33,7 +33,9 @@ describeOnEachDatabase('migrate', (engine) => {
     expect(await tables()).toEqual([
       'api_keys',
       'audit_events',
+      'download_tickets',
       'idempotency_keys',
+      'jobs',
       'login_failures',
       'member_month_materials',
       'member_months',

@@ -284,6 +284,64 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX saved_views_list_idx ON saved_views (tenant, list);
     `,
   },
+  {
+    version: 6,
+    name: 'create-jobs',
+    sql: `
+      -- Long work (exports, reports, re-validation) run as jobs
+      -- (docs/decisions/0071). pg-boss (schema pgboss, installed by the job
+      -- queue at start) decides which process runs a job and when it is
+      -- retried; this table is the job as its owner sees it: status,
+      -- progress, result, kept JOB_RESULT_TTL_DAYS after it ends. attempt
+      -- counts starts: only the latest attempt may record an outcome.
+      CREATE TABLE jobs (
+        id uuid PRIMARY KEY,
+        kind text NOT NULL,
+        status text NOT NULL DEFAULT 'queued'
+          CHECK (status IN ('queued', 'running', 'succeeded', 'failed', 'cancelled')),
+        input jsonb NOT NULL,
+        progress double precision NOT NULL DEFAULT 0
+          CHECK (progress >= 0 AND progress <= 1),
+        note text,
+        result jsonb,
+        error text,
+        owner_user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        tenant text NOT NULL,
+        member_id integer REFERENCES members (id),
+        attempt integer NOT NULL DEFAULT 0,
+        worker_id uuid,
+        cancel_requested_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        started_at timestamptz,
+        finished_at timestamptz,
+        expires_at timestamptz
+      );
+      CREATE INDEX jobs_owner_created_idx
+        ON jobs (owner_user_id, created_at DESC, id);
+      CREATE INDEX jobs_unfinished_idx
+        ON jobs (status, created_at) WHERE status IN ('queued', 'running');
+      CREATE INDEX jobs_expires_idx ON jobs (expires_at);
+    `,
+  },
+  {
+    version: 7,
+    name: 'create-download-tickets',
+    sql: `
+      -- Single-use links to a CSV export (POST /api/downloads): a browser
+      -- navigates to the file with the ticket instead of a bearer header, so
+      -- it streams to disk. Kept hashed; valid for a minute, once.
+      CREATE TABLE download_tickets (
+        token_hash text PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        tenant text NOT NULL,
+        path text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX download_tickets_expires_idx ON download_tickets (expires_at);
+    `,
+  },
 ];
 
 /**

@@ -1,7 +1,9 @@
 import {
-  DEMO_MEMBERS as FIXTURE_MEMBERS,
-  DEMO_USERS as FIXTURE_USERS,
-} from '@collective/api-client/testing';
+  DEMO_MEMBERS,
+  DEMO_UNREAD_NOTIFICATIONS,
+  DEMO_USERS,
+  type DemoUserKey,
+} from '@collective/api-client/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPassword } from '../auth/password';
 import { findUserByEmail, toContractUser } from '../auth/users';
@@ -20,7 +22,21 @@ import {
 } from './program-seed';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 
-/** The demo accounts exactly as decisions D11 lists them. */
+/** The columns of {@link D11_ACCOUNTS}, as the users table names them. */
+const D11_COLUMNS = [
+  'email',
+  'role',
+  'member_id',
+  'member_code',
+  'allowed_tenant_id',
+  'is_pact_staff',
+] as const;
+
+/**
+ * The demo accounts exactly as decisions D11 lists them, written out here
+ * rather than taken from `@collective/api-client/demo`, so a change of the
+ * shared definition that breaks D11 fails.
+ */
 const D11_ACCOUNTS = [
   ['super@pact.test', 'super_admin', null, null, 1, true],
   ['admin@pact.test', 'admin', null, null, 1, true],
@@ -29,22 +45,8 @@ const D11_ACCOUNTS = [
   ['special.admin@member1009.test', 'admin', 1009, null, 1, false],
   ['operator@kiehls.test', 'brand_operator', 2, 'KIEHLS', 2, false],
   ['nobody@pact.test', 'viewer', null, null, null, false],
-].map(
-  ([
-    email,
-    role,
-    member_id,
-    member_code,
-    allowed_tenant_id,
-    is_pact_staff,
-  ]) => ({
-    email,
-    role,
-    member_id,
-    member_code,
-    allowed_tenant_id,
-    is_pact_staff,
-  }),
+].map((row) =>
+  Object.fromEntries(D11_COLUMNS.map((column, i) => [column, row[i]])),
 );
 
 describeOnEachDatabase('seedDemoData', (engine) => {
@@ -118,16 +120,21 @@ describeOnEachDatabase('seedDemoData', (engine) => {
     }
   });
 
-  it('seeds exactly the accounts and members the client test fixtures describe', async () => {
-    // @collective/api-client/testing holds the same demo data for component
-    // tests; this fails as soon as the two drift apart.
-    for (const fixture of Object.values(FIXTURE_USERS)) {
-      const user = await findUserByEmail(db, fixture.email);
-      expect(user && toContractUser(user)).toEqual(fixture);
+  it('seeds the demo accounts, members and unread counts of @collective/api-client/demo, which the fake and the e2e tests use', async () => {
+    for (const key of Object.keys(DEMO_USERS) as DemoUserKey[]) {
+      const demo = DEMO_USERS[key];
+      const user = await findUserByEmail(db, demo.email);
+      expect(user && toContractUser(user)).toEqual(demo);
+      const [row] = await db.query<{ unread: number }>(
+        `SELECT count(*)::int AS unread FROM notifications n JOIN users u ON u.id = n.user_id
+          WHERE u.email = $1 AND n.read_at IS NULL`,
+        [demo.email],
+      );
+      expect(row?.unread).toBe(DEMO_UNREAD_NOTIFICATIONS[key]);
     }
     const members = await db.query('SELECT id, name, code FROM members');
-    expect(members).toEqual(expect.arrayContaining([...FIXTURE_MEMBERS]));
-    expect(members).toHaveLength(FIXTURE_MEMBERS.length);
+    expect(members).toEqual(expect.arrayContaining([...DEMO_MEMBERS]));
+    expect(members).toHaveLength(DEMO_MEMBERS.length);
   });
 
   it('seeds at least 60 stores of every member across regions, both channels, some inactive, one not shipping yet', async () => {
@@ -145,7 +152,7 @@ describeOnEachDatabase('seedDemoData', (engine) => {
 
     expect(stores.length).toBeGreaterThanOrEqual(60);
     expect(new Set(stores.map((s) => s.member_id))).toEqual(
-      new Set(FIXTURE_MEMBERS.map((m) => m.id)),
+      new Set(DEMO_MEMBERS.map((m) => m.id)),
     );
     expect(new Set(stores.map((s) => s.region)).size).toBeGreaterThanOrEqual(4);
     expect(new Set(stores.map((s) => s.channel))).toEqual(
@@ -258,7 +265,7 @@ describe('seedProgram', () => {
         statements.push({ sql, params });
         return (
           sql.startsWith('SELECT id, name FROM members')
-            ? FIXTURE_MEMBERS.map(({ id, name }) => ({ id, name }))
+            ? DEMO_MEMBERS.map(({ id, name }) => ({ id, name }))
             : []
         ) as T[];
       },

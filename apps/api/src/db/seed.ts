@@ -1,118 +1,34 @@
+import {
+  DEMO_MEMBERS,
+  DEMO_PASSWORD,
+  DEMO_UNREAD_NOTIFICATIONS,
+  DEMO_USERS as DEMO_ACCOUNTS,
+  type DemoUserKey,
+} from '@collective/api-client/demo';
+import type { User } from '@collective/api-client/contract';
 import { hashPassword } from '../auth/password';
 import type { Database } from './database';
 import { SCHEMA_LOCK_KEY } from './migrations';
 import { seedProgram, type ProgramSeedCounts } from './program-seed';
 
-/** Password of every demo account (decisions D11). */
-export const DEMO_PASSWORD = 'demo-pass-2026';
+export { DEMO_MEMBERS, DEMO_PASSWORD } from '@collective/api-client/demo';
 
-/** A member brand of the demo data. */
-export interface DemoMember {
-  id: number;
-  name: string;
-  code: string;
-}
-
-/**
- * The demo member brands: Kiehl's (the fallback member, id 2), the special
- * brand (id 1009) and five more.
- */
-export const DEMO_MEMBERS: readonly DemoMember[] = [
-  { id: 2, name: "Kiehl's", code: 'KIEHLS' },
-  { id: 1009, name: 'Meridian Naturals', code: 'MERIDIAN' },
-  { id: 3, name: 'Lumen Skincare', code: 'LUMEN' },
-  { id: 4, name: 'Northfield Outdoor', code: 'NORTHFIELD' },
-  { id: 5, name: 'Solstice Beauty', code: 'SOLSTICE' },
-  { id: 6, name: 'Tidewater Apparel', code: 'TIDEWATER' },
-  { id: 7, name: 'Harbor & Pine', code: 'HARBORPINE' },
-];
-
-/** A demo account as decisions D11 lists it, with its seeded unread notifications. */
-export interface DemoUser {
-  email: string;
-  name: string;
-  role: string;
-  memberId: number | null;
-  memberCode: string | null;
-  allowedTenantId: number | null;
-  isPactStaff: boolean;
+/** A demo account as the seed writes it: the contract's user and its unread notifications. */
+export interface DemoUser extends User {
   /** Unread notifications seeded for the account (one read one is added too). */
   unreadNotifications: number;
 }
 
-/** The seven demo accounts of decisions D11, exactly. */
-export const DEMO_USERS: readonly DemoUser[] = [
-  {
-    email: 'super@pact.test',
-    name: 'Sam Super',
-    role: 'super_admin',
-    memberId: null,
-    memberCode: null,
-    allowedTenantId: 1,
-    isPactStaff: true,
-    unreadNotifications: 5,
-  },
-  {
-    email: 'admin@pact.test',
-    name: 'Alex Admin',
-    role: 'admin',
-    memberId: null,
-    memberCode: null,
-    allowedTenantId: 1,
-    isPactStaff: true,
-    unreadNotifications: 4,
-  },
-  {
-    email: 'staff@pact.test',
-    name: 'Stevie Staff',
-    role: 'admin',
-    memberId: null,
-    memberCode: null,
-    allowedTenantId: null,
-    isPactStaff: true,
-    unreadNotifications: 3,
-  },
-  {
-    email: 'brand.admin@kiehls.test',
-    name: 'Kim Brandt',
-    role: 'admin',
-    memberId: 2,
-    memberCode: 'KIEHLS',
-    allowedTenantId: 2,
-    isPactStaff: false,
-    unreadNotifications: 4,
-  },
-  {
-    email: 'special.admin@member1009.test',
-    name: 'Morgan Meridian',
-    role: 'admin',
-    memberId: 1009,
-    memberCode: null,
-    allowedTenantId: 1,
-    isPactStaff: false,
-    unreadNotifications: 3,
-  },
-  {
-    email: 'operator@kiehls.test',
-    name: 'Oli Operator',
-    role: 'brand_operator',
-    memberId: 2,
-    memberCode: 'KIEHLS',
-    allowedTenantId: 2,
-    isPactStaff: false,
-    unreadNotifications: 5,
-  },
-  {
-    email: 'nobody@pact.test',
-    name: 'Noa Viewer',
-    role: 'viewer',
-    memberId: null,
-    memberCode: null,
-    allowedTenantId: null,
-    isPactStaff: false,
-    unreadNotifications: 3,
-  },
-];
+/**
+ * The seven demo accounts of decisions D11 (defined once, in
+ * `@collective/api-client/demo`), in the order they are seeded.
+ */
+export const DEMO_USERS: readonly DemoUser[] = (
+  Object.entries(DEMO_ACCOUNTS) as [DemoUserKey, User][]
+).map(([key, user]) => ({
+  ...user,
+  unreadNotifications: DEMO_UNREAD_NOTIFICATIONS[key],
+}));
 
 const NOTIFICATION_TEXTS: readonly (readonly [string, string])[] = [
   [
@@ -198,9 +114,9 @@ export async function seedDemoData(
           user.email,
           user.name,
           user.role,
-          user.memberId,
-          user.memberCode,
-          user.allowedTenantId,
+          user.member_id,
+          user.member_code,
+          user.allowed_tenant_id,
           user.isPactStaff,
           hashes[index],
         ],

@@ -7,6 +7,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../constants';
 import type { Database } from '../db/database';
+import { JobQueue } from '../jobs/job-queue';
 import { referenceApi } from '../reference-api';
 import {
   contractValidator,
@@ -32,6 +33,7 @@ describeOnEachDatabase('routes declared from the contract', (engine) => {
       prefix: API_PREFIX,
       db,
       corsOrigins: [],
+      jobs: new JobQueue({ db }),
     });
     await app.ready();
     await app.close();

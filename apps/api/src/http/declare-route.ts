@@ -23,8 +23,10 @@ import type { SessionContext } from '../auth/authenticate';
 import type { Database, SqlRunner } from '../db/database';
 import type { LastUsedRecorder } from '../keys/api-keys';
 import type { AnswerCache } from '../data/answer-cache';
+import type { JobQueue } from '../jobs/job-queue';
 import { pathInsideApi } from './api-path';
 import { recordAudit, type AuditedChange } from './audit';
+import { csvStream, type CsvExport } from './csv';
 import { ClientError, Refusal } from './error-replies';
 import { withIdempotency } from './idempotency';
 import { requestTenant } from './tenant-header';
@@ -44,6 +46,8 @@ export interface RouteServices extends SessionContext {
   cacheStamp(now: Date): Promise<{ version: number; period: string }>;
   /** The time a call takes "now" from. */
   clock: () => Date;
+  /** Long work (exports, reports): enqueue, read, cancel (docs/decisions/0071). */
+  jobs: JobQueue;
   /**
    * Checks every answer against its response schema before it is sent (a
    * 500 naming the mismatch otherwise): on in tests, off in production.
@@ -77,10 +81,13 @@ export type Answer<N extends EndpointName> = v.InferInput<
   Entry<ServedBy<N>>['response']
 >;
 
-/** What an audited write's handler returns: its answer and the change to record. */
+/**
+ * What an audited write's handler returns: its answer and the change to
+ * record, or `null` when it changed nothing (then nothing is recorded).
+ */
 export interface Written<N extends EndpointName> {
   answer: Answer<N>;
-  change: AuditedChange;
+  change: AuditedChange | null;
 }
 
 /** The caller of a call; `null` only where the entry lets anonymous callers in. */
@@ -102,6 +109,8 @@ export interface RouteCall<N extends EndpointName> {
   db: SqlRunner;
   /** Now, read once when the call began. */
   now: Date;
+  /** The server's shared services (the job queue, the caches). */
+  services: RouteServices;
   /** For what the contract does not say (the client's address, a header to add). */
   request: FastifyRequest;
   reply: FastifyReply;
@@ -110,7 +119,13 @@ export interface RouteCall<N extends EndpointName> {
 /** A route's own logic: the resource's, nothing about input, access or scope. */
 export type RouteHandler<N extends EndpointName> = (
   call: RouteCall<N>,
-) => Promise<Entry<N> extends { audit: object } ? Written<N> : Answer<N>>;
+) => Promise<
+  Entry<N> extends { audit: object }
+    ? Written<N>
+    : Entry<N> extends { format: 'csv' }
+      ? CsvExport<Answer<N>>
+      : Answer<N>
+>;
 
 /** The handlers of one resource, by contract entry name. */
 export type ResourceHandlers = { [N in RoutedName]?: RouteHandler<N> };
@@ -252,6 +267,7 @@ export function declareRoute<N extends RoutedName>(
       tenant: requestTenant(request),
       db,
       now: services.clock(),
+      services,
       request,
       reply,
     } as RouteCall<N>;
@@ -275,6 +291,7 @@ export function declareRoute<N extends RoutedName>(
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
+    if (endpoint.format === 'csv') return serveCsv(request, reply);
     if (endpoint.cache) return serveCached(request, reply);
     if (endpoint.audit) {
       const audit = endpoint.audit;
@@ -290,6 +307,43 @@ export function declareRoute<N extends RoutedName>(
     }
     const { answer } = await run(request, reply, services.db);
     return reply.code(status).send(checked(answer));
+  }
+
+  /**
+   * A CSV export (decisions D18): an audit event naming the export and its
+   * query, then the rows streamed as they are read, in constant memory.
+   */
+  async function serveCsv(request: FastifyRequest, reply: FastifyReply) {
+    const { answer } = await run(request, reply, services.db);
+    const file = answer as CsvExport<Record<string, unknown>>;
+    const { download: _ticket, ...query } = (request.query ?? {}) as Record<
+      string,
+      unknown
+    >;
+    await recordAudit(
+      services.db,
+      request,
+      { entity: 'export', action: 'download' },
+      {
+        id: name,
+        memberId: request.scope?.memberId ?? null,
+        before: null,
+        after: { query, scope_member_id: request.scope?.memberId ?? null },
+      },
+    );
+    const rows = services.checkAnswers ? checkedRows(file.rows) : file.rows;
+    return reply
+      .code(status)
+      .type('text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+      )
+      .send(csvStream({ ...file, rows }));
+  }
+
+  async function* checkedRows(rows: CsvExport<unknown>['rows']) {
+    for await (const row of rows) yield checked(row) as Record<string, unknown>;
   }
 
   async function serveCached(request: FastifyRequest, reply: FastifyReply) {

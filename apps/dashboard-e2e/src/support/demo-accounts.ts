@@ -1,5 +1,17 @@
-/** The password of every demo account the reference API seeds (decisions D11). */
-export const DEMO_PASSWORD = 'demo-pass-2026';
+/**
+ * The demo accounts the journeys sign in with. The accounts themselves, their
+ * password and the demo members are defined once, in
+ * `@collective/api-client/demo`, which the reference server seeds.
+ */
+import { DEMO_USERS } from '@collective/api-client/demo';
+
+export {
+  DEMO_MEMBERS,
+  DEMO_PASSWORD,
+  DEMO_UNREAD_NOTIFICATIONS,
+  DEMO_USERS,
+} from '@collective/api-client/demo';
+export type { DemoUserKey } from '@collective/api-client/demo';
 
 /** A demo account of decisions D11 that signs in to the dashboard. */
 export interface DemoAccount {
@@ -11,13 +23,13 @@ export interface DemoAccount {
 
 /** The super admin of the collective. */
 export const SUPER_ADMIN: DemoAccount = {
-  email: 'super@pact.test',
+  email: DEMO_USERS.super.email,
   role: 'super admin',
 };
 
 /** The brand admin of Kiehl's (member 2). */
 export const BRAND_ADMIN: DemoAccount = {
-  email: 'brand.admin@kiehls.test',
+  email: DEMO_USERS.brandAdmin.email,
   role: 'brand admin',
 };
 
@@ -26,6 +38,6 @@ export const BRAND_ADMIN: DemoAccount = {
  * throttling never slows down the accounts the happy paths use.
  */
 export const FAILED_LOGIN_ACCOUNT: DemoAccount = {
-  email: 'admin@pact.test',
+  email: DEMO_USERS.admin.email,
   role: 'platform admin',
 };

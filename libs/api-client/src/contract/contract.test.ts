@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { markReadPath } from './endpoints';
+import { endpoints } from './endpoints';
+import { markReadPath } from './shell-endpoints';
 import {
   MAX_NOTIFICATION_ID,
   NotificationIdParamSchema,
@@ -106,5 +107,13 @@ describe('NotificationSchema', () => {
     expect(
       v.is(NotificationSchema, { ...notification, created_at: '20/11/2026' }),
     ).toBe(false);
+  });
+});
+
+describe('endpoints', () => {
+  it('gives every entry its own name, so keys need not import the whole table', () => {
+    for (const [name, entry] of Object.entries(endpoints)) {
+      expect(entry.name).toBe(name);
+    }
   });
 });

@@ -227,6 +227,42 @@ export const StoresPageSchema = v.object({
 /** One page of stores. */
 export type StoresPage = v.InferOutput<typeof StoresPageSchema>;
 
+/**
+ * The `download` query of a CSV export: the single-use ticket of POST
+ * /api/downloads, which lets a browser navigate to the file (no bearer
+ * header) and stream it to disk.
+ */
+export const DownloadTicketQuery = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^[A-Za-z0-9_-]{20,64}$/, 'download must be a download ticket'),
+  ),
+);
+
+/** Query of GET /api/stores/export: the list's search and order, every page. */
+export const StoresExportQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+  search: StoresQuerySchema.entries.search,
+  sort: StoresQuerySchema.entries.sort,
+  download: DownloadTicketQuery,
+});
+
+/** One row of the stores CSV: a store as the list shows it. */
+export const StoreCsvRowSchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  city: v.string(),
+  region: v.string(),
+  member: v.string(),
+  channel: v.string(),
+  active: v.boolean(),
+  weight_kg_12m: KgSchema,
+  shipments_12m: CountSchema,
+  last_shipment_at: v.nullable(v.string()),
+});
+/** One row of the stores CSV. */
+export type StoreCsvRow = v.InferOutput<typeof StoreCsvRowSchema>;
+
 /** The `:id` of GET /api/stores/:id. */
 export const StoreIdParamsSchema = recordIdParams('store');
 
@@ -324,3 +360,29 @@ export const ApiKeyIdParamsSchema = recordIdParams('key');
 
 /** Response of DELETE /api/keys/:id and POST /api/notifications/read-all. */
 export const SuccessSchema = v.object({ success: v.literal(true) });
+
+/** Longest path a download ticket may name. */
+export const MAX_DOWNLOAD_PATH_LENGTH = 2000;
+
+/** Body of POST /api/downloads: the export to download, path and query. */
+export const CreateDownloadSchema = v.strictObject({
+  path: v.pipe(
+    v.string('path must be a string'),
+    v.maxLength(
+      MAX_DOWNLOAD_PATH_LENGTH,
+      `path must be at most ${MAX_DOWNLOAD_PATH_LENGTH} characters`,
+    ),
+    v.regex(
+      /^\/api\/[^#]*$/,
+      'path must be an API path such as /api/stores/export?sort=name',
+    ),
+  ),
+});
+
+/** Response of POST /api/downloads: where the browser fetches the file, once, soon. */
+export const DownloadResponseSchema = v.object({
+  success: v.optional(v.boolean()),
+  /** The path to open, with its `download` ticket; valid once. */
+  url: v.string(),
+  expires_at: IsoTimestampSchema,
+});

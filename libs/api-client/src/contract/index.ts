@@ -23,23 +23,33 @@ export type {
   TenantMember,
   ViewVisibility,
 } from './access';
-export { endpointPath, endpoints, markReadPath } from './endpoints';
+export { endpointPath, named } from './endpoint';
+export { endpoints } from './endpoints';
+export { markReadPath, shellEndpoints } from './shell-endpoints';
+export { recordEndpoints } from './record-endpoints';
+export type { EndpointName } from './endpoints';
 export type {
+  AnswerFormat,
   AuditedWrite,
   Authentication,
   Endpoint,
-  EndpointName,
   HttpMethod,
   ParamsInput,
   RequestInput,
   ResponseOf,
-} from './endpoints';
+} from './endpoint';
 export {
   AnsweredScopeSchema,
   ApiKeyIdParamsSchema,
   ApiKeySchema,
   ApiKeysResponseSchema,
   CreateApiKeyRequestSchema,
+  CreateDownloadSchema,
+  DownloadResponseSchema,
+  DownloadTicketQuery,
+  MAX_DOWNLOAD_PATH_LENGTH,
+  StoreCsvRowSchema,
+  StoresExportQuerySchema,
   CreatedApiKeySchema,
   DashboardSummaryQuerySchema,
   DashboardSummarySchema,
@@ -75,6 +85,7 @@ export type {
   Shipment,
   Store,
   StoreDetail,
+  StoreCsvRow,
   StoreSort,
   StoresPage,
 } from './data-schemas';
@@ -84,6 +95,11 @@ export {
   AuditEventsQuerySchema,
   CreateSavedViewSchema,
   DeleteSavedViewQuerySchema,
+  JOB_STATUSES,
+  JobIdParamsSchema,
+  JobResponseSchema,
+  JobSchema,
+  JobsResponseSchema,
   MAX_AUDIT_PAGE_SIZE,
   MAX_SAVED_VIEW_NAME_LENGTH,
   MAX_SAVED_VIEW_STATE_LENGTH,
@@ -100,6 +116,7 @@ export {
 export type {
   AuditEvent,
   AuditEventsPage,
+  Job,
   SavedView,
   SavedViewVisibility,
 } from './record-schemas';

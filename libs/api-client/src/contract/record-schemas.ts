@@ -206,3 +206,53 @@ export const AuditEventsPageSchema = v.object({
 });
 /** One page of the audit trail. */
 export type AuditEventsPage = v.InferOutput<typeof AuditEventsPageSchema>;
+
+/* ------------------------------------------------------------------ */
+/* Jobs: long work on the server (exports, reports, re-validation)     */
+/* ------------------------------------------------------------------ */
+
+/** Where a job is in its life; the last three are final. */
+export const JOB_STATUSES = [
+  'queued',
+  'running',
+  'succeeded',
+  'failed',
+  'cancelled',
+] as const;
+
+/** The `:id` of /api/jobs/:id: a job's UUID. */
+export const JobIdParamsSchema = v.strictObject({
+  id: v.pipe(v.string(), v.uuid('job id must be a UUID')),
+});
+
+/** One of the caller's jobs, as its owner sees it (docs/decisions/0071). */
+export const JobSchema = v.object({
+  id: v.string(),
+  kind: v.string(),
+  status: v.picklist(JOB_STATUSES),
+  /** 0 to 1, as last reported (1 once it succeeded). */
+  progress: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  note: v.nullable(v.string()),
+  result: v.unknown(),
+  error: v.nullable(v.string()),
+  attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  created_at: IsoTimestampSchema,
+  started_at: v.nullable(IsoTimestampSchema),
+  finished_at: v.nullable(IsoTimestampSchema),
+  /** When the job and its result are removed (7 days after it ended). */
+  expires_at: v.nullable(IsoTimestampSchema),
+});
+/** One of the caller's jobs. */
+export type Job = v.InferOutput<typeof JobSchema>;
+
+/** Response of GET /api/jobs: the caller's jobs, newest first. */
+export const JobsResponseSchema = v.object({
+  success: v.optional(v.boolean()),
+  jobs: v.array(JobSchema),
+});
+
+/** Response of GET /api/jobs/:id and POST /api/jobs/:id/cancel. */
+export const JobResponseSchema = v.object({
+  success: v.optional(v.boolean()),
+  job: JobSchema,
+});

@@ -1,7 +1,8 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import * as v from 'valibot';
 import { deriveAccess, isRefusal, resolveDataScope } from '../contract/access';
-import { endpoints, type Endpoint } from '../contract/endpoints';
+import type { Endpoint } from '../contract/endpoint';
+import { endpoints } from '../contract/endpoints';
 import type { Member, Notification, User } from '../contract/schemas';
 import {
   fakeStoreDetail,

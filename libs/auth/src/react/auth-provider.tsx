@@ -5,13 +5,8 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import {
-  deriveAccess,
-  type Access,
-  type ApiClient,
-  type LoginRequest,
-  type User,
-} from '@collective/api-client';
+import type { ApiClient, LoginRequest, User } from '@collective/api-client';
+import { deriveAccess, type Access } from '@collective/api-client/access';
 import type { SessionState, SessionStore } from '../session-store';
 
 interface AuthContextValue {

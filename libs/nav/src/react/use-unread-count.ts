@@ -1,4 +1,4 @@
-import { endpoints } from '@collective/api-client/contract';
+import { shellEndpoints } from '@collective/api-client/contract';
 import { useScopedQuery } from '@collective/tenancy/react';
 import {
   UNREAD_COUNT_INPUT,
@@ -14,7 +14,7 @@ import {
 export function useUnreadCount(): number {
   return (
     useScopedQuery(
-      endpoints.unreadCount,
+      shellEndpoints.unreadCount,
       UNREAD_COUNT_INPUT,
       UNREAD_COUNT_QUERY_OPTIONS,
     ).data ?? 0

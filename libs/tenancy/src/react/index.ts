@@ -16,10 +16,7 @@ export type {
   TenancyProviderProps,
   TenancyView,
 } from './tenancy-provider';
-export {
-  useScopedApi,
-  useScopedMutation,
-  useScopedQuery,
-} from './use-scoped-query';
+export { useScopedMutation } from './use-scoped-mutation';
+export { useScopedApi, useScopedQuery } from './use-scoped-query';
 export type { ScopedQueryOptions } from './use-scoped-query';
 export { TenantSwitcher } from './tenant-switcher/tenant-switcher';

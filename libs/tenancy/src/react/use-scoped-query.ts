@@ -1,25 +1,17 @@
 import type { ResponseOf } from '@collective/api-client/contract';
 import { useApi } from '@collective/auth/react';
 import {
-  useMutation,
   useQuery,
-  useQueryClient,
-  type UseMutationResult,
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
   differsOnlyIn,
-  scopedMutation,
   scopedQuery,
-  type MutationEndpoint,
-  type MutationInput,
-  type OptimisticSnapshot,
   type QueryEndpoint,
   type ScopedApi,
   type ScopedInput,
-  type ScopedMutationSettings,
   type ScopedQueryKey,
 } from '../scoped-query';
 import { useTenancy } from './tenancy-provider';
@@ -34,6 +26,12 @@ export function useScopedApi(): ScopedApi {
   return useMemo(() => ({ api, scope, userScope }), [api, scope, userScope]);
 }
 
+/** A query field of an entry's input (`'page'`, `'search'`). */
+type QueryField<E extends QueryEndpoint> =
+  ScopedInput<E> extends { query?: infer Q }
+    ? Extract<keyof NonNullable<Q>, string>
+    : never;
+
 /** Options of {@link useScopedQuery}: TanStack's, but for the key, the fetch and `placeholderData`. */
 export interface ScopedQueryOptions<E extends QueryEndpoint, TData>
   extends Omit<
@@ -46,7 +44,7 @@ export interface ScopedQueryOptions<E extends QueryEndpoint, TData>
    * paging keeps its place; another scope, search or order never shows
    * the old answer.
    */
-  keepPreviousWhileChanging?: readonly string[];
+  keepPreviousWhileChanging?: readonly QueryField<E>[];
 }
 
 /**
@@ -76,25 +74,4 @@ export function useScopedQuery<E extends QueryEndpoint, TData = ResponseOf<E>>(
         }
       : {}),
   });
-}
-
-/**
- * Makes a write of the contract in the current scope (decisions 0072):
- * `useScopedMutation(endpoints.revokeApiKey).mutate({ params: { id } })`.
- * When it settles every query of the entry's `resource` is invalidated;
- * `settings.optimistic` shows the outcome before the answer.
- */
-export function useScopedMutation<E extends MutationEndpoint>(
-  endpoint: E,
-  settings?: ScopedMutationSettings<E>,
-): UseMutationResult<
-  ResponseOf<E>,
-  Error,
-  MutationInput<E>,
-  OptimisticSnapshot | undefined
-> {
-  const queryClient = useQueryClient();
-  return useMutation(
-    scopedMutation({ ...useScopedApi(), queryClient }, endpoint, settings),
-  );
 }

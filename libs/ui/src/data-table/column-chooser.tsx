@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { Button } from '../button/button';
+import { useOutsidePointer } from '../use-outside-pointer/use-outside-pointer';
 import { VisuallyHidden } from '../visually-hidden/visually-hidden';
 import styles from './data-table.module.css';
 
@@ -33,14 +41,8 @@ export function ColumnChooser({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useOutsidePointer(rootRef, open, close);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Escape' || !open) return;
@@ -53,10 +55,9 @@ export function ColumnChooser({
     // Escape is handled for the button and the checkboxes inside.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div ref={rootRef} className={styles.chooser} onKeyDown={onKeyDown}>
-      <button
+      <Button
         ref={buttonRef}
-        type="button"
-        className={styles.chooserButton}
+        variant="secondary"
         aria-expanded={open}
         aria-controls={`${id}-columns`}
         onClick={() => setOpen(!open)}
@@ -64,7 +65,7 @@ export function ColumnChooser({
         {'Columns '}
         <VisuallyHidden>of {tableName}</VisuallyHidden>
         <span aria-hidden="true"> ▾</span>
-      </button>
+      </Button>
       <fieldset
         id={`${id}-columns`}
         className={styles.chooserPanel}

@@ -54,6 +54,7 @@ export interface DataTableProps<TRow> {
   caption: string;
   /** Keeps the caption for screen readers only, when a heading above says the same. */
   hideCaption?: boolean;
+  /** The columns, in order; keep the array stable (module scope or `useMemo`). */
   columns: readonly DataTableColumn<TRow>[];
   /** The page of rows the server sent, in its order. Keep the array stable (the query's data). */
   rows: readonly TRow[];

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../alert/alert';
 import { Button } from '../button/button';
+import { errorMessage } from '../error-message/error-message';
 import { visuallyHiddenClass } from '../visually-hidden/visually-hidden';
 import styles from './export-button.module.css';
 
@@ -22,12 +23,6 @@ type Phase =
   | { kind: 'idle'; said: string }
   | { kind: 'preparing' }
   | { kind: 'failed'; message: string };
-
-function reason(error: unknown): string {
-  return error instanceof Error && error.message
-    ? error.message
-    : 'The server did not answer.';
-}
 
 /**
  * Downloads an export the server streams (CSV): asks for a single-use
@@ -65,7 +60,7 @@ export function ExportButton({
       if (mounted.current)
         setPhase({
           kind: 'failed',
-          message: `The export could not be prepared: ${reason(error)} Try again.`,
+          message: `The export could not be prepared: ${errorMessage(error, 'The server did not answer.')} Try again.`,
         });
       return;
     }

@@ -1,6 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import styles from './field.module.css';
 
+/** The theme's look of a form control (input, select, textarea), for controls outside a {@link Field}. */
+export const fieldControlClass = styles.control ?? '';
+
 /** What a {@link Field} hands its control so the label, hint and error belong to it. */
 export interface FieldControlProps {
   id: string;
@@ -46,7 +49,7 @@ export function Field({ label, hint, error, className, children }: FieldProps) {
         id,
         'aria-describedby': describedBy,
         'aria-invalid': error ? true : undefined,
-        className: styles.control ?? '',
+        className: fieldControlClass,
       })}
       {error ? (
         <p id={errorId} className={styles.error}>

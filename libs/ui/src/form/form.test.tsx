@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
+import { deferred } from '../test-support/deferred';
 import { describe, expect, it, vi } from 'vitest';
 import { FormError } from '../form-error/form-error';
 import { FormField } from '../form-field/form-field';
@@ -63,14 +64,15 @@ function StoreForm({
   );
 }
 
-function deferred() {
-  let resolve!: () => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
+/** Fills the store form as a user does. */
+async function fillStore(name: string, bins: string, region: 'West' | 'East') {
+  await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), name);
+  await userEvent.type(screen.getByRole('textbox', { name: 'Bins' }), bins);
+  await userEvent.selectOptions(
+    screen.getByRole('combobox', { name: 'Region' }),
+    region,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Save store' }));
 }
 
 describe('Form kit', () => {
@@ -107,16 +109,7 @@ describe('Form kit', () => {
 
   it('shows a message about the whole form, from a schema check without a path', async () => {
     render(<StoreForm onSubmit={vi.fn()} />);
-    await userEvent.type(
-      screen.getByRole('textbox', { name: 'Name' }),
-      'Boston',
-    );
-    await userEvent.type(screen.getByRole('textbox', { name: 'Bins' }), '12');
-    await userEvent.selectOptions(
-      screen.getByRole('combobox', { name: 'Region' }),
-      'East',
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Save store' }));
+    await fillStore('Boston', '12', 'East');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'East stores have at most 10 bins.',
     );
@@ -126,16 +119,7 @@ describe('Form kit', () => {
     const sent = deferred();
     const onSubmit = vi.fn(() => sent.promise);
     render(<StoreForm onSubmit={onSubmit} />);
-    await userEvent.type(
-      screen.getByRole('textbox', { name: 'Name' }),
-      '  Portland ',
-    );
-    await userEvent.type(screen.getByRole('textbox', { name: 'Bins' }), '4');
-    await userEvent.selectOptions(
-      screen.getByRole('combobox', { name: 'Region' }),
-      'West',
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Save store' }));
+    await fillStore('  Portland ', '4', 'West');
 
     const busy = await screen.findByRole('button', { name: 'Saving…' });
     expect(busy).toHaveAttribute('aria-disabled', 'true');
@@ -172,16 +156,7 @@ describe('Form kit', () => {
         onReloadLatest={onReloadLatest}
       />,
     );
-    await userEvent.type(
-      screen.getByRole('textbox', { name: 'Name' }),
-      'Portland',
-    );
-    await userEvent.type(screen.getByRole('textbox', { name: 'Bins' }), '5');
-    await userEvent.selectOptions(
-      screen.getByRole('combobox', { name: 'Region' }),
-      'West',
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Save store' }));
+    await fillStore('Portland', '5', 'West');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Someone else changed this record while you were editing it. Your changes are kept below; review them, then reload the latest version.',
@@ -209,13 +184,7 @@ describe('Form kit', () => {
     };
     render(<StoreForm onSubmit={() => Promise.reject(refusal)} />);
     const name = screen.getByRole('textbox', { name: 'Name' });
-    await userEvent.type(name, 'Portland');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Bins' }), '5');
-    await userEvent.selectOptions(
-      screen.getByRole('combobox', { name: 'Region' }),
-      'West',
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Save store' }));
+    await fillStore('Portland', '5', 'West');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The store could not be saved.',

@@ -1,4 +1,5 @@
 import {
+  useCallback,
   useEffect,
   useId,
   useRef,
@@ -6,6 +7,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { useOutsidePointer } from '../use-outside-pointer/use-outside-pointer';
 import styles from './menu-button.module.css';
 
 /** One choice of a {@link MenuButton}. */
@@ -84,19 +86,13 @@ export function MenuButton({
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLElement | null)[]>([]);
+  const closeQuietly = useCallback(() => setOpen(false), []);
 
   useEffect(() => {
     if (open) itemRefs.current[focusIndex]?.focus();
   }, [open, focusIndex]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useOutsidePointer(rootRef, open, closeQuietly);
 
   function openAt(index: number) {
     setFocusIndex(index);

@@ -9,6 +9,7 @@ import {
 import * as v from 'valibot';
 import { Alert } from '../alert/alert';
 import { Button } from '../button/button';
+import { errorMessage } from '../error-message/error-message';
 import { Form } from '../form/form';
 import { useForm } from '../form/use-form';
 import { FormError } from '../form-error/form-error';
@@ -74,12 +75,6 @@ const GROUP_HEADINGS: Record<ViewVisibility, string> = {
 };
 
 const MAX_VIEW_NAME = 80;
-
-function message(error: unknown): string {
-  return error instanceof Error && error.message
-    ? error.message
-    : 'The change could not be saved. Try again.';
-}
 
 /**
  * Saved views of a list, kept on the server (this component fetches
@@ -314,7 +309,9 @@ function ManageViews({
       await action();
       after?.();
     } catch (problem) {
-      setFailure(message(problem));
+      setFailure(
+        errorMessage(problem, 'The change could not be saved. Try again.'),
+      );
     } finally {
       setWorking(false);
     }

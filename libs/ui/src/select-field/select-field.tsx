@@ -1,4 +1,5 @@
 import { useId, type Ref, type SelectHTMLAttributes } from 'react';
+import { fieldControlClass } from '../field/field';
 import { visuallyHiddenClass } from '../visually-hidden/visually-hidden';
 import styles from './select-field.module.css';
 
@@ -39,7 +40,11 @@ export function SelectField({
       >
         {label}
       </label>
-      <select id={id} className={styles.select} {...rest}>
+      <select
+        id={id}
+        className={`${fieldControlClass} ${styles.select}`}
+        {...rest}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,5 +1,5 @@
 import type { Notification } from '@collective/api-client';
-import { endpoints } from '@collective/api-client/contract';
+import { shellEndpoints } from '@collective/api-client/contract';
 import type { OptimisticCache } from '@collective/tenancy';
 import { useScopedMutation, useScopedQuery } from '@collective/tenancy/react';
 
@@ -12,7 +12,7 @@ const listOf = (answer: { notifications: Notification[] }) =>
  * one refreshes both.
  */
 export function useNotifications() {
-  return useScopedQuery(endpoints.notifications, {}, { select: listOf });
+  return useScopedQuery(shellEndpoints.notifications, {}, { select: listOf });
 }
 
 /**
@@ -22,7 +22,7 @@ export function useNotifications() {
  */
 function showRead(cache: OptimisticCache, id: number | null): void {
   const now = new Date().toISOString();
-  const [list] = cache.update(endpoints.notifications, (answer) => ({
+  const [list] = cache.update(shellEndpoints.notifications, (answer) => ({
     ...answer,
     notifications: answer.notifications.map((n) =>
       n.read_at === null && (id === null || n.id === id)
@@ -31,7 +31,7 @@ function showRead(cache: OptimisticCache, id: number | null): void {
     ),
   }));
   if (list)
-    cache.update(endpoints.unreadCount, (answer) => ({
+    cache.update(shellEndpoints.unreadCount, (answer) => ({
       ...answer,
       unread_count: list.notifications.filter((n) => n.read_at === null).length,
     }));
@@ -43,14 +43,14 @@ function showRead(cache: OptimisticCache, id: number | null): void {
  * are fetched again after.
  */
 export function useMarkRead() {
-  return useScopedMutation(endpoints.markRead, {
+  return useScopedMutation(shellEndpoints.markRead, {
     optimistic: (cache, { params }) => showRead(cache, Number(params.id)),
   });
 }
 
 /** Marks every notification read (`mutate()`), as {@link useMarkRead} does one. */
 export function useMarkAllRead() {
-  return useScopedMutation(endpoints.markAllRead, {
+  return useScopedMutation(shellEndpoints.markAllRead, {
     optimistic: (cache) => showRead(cache, null),
   });
 }

@@ -1,5 +1,5 @@
 import type { StoreSort } from '@collective/api-client';
-import { endpoints } from '@collective/api-client/contract';
+import { shellEndpoints } from '@collective/api-client/contract';
 import { useScopedQuery } from '@collective/tenancy/react';
 
 /** Stores per page of the list. */
@@ -20,7 +20,7 @@ export interface StoreListView {
  */
 export function useStores({ search, sort, page }: StoreListView) {
   return useScopedQuery(
-    endpoints.stores,
+    shellEndpoints.stores,
     {
       query: {
         search: search || undefined,
@@ -35,5 +35,5 @@ export function useStores({ search, sort, page }: StoreListView) {
 
 /** One store of the scope, with its history; a store of another scope fails with 404. */
 export function useStore(id: number) {
-  return useScopedQuery(endpoints.store, { params: { id } });
+  return useScopedQuery(shellEndpoints.store, { params: { id } });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@collective/api-client/contract';
+import { shellEndpoints } from '@collective/api-client/contract';
 import { useScopedQuery } from '@collective/tenancy/react';
 
 /**
@@ -7,5 +7,5 @@ import { useScopedQuery } from '@collective/tenancy/react';
  * figures.
  */
 export function useDashboardSummary() {
-  return useScopedQuery(endpoints.dashboardSummary, {});
+  return useScopedQuery(shellEndpoints.dashboardSummary, {});
 }

@@ -1,0 +1,364 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../db/database';
+import { migrate } from '../db/migrations';
+import { openPgliteDatabase } from '../db/pglite-database';
+import { openPostgresDatabase } from '../db/postgres-database';
+import { seedDemoData } from '../db/seed';
+import {
+  databaseUrlFor,
+  onServer,
+  testDatabaseUrl,
+  TEST_DATABASE_URL_VARIABLE,
+  uniqueDatabaseName,
+} from '../testing/test-databases';
+import { JobQueue } from './job-queue';
+import {
+  CRASH_KIND,
+  demoOwner,
+  FAST_QUEUE_OPTIONS,
+  isFinished,
+  recordingLogger,
+  sleep,
+  waitForJob,
+} from './testing/job-testing';
+
+/** The stand-in server process, run from its TypeScript source. */
+const WORKER = fileURLToPath(
+  new URL('./testing/job-worker-process.ts', import.meta.url),
+);
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const OWNER_EMAIL = 'brand.admin@kiehls.test';
+/** Steps of the crash job, 100 ms each: 1 s of work, killed after 3. */
+const STEPS = 10;
+/**
+ * The crash job's timeout, well above its second of work on a busy machine;
+ * on PostgreSQL its dead attempt is retried this plus 1 s after it started.
+ */
+const TIMEOUT_SECONDS = 5;
+/** Two process starts (TypeScript compiled on the fly) on a busy 2-core machine take a while. */
+const TEST_TIMEOUT_MS = 120_000;
+
+/** One JSON line a worker process printed. */
+interface WorkerEvent {
+  event: string;
+  pid: number;
+  jobId?: string;
+  attempt?: number;
+  fraction?: number;
+}
+
+interface WorkerProcess {
+  child: ChildProcess;
+  events: WorkerEvent[];
+  exited: Promise<number | null>;
+}
+
+function startWorker(env: Record<string, string>): WorkerProcess {
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=@collective/source',
+      '--import',
+      '@swc-node/register/esm-register',
+      WORKER,
+    ],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PGLITE_DATA_DIR: '',
+        JOB_STEPS: String(STEPS),
+        JOB_STEP_MS: '100',
+        JOB_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const events: WorkerEvent[] = [];
+  if (child.stdout) {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('{')) events.push(JSON.parse(line) as WorkerEvent);
+    });
+  }
+  let errors = '';
+  child.stderr?.on('data', (chunk) => {
+    errors += String(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      if (code !== 0 && code !== null && errors) console.error(errors);
+      resolve(code);
+    }),
+  );
+  return { child, events, exited };
+}
+
+/** Polls `find` until it returns something; throws naming `what` after `timeoutMs`. */
+async function eventually<T>(
+  find: () => T | undefined,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = find();
+    if (found !== undefined) return found;
+    await sleep(20);
+  }
+  throw new Error(`No ${what} within ${timeoutMs} ms.`);
+}
+
+function eventOf(
+  workers: readonly WorkerProcess[],
+  matches: (event: WorkerEvent) => boolean,
+): WorkerEvent | undefined {
+  for (const worker of workers) {
+    const found = worker.events.find(matches);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Waits until `worker` reported 3 of the job's steps, kills it with
+ * SIGKILL, waits for it to be gone and returns when (performance.now()).
+ */
+async function killAfterThreeSteps(worker: WorkerProcess): Promise<number> {
+  await eventually(
+    () =>
+      eventOf(
+        [worker],
+        (event) =>
+          event.event === 'progress' && (event.fraction ?? 0) >= 3 / STEPS,
+      ),
+    'third step',
+  );
+  worker.child.kill('SIGKILL');
+  expect(await worker.exited).toBeNull();
+  return performance.now();
+}
+
+async function createCountingTables(db: Database): Promise<void> {
+  await db.exec(`
+    CREATE TABLE test_crash_runs (
+      job_id uuid NOT NULL, attempt integer NOT NULL, pid integer NOT NULL
+    );
+    CREATE TABLE test_crash_finishes (job_id uuid NOT NULL, attempt integer NOT NULL);
+  `);
+}
+
+/** What the database says about the job after the crash and the rerun. */
+async function evidence(db: Database, jobId: string) {
+  const runs = await db.query<{ attempt: number; pid: number }>(
+    'SELECT attempt, pid FROM test_crash_runs WHERE job_id = $1 ORDER BY attempt',
+    [jobId],
+  );
+  const finishes = await db.query<{ attempt: number }>(
+    'SELECT attempt FROM test_crash_finishes WHERE job_id = $1',
+    [jobId],
+  );
+  const [boss] = await db.query<{ state: string }>(
+    'SELECT state::text AS state FROM pgboss.job WHERE id = $1',
+    [jobId],
+  );
+  return { runs, finishes, bossState: boss?.state };
+}
+
+describe('a job whose server is killed with SIGKILL mid-run, on PGlite on disk', () => {
+  let dir: string;
+  const workers: WorkerProcess[] = [];
+  afterAll(async () => {
+    for (const worker of workers) worker.child.kill('SIGKILL');
+    await Promise.all(workers.map((worker) => worker.exited));
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it(
+    'runs again when the server starts next, and finishes once with its result',
+    async () => {
+      dir = await mkdtemp(join(tmpdir(), 'collective-jobs-crash-'));
+      const dataDir = join(dir, 'pglite');
+      const seeded = inject('apiTestDatabaseTemplates')?.pglite?.seeded;
+      const prepared = seeded
+        ? await openPgliteDatabase(dataDir, {
+            loadDataDir: new Blob([await readFile(seeded)]),
+          })
+        : await openPgliteDatabase(dataDir);
+      if (!seeded) {
+        await migrate(prepared);
+        await seedDemoData(prepared);
+      }
+      await createCountingTables(prepared);
+      await prepared.close();
+
+      const first = startWorker({
+        PGLITE_DATA_DIR: dataDir,
+        ENQUEUE_FOR: OWNER_EMAIL,
+      });
+      workers.push(first);
+      const { jobId } = await eventually(
+        () => eventOf([first], (event) => event.event === 'enqueued'),
+        'enqueued job',
+      );
+      const killedAt = await killAfterThreeSteps(first);
+
+      const second = startWorker({ PGLITE_DATA_DIR: dataDir });
+      workers.push(second);
+      await eventually(
+        () =>
+          eventOf(
+            [second],
+            (event) => event.event === 'handler-done' && event.jobId === jobId,
+          ),
+        'finished second attempt',
+      );
+      const rerunMs = Math.round(performance.now() - killedAt);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+      expect(second.events.at(-1)?.event).toBe('stopped');
+
+      const db = await openPgliteDatabase(dataDir);
+      try {
+        const queue = new JobQueue({ db, concurrency: 0 });
+        const job = await queue.get(jobId ?? '');
+        const { runs, finishes, bossState } = await evidence(db, jobId ?? '');
+
+        expect(job).toMatchObject({
+          status: 'succeeded',
+          attempts: 2,
+          progress: 1,
+          result: { steps: STEPS, total: STEPS * 3 },
+          error: null,
+        });
+        expect(runs).toEqual([
+          { attempt: 1, pid: first.child.pid },
+          { attempt: 2, pid: second.child.pid },
+        ]);
+        expect(finishes).toEqual([{ attempt: 2 }]);
+        expect(bossState).toBe('completed');
+        console.info(
+          `[jobs] PGlite: killed after 3 of ${STEPS} steps; the restarted process finished it ${rerunMs} ms after the kill (process start included)`,
+        );
+      } finally {
+        await db.close();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+const serverUrl = testDatabaseUrl();
+
+describe.skipIf(!serverUrl)(
+  `a job on two servers sharing PostgreSQL, the one running it killed with SIGKILL mid-run, on PostgreSQL${serverUrl ? '' : ` (skipped: ${TEST_DATABASE_URL_VARIABLE} is not set)`}`,
+  () => {
+    const name = uniqueDatabaseName('api_jobs_crash');
+    let db: Database | undefined;
+    let queue: JobQueue | undefined;
+    const workers: WorkerProcess[] = [];
+    afterAll(async () => {
+      for (const worker of workers) worker.child.kill('SIGKILL');
+      await Promise.all(workers.map((worker) => worker.exited));
+      await queue?.stop();
+      await db?.close();
+      if (serverUrl) {
+        await onServer(
+          serverUrl,
+          `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`,
+        );
+      }
+    });
+
+    it(
+      `is run again by the other server once its attempt expires (timeout ${TIMEOUT_SECONDS} s + 1 s), and finishes once with its result`,
+      async () => {
+        const url = serverUrl ?? '';
+        const template = inject(
+          'apiTestDatabaseTemplates',
+        )?.postgresSeededTemplate;
+        await onServer(
+          url,
+          `CREATE DATABASE "${name}" TEMPLATE "${template ?? 'template0'}"`,
+        );
+        const databaseUrl = databaseUrlFor(url, name);
+        db = await openPostgresDatabase({
+          connectionString: databaseUrl,
+          maxConnections: 2,
+        });
+        if (!template) {
+          await migrate(db);
+          await seedDemoData(db);
+        }
+        await createCountingTables(db);
+        const pair = [
+          startWorker({ DATABASE_URL: databaseUrl }),
+          startWorker({ DATABASE_URL: databaseUrl }),
+        ];
+        workers.push(...pair);
+        for (const worker of pair) {
+          await eventually(
+            () => eventOf([worker], (event) => event.event === 'ready'),
+            'ready worker',
+          );
+        }
+        queue = new JobQueue({
+          db,
+          ...FAST_QUEUE_OPTIONS,
+          concurrency: 0,
+          log: recordingLogger(),
+        });
+        queue.define(CRASH_KIND, async () => null, {
+          timeoutSeconds: TIMEOUT_SECONDS,
+          retryDelaySeconds: 0,
+        });
+        const owner = await demoOwner(db, OWNER_EMAIL);
+
+        const jobId = await queue.enqueue(CRASH_KIND, { multiplier: 3 }, owner);
+        const firstAttempt = await eventually(
+          () =>
+            eventOf(
+              pair,
+              (event) => event.event === 'attempt' && event.jobId === jobId,
+            ),
+          'first attempt',
+        );
+        const victim = pair.find(
+          (worker) => worker.child.pid === firstAttempt.pid,
+        );
+        const survivor = pair.find((worker) => worker !== victim);
+        if (!victim || !survivor) throw new Error('No worker ran the job.');
+        const killedAt = await killAfterThreeSteps(victim);
+        const job = await waitForJob(queue, jobId, isFinished, 60_000);
+        const rerunMs = Math.round(performance.now() - killedAt);
+        survivor.child.kill('SIGTERM');
+        expect(await survivor.exited).toBe(0);
+        const { runs, finishes, bossState } = await evidence(db, jobId);
+
+        expect(job).toMatchObject({
+          status: 'succeeded',
+          attempts: 2,
+          progress: 1,
+          result: { steps: STEPS, total: STEPS * 3 },
+        });
+        expect(runs).toEqual([
+          { attempt: 1, pid: victim.child.pid },
+          { attempt: 2, pid: survivor.child.pid },
+        ]);
+        expect(finishes).toEqual([{ attempt: 2 }]);
+        expect(bossState).toBe('completed');
+        console.info(
+          `[jobs] PostgreSQL: killed after 3 of ${STEPS} steps; the other server finished it ${rerunMs} ms after the kill`,
+        );
+      },
+      TEST_TIMEOUT_MS,
+    );
+  },
+);

@@ -1,0 +1,96 @@
+/**
+ * Helpers of the job queue's tests (and of the child process the crash
+ * tests start): quick polling, waiting for a job, an owner from the demo data.
+ */
+import type { TenantCode } from '@collective/api-client/contract';
+import type { SqlRunner } from '../../db/database';
+import type { JobQueue, JobQueueLogger, JobQueueOptions } from '../job-queue';
+import type { JobOwner, JobRecord } from '../job-types';
+
+/** A log entry kept by {@link recordingLogger}. */
+export interface LogEntry {
+  level: 'info' | 'error';
+  message: string;
+  details: Record<string, unknown>;
+}
+
+/** A logger that keeps what it is told instead of printing it. */
+export function recordingLogger(): JobQueueLogger & { entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  return {
+    entries,
+    info: (details, message) =>
+      entries.push({ level: 'info', message, details }),
+    error: (details, message) =>
+      entries.push({ level: 'error', message, details }),
+  };
+}
+
+/** Queue settings that keep a test in seconds: polls every 20 ms, maintenance every second. */
+export const FAST_QUEUE_OPTIONS = {
+  pollIntervalMs: 20,
+  maintenanceIntervalSeconds: 1,
+  stopTimeoutMs: 2_000,
+  expiryGraceSeconds: 1,
+} satisfies Partial<JobQueueOptions>;
+
+/** The kind the crash tests' worker process runs: counts steps, reporting progress. */
+export const CRASH_KIND = 'crash-count';
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/**
+ * Polls `queue.get(id)` until `until` holds and returns that record; throws
+ * with the last record seen after `timeoutMs`.
+ */
+export async function waitForJob(
+  queue: JobQueue,
+  id: string,
+  until: (job: JobRecord) => boolean,
+  timeoutMs = 15_000,
+): Promise<JobRecord> {
+  const deadline = Date.now() + timeoutMs;
+  let last: JobRecord | null = null;
+  while (Date.now() < deadline) {
+    last = await queue.get(id);
+    if (last && until(last)) return last;
+    await sleep(20);
+  }
+  throw new Error(
+    `The job ${id} did not get there within ${timeoutMs} ms; last seen: ${JSON.stringify(last)}`,
+  );
+}
+
+/** Whether a job has ended. */
+export function isFinished(job: JobRecord): boolean {
+  return ['succeeded', 'failed', 'cancelled'].includes(job.status);
+}
+
+/**
+ * A user of the demo data as a job owner (by default Kiehl's brand admin,
+ * in the kiehls tenant, scoped to Kiehl's).
+ */
+export async function demoOwner(
+  db: SqlRunner,
+  email = 'brand.admin@kiehls.test',
+  tenant: TenantCode = 'kiehls',
+): Promise<JobOwner> {
+  const [user] = await db.query<{ id: number; member_id: number | null }>(
+    'SELECT id, member_id FROM users WHERE email = $1',
+    [email],
+  );
+  if (!user) throw new Error(`The demo data has no ${email}.`);
+  return { ownerUserId: user.id, tenant, memberId: user.member_id };
+}
