@@ -193,7 +193,20 @@ export function schemasFileHead(n: EndpointNames): string {
 `;
 }
 
-/** The entry of the `endpoints` table. */
+/** A new table module of a resource's calls, empty: entries go above its last line. */
+export function tableFileCode(resource: string, tableName: string): string {
+  return `import { named, type Endpoint } from './endpoint';
+
+/**
+ * The calls of the ${resource} resource (its screens import this table, not
+ * the \`endpoints\` aggregate, so their chunks carry these schemas only).
+ */
+export const ${tableName} = /* @__PURE__ */ named({
+} as const satisfies Record<string, Endpoint>);
+`;
+}
+
+/** The entry in its resource's table. */
 export function entryCode(n: EndpointNames): string {
   const s = n.schemas;
   const lines = [

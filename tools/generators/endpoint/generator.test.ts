@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CONTRACT_INDEX,
   ENDPOINTS_FILE,
-  ENDPOINTS_MARKER,
   readEntries,
+  TABLE_MARKER,
 } from '../source/contract';
 import {
   changesSince,
@@ -17,6 +17,7 @@ import { endpointGenerator, REFERENCE_API_FILE } from './generator';
 import type { EndpointGeneratorSchema } from './schema';
 
 const SCHEMAS = 'libs/api-client/src/contract/example-things-schemas.ts';
+const TABLE = 'libs/api-client/src/contract/example-things-endpoints.ts';
 const ROUTES = 'apps/api/src/example-things/example-things-routes.ts';
 const TEST = 'apps/api/src/example-things/example-things-routes.test.ts';
 
@@ -57,11 +58,13 @@ describe('endpointGenerator', () => {
         `CREATE ${ROUTES}`,
         `UPDATE ${REFERENCE_API_FILE}`,
         `UPDATE ${ENDPOINTS_FILE}`,
+        `CREATE ${TABLE}`,
         `CREATE ${SCHEMAS}`,
         `UPDATE ${CONTRACT_INDEX}`,
       ]);
       for (const path of [
         SCHEMAS,
+        TABLE,
         ENDPOINTS_FILE,
         CONTRACT_INDEX,
         ROUTES,
@@ -102,8 +105,14 @@ describe('endpointGenerator', () => {
       );
     });
 
-    it('adds the entry at the end of the table, scoped and for dashboard users, with its schemas imported', () => {
-      const table = read(tree, ENDPOINTS_FILE);
+    it('adds the entry to a table module of its own, scoped and for dashboard users, with its schemas imported', () => {
+      const table = read(tree, TABLE);
+      expect(table).toContain(
+        "import { named, type Endpoint } from './endpoint';",
+      );
+      expect(table).toContain(
+        'export const exampleThingsEndpoints = /* @__PURE__ */ named({\n  exampleThings: {',
+      );
       expect(table).toContain(`  exampleThings: {
     method: 'GET',
     path: '/api/example-things',
@@ -115,19 +124,34 @@ describe('endpointGenerator', () => {
     audience: 'everyone',
     scoped: true,
   },
-${ENDPOINTS_MARKER}`);
+${TABLE_MARKER}`);
       expect(table).toContain(
         "import { ExampleThingsPageSchema, ExampleThingsQuerySchema } from './example-things-schemas';",
       );
       expect(readEntries(tree).at(-1)).toMatchObject({
         name: 'exampleThings',
+        table: 'exampleThingsEndpoints',
+        file: TABLE,
         scoped: true,
         audience: 'everyone',
       });
     });
 
-    it('exports the values, and the types in an export type of their own', () => {
+    it('spreads the new table into the endpoints aggregate, with its import', () => {
+      const aggregate = read(tree, ENDPOINTS_FILE);
+      expect(aggregate).toContain(
+        "import { exampleThingsEndpoints } from './example-things-endpoints';",
+      );
+      expect(aggregate).toMatch(
+        /\.\.\.recordEndpoints,\n\s*\.\.\.exampleThingsEndpoints,?\n\} as const;/,
+      );
+    });
+
+    it('exports the table, the values, and the types in an export type of their own', () => {
       const index = read(tree, CONTRACT_INDEX);
+      expect(index).toContain(
+        "export { exampleThingsEndpoints } from './example-things-endpoints';",
+      );
       expect(index).toContain(
         "export { EXAMPLE_THING_SORTS, ExampleThingSchema, ExampleThingsPageSchema, ExampleThingsQuerySchema, MAX_EXAMPLE_THINGS_PAGE_SIZE, MAX_EXAMPLE_THINGS_SEARCH_LENGTH } from './example-things-schemas';",
       );
@@ -157,7 +181,9 @@ ${ENDPOINTS_MARKER}`);
       expect(api).toContain(
         "import { exampleThingsRoutes } from './example-things/example-things-routes';",
       );
-      expect(api).toMatch(/auditRoutes,\n\s*exampleThingsRoutes,?\n\s*\]\) \{/);
+      expect(api).toMatch(
+        /downloadRoutes,\n\s*exampleThingsRoutes,?\n\s*\]\) \{/,
+      );
     });
 
     it('tests 200 for a collective admin and a brand user, 401 without a session, the scope and the list limits', () => {
@@ -202,7 +228,10 @@ ${ENDPOINTS_MARKER}`);
       expect(schemas).toContain(
         'export const ExampleSummarySchema = v.object({',
       );
-      expect(read(tree, ENDPOINTS_FILE)).toContain(
+      const aggregate = read(tree, ENDPOINTS_FILE);
+      expect(aggregate.match(/exampleThingsEndpoints/g)).toHaveLength(2);
+      expect(read(tree, TABLE).match(/named\(/g)).toHaveLength(1);
+      expect(read(tree, TABLE)).toContain(
         "import { ExampleSummaryQuerySchema, ExampleSummarySchema, ExampleThingsPageSchema, ExampleThingsQuerySchema } from './example-things-schemas';",
       );
       expect(
@@ -265,9 +294,7 @@ ${ENDPOINTS_MARKER}`);
   it('expects 403 for the brand user when only collective admins may call it', async () => {
     await endpointGenerator(tree, { ...LIST, audience: 'collective-admins' });
     expect(read(tree, TEST)).toContain("it('refuses a brand user with 403'");
-    expect(read(tree, ENDPOINTS_FILE)).toContain(
-      "audience: 'collective-admins',",
-    );
+    expect(read(tree, TABLE)).toContain("audience: 'collective-admins',");
   });
 
   it('keeps an unscoped entry out of the data scope: no member_id, no scope, signed-in users', async () => {
@@ -275,7 +302,7 @@ ${ENDPOINTS_MARKER}`);
     const schemas = read(tree, SCHEMAS);
     expect(schemas).not.toContain('member_id');
     expect(schemas).not.toContain('AnsweredScopeSchema');
-    const table = read(tree, ENDPOINTS_FILE);
+    const table = read(tree, TABLE);
     const entry = table.slice(table.indexOf('  exampleThings: {'));
     expect(entry).not.toContain('scoped');
     expect(entry).not.toContain('audience');
@@ -311,13 +338,42 @@ ${ENDPOINTS_MARKER}`);
     },
   );
 
-  it('says which line to put back when the table has lost its closing line', async () => {
+  it('says which line to put back when the resource’s table has lost its closing line', async () => {
+    await endpointGenerator(tree, LIST);
+    tree.write(TABLE, read(tree, TABLE).replace(TABLE_MARKER, '} as const);'));
+    await expect(
+      endpointGenerator(tree, {
+        ...LIST,
+        name: 'exampleSummary',
+        path: '/api/example-things/summary',
+        list: false,
+      }),
+    ).rejects.toThrow(`has lost the line "${TABLE_MARKER}"`);
+  });
+
+  it('reads the entries of every table the aggregate spreads, each with its table', () => {
+    const entries = readEntries(tree);
+    expect(entries.find((entry) => entry.name === 'login')).toMatchObject({
+      table: 'shellEndpoints',
+      file: 'libs/api-client/src/contract/shell-endpoints.ts',
+    });
+    expect(
+      entries.find((entry) => entry.name === 'updateSavedView'),
+    ).toMatchObject({
+      table: 'recordEndpoints',
+      file: 'libs/api-client/src/contract/record-endpoints.ts',
+    });
+  });
+
+  it('refuses a table module the aggregate does not spread', async () => {
     tree.write(
-      ENDPOINTS_FILE,
-      read(tree, ENDPOINTS_FILE).replace(ENDPOINTS_MARKER, '} as const;'),
+      TABLE,
+      "import { named, type Endpoint } from './endpoint';\nexport const exampleThingsEndpoints = named({\n} as const satisfies Record<string, Endpoint>);\n",
     );
+    const before = snapshot(tree);
     await expect(endpointGenerator(tree, LIST)).rejects.toThrow(
-      `has lost the line "${ENDPOINTS_MARKER}"`,
+      /does not spread its table/,
     );
+    expect(changesSince(tree, before)).toEqual([]);
   });
 });

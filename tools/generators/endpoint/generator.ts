@@ -5,10 +5,14 @@ import {
   AUDIENCES,
   CONTRACT_DIR,
   CONTRACT_INDEX,
+  contractTables,
+  endpointsAggregate,
   ENDPOINTS_FILE,
-  ENDPOINTS_MARKER,
   pathParams,
   readEntries,
+  TABLE_MARKER,
+  tableFileOf,
+  tableNameOf,
   type AudienceWord,
 } from '../source/contract';
 import {
@@ -28,6 +32,7 @@ import {
   handlerCode,
   routesFileCode,
   schemasCode,
+  tableFileCode,
   schemasFileHead,
   testCode,
   type HandlerNeeds,
@@ -108,9 +113,10 @@ export function normalizeOptions(
     );
   }
   const entries = readEntries(tree);
-  if (entries.some((entry) => entry.name === name)) {
+  const same = entries.find((entry) => entry.name === name);
+  if (same) {
     throw new Error(
-      `The contract already has an entry "${name}" (${ENDPOINTS_FILE}). Choose another name.`,
+      `The contract already has an entry "${name}" (${same.table} in ${same.file}). Choose another name.`,
     );
   }
   const shape = (text: string) => text.replace(/:[^/]+/g, ':');
@@ -148,7 +154,22 @@ function checkContractNames(tree: Tree, n: EndpointNames): void {
       taken.add(name);
   }
   const { values, types } = contractNames(n);
-  const clash = [...values, ...types].filter((name) => taken.has(name));
+  const table = tableNameOf(n.resource);
+  const tableFile = tableFileOf(n.resource);
+  const tableIsNew = !tree.exists(tableFile);
+  if (
+    !tableIsNew &&
+    !contractTables(tree).some(
+      (spread) => spread.path === tableFile && spread.name === table,
+    )
+  ) {
+    throw new Error(
+      `${tableFile} exists but ${ENDPOINTS_FILE} does not spread its table ${table}; add \`...${table}\` to \`endpoints\` there, or move the file away.`,
+    );
+  }
+  const clash = [...values, ...types, ...(tableIsNew ? [table] : [])].filter(
+    (name) => taken.has(name),
+  );
   if (clash.length > 0) {
     throw new Error(
       `The contract already declares ${clash.join(', ')}; the entry "${n.name}" would declare ${clash.length === 1 ? 'it' : 'them'} again. Choose another entry name.`,
@@ -174,27 +195,51 @@ function writeSchemas(tree: Tree, n: EndpointNames): string {
   return path;
 }
 
-/** Adds the entry to the `endpoints` table, with the import of its schemas. */
+/**
+ * Adds the entry to its resource's table module (`<resource>-endpoints.ts`),
+ * with the import of its schemas; a new module is created, and spread into
+ * the `endpoints` aggregate.
+ */
 function writeEntry(tree: Tree, n: EndpointNames): void {
-  let text = readRequired(tree, ENDPOINTS_FILE, 'to add the entry');
+  const path = tableFileOf(n.resource);
+  const tableName = tableNameOf(n.resource);
+  const isNew = !tree.exists(path);
+  let text = isNew
+    ? tableFileCode(n.resource, tableName)
+    : readRequired(tree, path, 'to add the entry');
   const s = n.schemas;
   text = addImports(
-    ENDPOINTS_FILE,
+    path,
     text,
     `./${n.resource}-schemas`,
     [s.params, s.query, s.response]
       .filter((name): name is string => name !== undefined)
       .map((name) => ({ name })),
   );
+  tree.write(path, insertBeforeMarker(path, text, TABLE_MARKER, entryCode(n)));
+  if (isNew) spreadTable(tree, n.resource, tableName);
+}
+
+/** Adds `...<table>` (and its import) to the `endpoints` aggregate. */
+function spreadTable(tree: Tree, resource: string, tableName: string): void {
+  let text = readRequired(tree, ENDPOINTS_FILE, 'to add the table');
+  text = addImports(ENDPOINTS_FILE, text, `./${resource}-endpoints`, [
+    { name: tableName },
+  ]);
+  tree.write(ENDPOINTS_FILE, text);
+  const { source, table } = endpointsAggregate(tree);
   tree.write(
     ENDPOINTS_FILE,
-    insertBeforeMarker(ENDPOINTS_FILE, text, ENDPOINTS_MARKER, entryCode(n)),
+    appendElement(text, source, table, `  ...${tableName}`),
   );
 }
 
-/** Exports the new schemas, constants and types from `@collective/api-client/contract`. */
+/** Exports the table, the new schemas, constants and types from `@collective/api-client/contract`. */
 function writeExports(tree: Tree, n: EndpointNames): void {
   let text = readRequired(tree, CONTRACT_INDEX, 'to export the schemas');
+  text = addExports(CONTRACT_INDEX, text, `./${n.resource}-endpoints`, [
+    { name: tableNameOf(n.resource) },
+  ]);
   const { values, types } = contractNames(n);
   const module = `./${n.resource}-schemas`;
   text = addExports(
@@ -407,8 +452,9 @@ function writeTest(tree: Tree, n: EndpointNames, routesPath: string): string {
 /**
  * `nx g @collective/tools:endpoint <name> --resource=<resource> --path=/api/…
  * [--scoped] [--list]`: a read of the API from its contract entry to its
- * test — the entry in `endpoints.ts` with its schemas in
- * `<resource>-schemas.ts` (a list query and a page answer with `--list`, the
+ * test — the entry in its resource's table `<resource>Endpoints` of
+ * `<resource>-endpoints.ts` (created for a new resource, spread into the
+ * `endpoints` aggregate) with its schemas in `<resource>-schemas.ts` (a list query and a page answer with `--list`, the
  * member and the answered scope with `--scoped`), exported from the
  * contract; a handler stub that gives a valid empty answer in the
  * resource's routes file (created and registered in reference-api.ts for a

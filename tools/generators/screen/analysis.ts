@@ -87,13 +87,15 @@ function shown(field: SchemaField): ShownField | undefined {
  * is not an object schema the generator can read.
  */
 export function analyzeEntry(tree: Tree, entry: ContractEntry): EntryShape {
-  const response = schemaFields(tree, entry.response);
+  const response = schemaFields(tree, entry.response, entry.file);
   if (!response) {
     throw new Error(
       `The response schema of "${entry.name}" (${entry.response ?? 'none'}) is not a v.object({ … }) the generator can read; write the screen by hand, or give the entry an object schema.`,
     );
   }
-  const query = entry.query ? (schemaFields(tree, entry.query) ?? []) : [];
+  const query = entry.query
+    ? (schemaFields(tree, entry.query, entry.file) ?? [])
+    : [];
   const required = query.filter(
     (field) =>
       !field.optional &&

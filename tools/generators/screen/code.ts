@@ -80,7 +80,7 @@ export function hookCode(plan: ScreenPlan): {
     {
       module: CONTRACT,
       names: [
-        { name: 'endpoints' },
+        { name: entry.table },
         ...(list?.sort ? [{ name: list.sort.constant, type: true }] : []),
       ],
     },
@@ -124,7 +124,7 @@ ${fields.join('\n')}
 ${jsDoc(`One page of the ${plan.words} ${scopeWords} (${where}). While another page of the same list loads, the page before stays shown (\`isPlaceholderData\`), so Previous and Next keep their place; another scope, search or order never shows the old list.`)}
 export function ${plan.hook}(${paramsArg ? `${paramsArg}, ` : ''}{ ${names.join(', ')} }: ${plan.view}) {
   return useScopedQuery(
-    endpoints.${entry.name},
+    ${entry.table}.${entry.name},
     { ${paramsInput}query: { ${query.join(', ')} } },
     { keepPreviousWhileChanging: ['page'] },
   );
@@ -140,7 +140,7 @@ export function ${plan.hook}(${paramsArg ? `${paramsArg}, ` : ''}{ ${names.join(
     imports,
     code: `${jsDoc(`The answer of ${where}, ${scopeWords}.`)}
 export function ${plan.hook}(${paramsArg}) {
-  return useScopedQuery(endpoints.${entry.name}, { ${input.join(', ')} });
+  return useScopedQuery(${entry.table}.${entry.name}, { ${input.join(', ')} });
 }
 `,
   };
@@ -176,7 +176,7 @@ export function screenCode(plan: ScreenPlan): string {
     );
     const contract = [
       ...(list.sort ? [list.sort.constant] : []),
-      'type endpoints',
+      `type ${entry.table}`,
       'type ResponseOf',
     ];
     const columns = list.columns.map((column, index) => {
@@ -204,7 +204,7 @@ import { ${params.length > 0 ? 'useParams, ' : ''}useSearchParams } from 'react-
 import { ${plan.hook} } from '../../data/${plan.dataModule}';
 
 ${jsDoc(`One row of the list, as ${entry.method} ${entry.path} sends it.`)}
-type Row = ResponseOf<typeof endpoints.${entry.name}>['${list.rowsField}'][number];
+type Row = ResponseOf<typeof ${entry.table}.${entry.name}>['${list.rowsField}'][number];
 
 /** What the list accepts from its URL: anything else falls back to the defaults. */
 const LIST: ListSpec = {
@@ -435,7 +435,7 @@ ${shape.fields.map((field) => `      ${shownValue(field, 'ANSWER')},`).join('\n'
     ...(list ? ['within'] : []),
   ];
   const formats = list ? [] : formatters(shape.fields);
-  return `import { endpoints } from '${CONTRACT}';
+  return `import { ${entry.table} } from '${CONTRACT}';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
@@ -449,7 +449,7 @@ import ${plan.component} from './${plan.file}';
 const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
 
 ${jsDoc(`An answer of ${entry.method} ${entry.path}; its type is the contract's, so a field it lacks is a type error.`)}
-const ANSWER: v.InferInput<(typeof endpoints)['${entry.name}']['response']> = ${sampleAnswer(shape.response)};
+const ANSWER: v.InferInput<(typeof ${entry.table})['${entry.name}']['response']> = ${sampleAnswer(shape.response)};
 
 ${jsDoc(`Answers ${entry.method} ${entry.path} with \`answer\` and \`status\`; returns the query of every request, in order.`)}
 function answerWith(answer: object, status = 200): URLSearchParams[] {
@@ -470,7 +470,7 @@ function open(who: DemoUserKey, url = '${plan.url}') {
 
 describe('${plan.component}', () => {
   it('is tested with an answer the contract accepts', () => {
-    expect(v.safeParse(endpoints.${entry.name}.response, ANSWER).issues).toBeUndefined();
+    expect(v.safeParse(${entry.table}.${entry.name}.response, ANSWER).issues).toBeUndefined();
   });
 
 ${tests.join('\n\n')}

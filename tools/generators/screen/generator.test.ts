@@ -69,7 +69,11 @@ describe('screenGenerator', () => {
         "import { useScopedQuery } from '@collective/tenancy/react';",
       );
       expect(data).toContain('export function useExampleThings(');
-      expect(data).toContain('endpoints.exampleThings,');
+      expect(data).toContain(
+        "import { type EXAMPLE_THING_SORTS, exampleThingsEndpoints } from '@collective/api-client/contract';",
+      );
+      expect(data).toContain('exampleThingsEndpoints.exampleThings,');
+      expect(data).not.toMatch(/\bendpoints\b/);
       expect(data).toContain(
         'query: { search: search || undefined, sort, page: String(page), page_size: String(pageSize) }',
       );
@@ -105,7 +109,7 @@ describe('screenGenerator', () => {
     it('tests the rows, the URL’s list state, the empty list, the scope and a failure against an answer of the contract’s type', () => {
       const test = read(tree, TEST);
       expect(test).toContain(
-        "const ANSWER: v.InferInput<(typeof endpoints)['exampleThings']['response']> = {",
+        "const ANSWER: v.InferInput<(typeof exampleThingsEndpoints)['exampleThings']['response']> = {",
       );
       expect(test).toContain('http.get(`${TEST_ORIGIN}/api/example-things`');
       expect(test).toContain(
@@ -136,7 +140,7 @@ describe('screenGenerator', () => {
     expect(screen).toContain('<dt>Month</dt>');
     expect(screen).toContain('<dd>{answer.data.month}</dd>');
     expect(read(tree, `${ANALYTICS}/src/data/dashboard-summary.ts`)).toContain(
-      'return useScopedQuery(endpoints.dashboardSummary, { query: {} });',
+      'return useScopedQuery(shellEndpoints.dashboardSummary, { query: {} });',
     );
     const test = read(tree, `${folder}/average-metrics-screen.test.tsx`);
     expect(test).toContain('scope: { member_id: null, member_name: null },');
@@ -144,7 +148,7 @@ describe('screenGenerator', () => {
     expect(test).toContain('month: "2026-11",');
     expect(test).toContain('material: "pp5",');
     expect(test).toContain(
-      'expect(v.safeParse(endpoints.dashboardSummary.response, ANSWER).issues).toBeUndefined();',
+      'expect(v.safeParse(shellEndpoints.dashboardSummary.response, ANSWER).issues).toBeUndefined();',
     );
     expect(test).toContain('recycled_share: 1,');
     expect(

@@ -194,7 +194,7 @@ export function planScreen(
   }
   if (entry.method !== 'GET') {
     throw new Error(
-      `"${entry.name}" is a ${entry.method}, a write; a screen is generated over a read (GET). Use useScopedMutation(endpoints.${entry.name}) in a screen by hand.`,
+      `"${entry.name}" is a ${entry.method}, a write; a screen is generated over a read (GET). Use useScopedMutation(${entry.table}.${entry.name}) in a screen by hand.`,
     );
   }
   const routeParams = new Set(

@@ -1,6 +1,7 @@
 /**
  * What the generators read of the API contract
- * (`libs/api-client/src/contract`): the entries of the `endpoints` table and
+ * (`libs/api-client/src/contract`): the entries of every table the
+ * `endpoints` aggregate spreads (`shellEndpoints`, `recordEndpoints`, …) and
  * the shape of their valibot schemas, from the source's syntax tree.
  */
 import type { Tree } from '@nx/devkit';
@@ -17,13 +18,25 @@ import {
 
 /** Folder of the contract's source. */
 export const CONTRACT_DIR = 'libs/api-client/src/contract';
-/** The contract table. */
+/**
+ * The aggregate of the contract's tables (`endpoints = { ...shellEndpoints,
+ * ... }`), for the server, the test fake and the OpenAPI document only.
+ */
 export const ENDPOINTS_FILE = `${CONTRACT_DIR}/endpoints.ts`;
 /** The contract's entry barrel, `@collective/api-client/contract`. */
 export const CONTRACT_INDEX = `${CONTRACT_DIR}/index.ts`;
-/** The line that closes the `endpoints` table; new entries go above it. */
-export const ENDPOINTS_MARKER =
-  '} as const satisfies Record<string, Endpoint>;';
+/** The line that closes a table module's `named({ … })`; new entries go above it. */
+export const TABLE_MARKER = '} as const satisfies Record<string, Endpoint>);';
+
+/** The table module of a resource's calls: `<resource>-endpoints.ts` beside the aggregate. */
+export function tableFileOf(resource: string): string {
+  return `${CONTRACT_DIR}/${resource}-endpoints.ts`;
+}
+
+/** The table a resource's calls are exported as: `<camelResource>Endpoints`. */
+export function tableNameOf(resource: string): string {
+  return `${resource.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())}Endpoints`;
+}
 
 /** Who may make a call, the contract's `Audience` words (widest first). */
 export const AUDIENCES = [
@@ -36,9 +49,13 @@ export const AUDIENCES = [
 /** One of {@link AUDIENCES}. */
 export type AudienceWord = (typeof AUDIENCES)[number];
 
-/** One entry of the `endpoints` table, as written in the source. */
+/** One entry of the contract's tables, as written in the source. */
 export interface ContractEntry {
   name: string;
+  /** The table that holds it, e.g. `shellEndpoints`: what a screen imports. */
+  table: string;
+  /** The table's module. */
+  file: string;
   method: string;
   path: string;
   resource: string;
@@ -58,55 +75,143 @@ function stringOf(expression: ts.Expression | undefined): string | undefined {
   return ts.isStringLiteralLike(value) ? value.text : undefined;
 }
 
-/** The `endpoints` object literal of the contract table and its parsed file. */
-export function endpointsTable(tree: Tree): {
+/** The object literal of a table: `named({ … } as const satisfies …)` or a plain `{ … }`. */
+function tableLiteral(
+  expression: ts.Expression | undefined,
+): ts.ObjectLiteralExpression | undefined {
+  if (!expression) return undefined;
+  let value = unwrap(expression);
+  if (
+    ts.isCallExpression(value) &&
+    ts.isIdentifier(value.expression) &&
+    value.expression.text === 'named' &&
+    value.arguments[0]
+  ) {
+    value = unwrap(value.arguments[0]);
+  }
+  return ts.isObjectLiteralExpression(value) ? value : undefined;
+}
+
+/** The `endpoints` aggregate of endpoints.ts and its parsed file. */
+export function endpointsAggregate(tree: Tree): {
   text: string;
   source: ts.SourceFile;
   table: ts.ObjectLiteralExpression;
 } {
   const text = readRequired(tree, ENDPOINTS_FILE, 'to read the contract');
   const source = parseSource(ENDPOINTS_FILE, text);
-  const table = constInitializer(source, 'endpoints');
-  if (!table || !ts.isObjectLiteralExpression(table)) {
+  const table = tableLiteral(constInitializer(source, 'endpoints'));
+  if (!table) {
     throw new Error(
-      `${ENDPOINTS_FILE} no longer declares \`export const endpoints = { … }\`; the generators read the contract from it.`,
+      `${ENDPOINTS_FILE} no longer declares \`export const endpoints = { ...shellEndpoints, … }\`; the generators read the contract's tables from it.`,
     );
   }
   return { text, source, table };
 }
 
-/** Every entry of the contract table, in its order. */
-export function readEntries(tree: Tree): ContractEntry[] {
-  const { source, table } = endpointsTable(tree);
-  const entries: ContractEntry[] = [];
-  for (const property of table.properties) {
-    const name = propertyName(property);
+/** One table of the contract: the module that declares it and its object literal. */
+export interface ContractTable {
+  /** The exported name, e.g. `shellEndpoints` (`endpoints` for entries written in the aggregate itself). */
+  name: string;
+  path: string;
+  source: ts.SourceFile;
+  literal: ts.ObjectLiteralExpression;
+}
+
+/** The module an identifier is imported from in a source file of the contract, as a path of the tree. */
+function importedFrom(source: ts.SourceFile, name: string): string | undefined {
+  for (const statement of source.statements) {
     if (
-      name === undefined ||
-      !ts.isPropertyAssignment(property) ||
-      !ts.isObjectLiteralExpression(property.initializer)
+      !ts.isImportDeclaration(statement) ||
+      !ts.isStringLiteral(statement.moduleSpecifier)
     )
       continue;
-    const fields = assignments(property.initializer);
-    const text = (key: string) => fields.get(key)?.getText(source);
-    const audience = stringOf(fields.get('audience')) ?? 'signed-in';
-    entries.push({
-      name,
-      method: stringOf(fields.get('method')) ?? '',
-      path: stringOf(fields.get('path')) ?? '',
-      resource: stringOf(fields.get('resource')) ?? '',
-      auth: stringOf(fields.get('auth')) ?? '',
-      audience: (AUDIENCES as readonly string[]).includes(audience)
-        ? (audience as AudienceWord)
-        : 'signed-in',
-      scoped: fields.get('scoped')?.kind === ts.SyntaxKind.TrueKeyword,
-      ...(text('params') ? { params: text('params') } : {}),
-      ...(text('query') ? { query: text('query') } : {}),
-      ...(text('response') ? { response: text('response') } : {}),
-      ...(stringOf(fields.get('servedBy'))
-        ? { servedBy: stringOf(fields.get('servedBy')) }
-        : {}),
+    const bindings = statement.importClause?.namedBindings;
+    if (!bindings || !ts.isNamedImports(bindings)) continue;
+    if (bindings.elements.some((element) => element.name.text === name)) {
+      const spec = statement.moduleSpecifier.text;
+      return spec.startsWith('./')
+        ? `${CONTRACT_DIR}/${spec.slice(2).replace(/\.js$/, '')}.ts`
+        : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every table the `endpoints` aggregate spreads (`...shellEndpoints`), read
+ * from the module it is imported from, in the aggregate's order; entries
+ * written in the aggregate itself count as a table of their own.
+ */
+export function contractTables(tree: Tree): ContractTable[] {
+  const aggregate = endpointsAggregate(tree);
+  const tables: ContractTable[] = [];
+  if (aggregate.table.properties.some((p) => !ts.isSpreadAssignment(p))) {
+    tables.push({
+      name: 'endpoints',
+      path: ENDPOINTS_FILE,
+      source: aggregate.source,
+      literal: aggregate.table,
     });
+  }
+  for (const property of aggregate.table.properties) {
+    if (
+      !ts.isSpreadAssignment(property) ||
+      !ts.isIdentifier(property.expression)
+    )
+      continue;
+    const name = property.expression.text;
+    const path = importedFrom(aggregate.source, name) ?? ENDPOINTS_FILE;
+    const text = readRequired(tree, path, `to read the table ${name}`);
+    const source = parseSource(path, text);
+    const literal = tableLiteral(constInitializer(source, name));
+    if (!literal) {
+      throw new Error(
+        `${path} no longer declares \`export const ${name} = named({ … })\`, which ${ENDPOINTS_FILE} spreads; the generators read the contract's entries from it.`,
+      );
+    }
+    tables.push({ name, path, source, literal });
+  }
+  return tables;
+}
+
+/** Every entry of the contract's tables, in the aggregate's order. */
+export function readEntries(tree: Tree): ContractEntry[] {
+  const entries: ContractEntry[] = [];
+  for (const { name: table, path: file, source, literal } of contractTables(
+    tree,
+  )) {
+    for (const property of literal.properties) {
+      const name = propertyName(property);
+      if (
+        name === undefined ||
+        !ts.isPropertyAssignment(property) ||
+        !ts.isObjectLiteralExpression(property.initializer)
+      )
+        continue;
+      const fields = assignments(property.initializer);
+      const text = (key: string) => fields.get(key)?.getText(source);
+      const audience = stringOf(fields.get('audience')) ?? 'signed-in';
+      entries.push({
+        name,
+        table,
+        file,
+        method: stringOf(fields.get('method')) ?? '',
+        path: stringOf(fields.get('path')) ?? '',
+        resource: stringOf(fields.get('resource')) ?? '',
+        auth: stringOf(fields.get('auth')) ?? '',
+        audience: (AUDIENCES as readonly string[]).includes(audience)
+          ? (audience as AudienceWord)
+          : 'signed-in',
+        scoped: fields.get('scoped')?.kind === ts.SyntaxKind.TrueKeyword,
+        ...(text('params') ? { params: text('params') } : {}),
+        ...(text('query') ? { query: text('query') } : {}),
+        ...(text('response') ? { response: text('response') } : {}),
+        ...(stringOf(fields.get('servedBy'))
+          ? { servedBy: stringOf(fields.get('servedBy')) }
+          : {}),
+      });
+    }
   }
   return entries;
 }
@@ -429,15 +534,16 @@ export function describeSchema(
 export function schemaFields(
   tree: Tree,
   schemaText: string | undefined,
+  tableFile: string = ENDPOINTS_FILE,
 ): SchemaField[] | undefined {
   if (!schemaText) return undefined;
-  const { source } = endpointsTable(tree);
+  const text = readRequired(tree, tableFile, 'to read the schemas');
+  const source = parseSource(tableFile, text);
   const found = /^[A-Za-z_$][\w$]*$/.test(schemaText)
     ? findConst(tree, schemaText, source)
     : undefined;
   if (!found) {
     // An inline schema in the table (`v.strictObject({ id: … })`).
-    const text = tree.read(ENDPOINTS_FILE, 'utf-8') ?? '';
     const at = text.indexOf(schemaText);
     if (at < 0) return undefined;
     let node: ts.Node | undefined;
