@@ -1,0 +1,309 @@
+import { logger, type Tree } from '@nx/devkit';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { endpointGenerator } from '../endpoint/generator';
+import {
+  changesSince,
+  read,
+  snapshot,
+  syntaxErrors,
+  treeWithWorkspaceSources,
+} from '../testing/workspace-tree';
+import { ROUTES_FILE, screenGenerator } from './generator';
+import type { ScreenGeneratorSchema } from './schema';
+
+const ANALYTICS = 'libs/features/analytics';
+const FOLDER = `${ANALYTICS}/src/screens/regional-summary`;
+const SCREEN = `${FOLDER}/regional-summary-screen.tsx`;
+const TEST = `${FOLDER}/regional-summary-screen.test.tsx`;
+const DATA = `${ANALYTICS}/src/data/example-things.ts`;
+const PLACEHOLDER = `${ANALYTICS}/src/screens/regional-summary-screen.tsx`;
+
+const OPTIONS: ScreenGeneratorSchema = {
+  path: '/regional-summary',
+  library: 'analytics',
+  endpoint: 'exampleThings',
+  skipFormat: true,
+};
+
+describe('screenGenerator', () => {
+  let tree: Tree;
+
+  beforeEach(async () => {
+    tree = treeWithWorkspaceSources();
+    await endpointGenerator(tree, {
+      name: 'exampleThings',
+      resource: 'example-things',
+      path: '/api/example-things',
+      list: true,
+      scoped: true,
+      skipFormat: true,
+    });
+  });
+
+  describe('over a scoped list, for a route whose screen is a placeholder', () => {
+    let before: Map<string, string>;
+    beforeEach(async () => {
+      before = snapshot(tree);
+      await screenGenerator(tree, OPTIONS);
+    });
+
+    it('writes the data hook, the screen and its test, points the screens map at it, and removes the placeholder', () => {
+      expect(changesSince(tree, before)).toEqual([
+        `CREATE ${DATA}`,
+        `UPDATE ${ANALYTICS}/src/index.ts`,
+        `DELETE ${PLACEHOLDER}`,
+        `CREATE ${TEST}`,
+        `CREATE ${SCREEN}`,
+      ]);
+      for (const path of [DATA, SCREEN, TEST, `${ANALYTICS}/src/index.ts`]) {
+        expect(syntaxErrors(tree, path), path).toEqual([]);
+      }
+      expect(read(tree, `${ANALYTICS}/src/index.ts`)).toContain(
+        "'/regional-summary': () => import('./screens/regional-summary/regional-summary-screen'),",
+      );
+    });
+
+    it('reads the list with useScopedQuery from its contract entry, keeping the page while the next loads', () => {
+      const data = read(tree, DATA);
+      expect(data).toContain(
+        "import { useScopedQuery } from '@collective/tenancy/react';",
+      );
+      expect(data).toContain('export function useExampleThings(');
+      expect(data).toContain(
+        "import { type EXAMPLE_THING_SORTS, exampleThingsEndpoints } from '@collective/api-client/contract';",
+      );
+      expect(data).toContain('exampleThingsEndpoints.exampleThings,');
+      expect(data).not.toMatch(/\bendpoints\b/);
+      expect(data).toContain(
+        'query: { search: search || undefined, sort, page: String(page), page_size: String(pageSize) }',
+      );
+      expect(data).toContain("{ keepPreviousWhileChanging: ['page'] }");
+      expect(data).toContain(
+        'sort: (typeof EXAMPLE_THING_SORTS)[number] | undefined;',
+      );
+      expect(data).not.toContain('member_id');
+    });
+
+    it('frames a DataTable whose search, sort and page are the list state of the URL', () => {
+      const screen = read(tree, SCREEN);
+      expect(screen).toContain(
+        'export default function RegionalSummaryScreen()',
+      );
+      expect(screen).toContain('<ScreenFrame>');
+      expect(screen).toContain(
+        'const list = useListParams(LIST, useSearchParams());',
+      );
+      expect(screen).toContain('<FilterBar');
+      expect(screen).toContain('<DataTable');
+      expect(screen).toContain('rows={page?.example_things ?? NO_ROWS}');
+      expect(screen).toContain("sortable: ['name'],");
+      expect(screen).toContain(
+        "{ id: 'name', header: 'Name', cell: (row) => row.name, rowHeader: true, sortable: true },",
+      );
+      expect(screen).toContain(
+        'return EXAMPLE_THING_SORTS.find((known) => known === text);',
+      );
+      expect(screen).toContain('onRetry={() => void answer.refetch()}');
+    });
+
+    it('tests the rows, the URL’s list state, the empty list, the scope and a failure against an answer of the contract’s type', () => {
+      const test = read(tree, TEST);
+      expect(test).toContain(
+        "const ANSWER: v.InferInput<(typeof exampleThingsEndpoints)['exampleThings']['response']> = {",
+      );
+      expect(test).toContain('http.get(`${TEST_ORIGIN}/api/example-things`');
+      expect(test).toContain(
+        "it('shows the rows of the answer in a table named by their total'",
+      );
+      expect(test).toContain(
+        "await open('super', '/regional-summary?search=Name&sort=-name&page=2');",
+      );
+      expect(test).toContain("expect(asked[0]?.get('sort')).toBe('-name');");
+      expect(test).toContain(
+        'answerWith({ ...ANSWER, example_things: [], total: 0 });',
+      );
+      expect(test).toContain("expect(asked[1]?.get('member_id')).toBe('2');");
+      expect(test).toContain("screen.getByRole('button', { name: 'Retry' })");
+    });
+  });
+
+  it('shows the values of an answer that is not a list (the dashboard summary’s month)', async () => {
+    await screenGenerator(tree, {
+      ...OPTIONS,
+      path: '/average-metrics',
+      endpoint: 'dashboardSummary',
+    });
+
+    const folder = `${ANALYTICS}/src/screens/average-metrics`;
+    const screen = read(tree, `${folder}/average-metrics-screen.tsx`);
+    expect(screen).toContain('<DataState');
+    expect(screen).toContain('<dt>Month</dt>');
+    expect(screen).toContain('<dd>{answer.data.month}</dd>');
+    expect(read(tree, `${ANALYTICS}/src/data/dashboard-summary.ts`)).toContain(
+      'return useScopedQuery(shellEndpoints.dashboardSummary, { query: {} });',
+    );
+    const test = read(tree, `${folder}/average-metrics-screen.test.tsx`);
+    expect(test).toContain('scope: { member_id: null, member_name: null },');
+    // The first sample that fits the schema's pattern (YYYY-MM), and the materials' own codes.
+    expect(test).toContain('month: "2026-11",');
+    expect(test).toContain('material: "pp5",');
+    expect(test).toContain(
+      'expect(v.safeParse(shellEndpoints.dashboardSummary.response, ANSWER).issues).toBeUndefined();',
+    );
+    expect(test).toContain('recycled_share: 1,');
+    expect(
+      syntaxErrors(tree, `${folder}/average-metrics-screen.test.tsx`),
+    ).toEqual([]);
+  });
+
+  it('takes the columns and sorts of an existing list from the contract (the stores)', async () => {
+    await screenGenerator(tree, {
+      ...OPTIONS,
+      path: '/store-rankings',
+      library: 'members-stores',
+      endpoint: 'stores',
+    });
+
+    const screen = read(
+      tree,
+      'libs/features/members-stores/src/screens/store-rankings/store-rankings-screen.tsx',
+    );
+    expect(screen).toContain("sortable: ['name', 'city'],");
+    expect(screen).not.toContain("id: 'member_id'");
+    expect(screen).toContain(
+      "{ id: 'last_shipment_at', header: 'Last shipment at', cell: (row) => row.last_shipment_at === null || row.last_shipment_at === undefined ? '–' : formatDate(row.last_shipment_at), hideable: true, hiddenByDefault: true },",
+    );
+    expect(screen).toContain("cell: (row) => (row.active ? 'Yes' : 'No')");
+    expect(screen).toContain(
+      "cell: (row) => formatNumber(row.weight_kg_12m), align: 'end'",
+    );
+    expect(screen).toContain('return STORE_SORTS.find(');
+  });
+
+  it('reads the parameters of a route with useParams and tests it under its route', async () => {
+    tree.write(
+      ROUTES_FILE,
+      read(tree, ROUTES_FILE).replace(
+        "  { path: '/instructions',",
+        "  { path: '/example-things/:id', title: 'Example Thing', audience: 'admins' },\n  { path: '/instructions',",
+      ),
+    );
+    await endpointGenerator(tree, {
+      name: 'exampleThing',
+      resource: 'example-things',
+      path: '/api/example-things/:id',
+      scoped: true,
+      skipFormat: true,
+    });
+
+    await screenGenerator(tree, {
+      ...OPTIONS,
+      path: '/example-things/:id',
+      endpoint: 'exampleThing',
+    });
+
+    const folder = `${ANALYTICS}/src/screens/example-things-detail`;
+    const screen = read(tree, `${folder}/example-things-detail-screen.tsx`);
+    expect(screen).toContain(
+      'export default function ExampleThingsDetailScreen()',
+    );
+    expect(screen).toContain("const { id = '' } = useParams();");
+    expect(screen).toContain('const answer = useExampleThing({ id });');
+    const test = read(tree, `${folder}/example-things-detail-screen.test.tsx`);
+    expect(test).toContain(
+      '<Route path="/example-things/:id" element={<ExampleThingsDetailScreen />} />',
+    );
+    expect(test).toContain("url = '/example-things/42'");
+    expect(test).toContain('http.get(`${TEST_ORIGIN}/api/example-things/:id`');
+    expect(read(tree, `${ANALYTICS}/src/index.ts`)).toContain(
+      "'/example-things/:id': () => import('./screens/example-things-detail/example-things-detail-screen')",
+    );
+  });
+
+  it.each([
+    [{ path: 'regional-summary' }, /is not a route path/],
+    [
+      { path: '/regional-summaries' },
+      /is not in the route table.*libs\/nav\/src\/routes\.ts/,
+    ],
+    [{ path: '/g2-uploads' }, /redirects/],
+    [{ library: 'reports' }, /no feature library "reports".*analytics/],
+    [{ endpoint: 'exampleThingz' }, /no entry "exampleThingz".*exampleThings/],
+    [
+      { endpoint: 'createApiKey' },
+      /a write; a screen is generated over a read/,
+    ],
+    [{ endpoint: 'savedViews' }, /requires list, which a screen cannot know/],
+    [
+      { endpoint: 'store' },
+      /needs :id, which \/regional-summary does not have/,
+    ],
+    [{ path: '/dashboard' }, /is a screen of feature-dashboard already/],
+    [{ path: '/stores-analytics' }, /already has a screen with content/],
+    [
+      { path: '/member-comparisons', endpoint: 'stores' },
+      /data\/stores\.ts already declares useStores/,
+    ],
+  ] as [Partial<ScreenGeneratorSchema>, RegExp][])(
+    'refuses %j, saying what to do, and writes nothing',
+    async (change, message) => {
+      const before = snapshot(tree);
+      await expect(
+        screenGenerator(tree, { ...OPTIONS, ...change }),
+      ).rejects.toThrow(message);
+      expect(changesSince(tree, before)).toEqual([]);
+    },
+  );
+
+  it('references the libraries the new files import, as nx sync would, once', async () => {
+    for (const library of ['ui', 'platform', 'nav', 'tenancy', 'api-client']) {
+      tree.write(`libs/${library}/tsconfig.lib.json`, '{}');
+    }
+    tree.write(
+      'libs/features/members-stores/tsconfig.lib.json',
+      JSON.stringify({ references: [{ path: '../../nav/tsconfig.lib.json' }] }),
+    );
+
+    await screenGenerator(tree, {
+      ...OPTIONS,
+      path: '/store-rankings',
+      library: 'members-stores',
+      endpoint: 'stores',
+    });
+
+    expect(
+      JSON.parse(read(tree, 'libs/features/members-stores/tsconfig.lib.json'))
+        .references,
+    ).toEqual([
+      { path: '../../nav/tsconfig.lib.json' },
+      { path: '../../ui/tsconfig.lib.json' },
+      { path: '../../platform/tsconfig.lib.json' },
+      { path: '../../tenancy/tsconfig.lib.json' },
+      { path: '../../api-client/tsconfig.lib.json' },
+    ]);
+  });
+
+  it('warns when the route opens for more people than the entry answers', async () => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    await endpointGenerator(tree, {
+      name: 'exampleSecrets',
+      resource: 'example-things',
+      path: '/api/example-secrets',
+      audience: 'super-admin',
+      skipFormat: true,
+    });
+
+    await screenGenerator(tree, { ...OPTIONS, endpoint: 'exampleSecrets' });
+
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(
+        '/regional-summary opens for "admins" but "exampleSecrets" answers only "super-admin"',
+      ),
+    );
+  });
+
+  it('accepts the library by its project name too', async () => {
+    await screenGenerator(tree, { ...OPTIONS, library: 'feature-analytics' });
+    expect(tree.exists(SCREEN)).toBe(true);
+  });
+});
