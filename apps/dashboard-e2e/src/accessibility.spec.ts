@@ -22,9 +22,19 @@ const THEMES = [
   },
 ] as const;
 
-/** Waits until the screen shows its heading and no loading status. */
-async function settled(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+/**
+ * Waits until the screen shows its heading (the one titled `title`, when
+ * given: the previous screen's stays up while the next one's chunk loads;
+ * a detail screen adds the record's id after the title) and no loading
+ * status.
+ */
+async function settled(page: Page, title?: string): Promise<void> {
+  const name = title
+    ? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\S+)?$`)
+    : undefined;
+  await expect(
+    page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }),
+  ).toBeVisible();
   await expect(
     page.getByRole('status').filter({ hasText: /Loading/ }),
   ).toHaveCount(0);
@@ -54,7 +64,7 @@ for (const theme of THEMES) {
         const path = examplePath(route.path);
         await shell.goInApp(path);
         await expect(page).toHaveURL(new RegExp(`${path}$`));
-        await settled(page);
+        await settled(page, route.title);
         await expectNoAxeViolations(page, `${path} in ${theme.label}`);
       }
     });
