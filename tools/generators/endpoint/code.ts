@@ -181,21 +181,17 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The head of a new schemas file of a resource. */
-export function schemasFileHead(n: EndpointNames): string {
-  return `import * as v from 'valibot';
-
-/*
- * Schemas of the ${n.resource} resource of the API contract. Every query
- * value is text on the wire; the schemas turn it into numbers where the
- * server needs them, and the client sends the text form.
- */
-`;
-}
-
 /** A new table module of a resource's calls, empty: entries go above its last line. */
 export function tableFileCode(resource: string, tableName: string): string {
-  return `import { named, type Endpoint } from './endpoint';
+  return `import * as v from 'valibot';
+import { named, type Endpoint } from './endpoint';
+
+/*
+ * The ${resource} resource of the API contract: its schemas, then the table
+ * of its calls. Every query value is text on the wire; the schemas turn it
+ * into numbers where the server needs them, and the client sends the text
+ * form.
+ */
 
 /**
  * The calls of the ${resource} resource (its screens import this table, not

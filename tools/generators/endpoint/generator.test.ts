@@ -2,6 +2,7 @@ import type { Tree } from '@nx/devkit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CONTRACT_INDEX,
+  contractExports,
   ENDPOINTS_FILE,
   readEntries,
   TABLE_MARKER,
@@ -16,8 +17,9 @@ import {
 import { endpointGenerator, REFERENCE_API_FILE } from './generator';
 import type { EndpointGeneratorSchema } from './schema';
 
-const SCHEMAS = 'libs/api-client/src/contract/example-things-schemas.ts';
+// The resource's table module: its schemas, then its table.
 const TABLE = 'libs/api-client/src/contract/example-things-endpoints.ts';
+const SCHEMAS = TABLE;
 const ROUTES = 'apps/api/src/example-things/example-things-routes.ts';
 const TEST = 'apps/api/src/example-things/example-things-routes.test.ts';
 
@@ -52,21 +54,17 @@ describe('endpointGenerator', () => {
       await endpointGenerator(tree, LIST);
     });
 
-    it('writes the contract (schemas, entry, exports), the routes, their registration and a test, and nothing else', () => {
+    it('writes the contract (the table module, its spread and re-export), the routes, their registration and a test, and nothing else', () => {
       expect(changesSince(tree, before)).toEqual([
         `CREATE ${TEST}`,
         `CREATE ${ROUTES}`,
         `UPDATE ${REFERENCE_API_FILE}`,
         `UPDATE ${ENDPOINTS_FILE}`,
         `CREATE ${TABLE}`,
-        `CREATE ${SCHEMAS}`,
-        `UPDATE ${CONTRACT_INDEX}`,
       ]);
       for (const path of [
-        SCHEMAS,
         TABLE,
         ENDPOINTS_FILE,
-        CONTRACT_INDEX,
         ROUTES,
         TEST,
         REFERENCE_API_FILE,
@@ -125,8 +123,8 @@ describe('endpointGenerator', () => {
     scoped: true,
   },
 ${TABLE_MARKER}`);
-      expect(table).toContain(
-        "import { ExampleThingsPageSchema, ExampleThingsQuerySchema } from './example-things-schemas';",
+      expect(table.indexOf('export const ExampleThingsPageSchema')).toBeLessThan(
+        table.indexOf('export const exampleThingsEndpoints'),
       );
       expect(readEntries(tree).at(-1)).toMatchObject({
         name: 'exampleThings',
@@ -147,16 +145,22 @@ ${TABLE_MARKER}`);
       );
     });
 
-    it('exports the table, the values, and the types in an export type of their own', () => {
-      const index = read(tree, CONTRACT_INDEX);
-      expect(index).toContain(
-        "export { exampleThingsEndpoints } from './example-things-endpoints';",
+    it('exports the table, its schemas and their types from the contract through the aggregate', () => {
+      expect(read(tree, ENDPOINTS_FILE)).toContain(
+        "export * from './example-things-endpoints';",
       );
-      expect(index).toContain(
-        "export { EXAMPLE_THING_SORTS, ExampleThingSchema, ExampleThingsPageSchema, ExampleThingsQuerySchema, MAX_EXAMPLE_THINGS_PAGE_SIZE, MAX_EXAMPLE_THINGS_SEARCH_LENGTH } from './example-things-schemas';",
+      expect(read(tree, CONTRACT_INDEX)).toContain(
+        "export * from './endpoints';",
       );
-      expect(index).toContain(
-        "export type { ExampleThing, ExampleThingSort, ExampleThingsPage } from './example-things-schemas';",
+      for (const name of [
+        'exampleThingsEndpoints',
+        'EXAMPLE_THING_SORTS',
+        'ExampleThingsPageSchema',
+      ]) {
+        expect(contractExports(tree, name), name).toBe(true);
+      }
+      expect(read(tree, TABLE)).toContain(
+        'export type ExampleThingsPage = v.InferOutput<typeof ExampleThingsPageSchema>;',
       );
     });
 
@@ -224,16 +228,14 @@ ${TABLE_MARKER}`);
         read(tree, REFERENCE_API_FILE).match(/exampleThingsRoutes/g),
       ).toHaveLength(2);
       const schemas = read(tree, SCHEMAS);
-      expect(schemas.match(/^import /gm)).toHaveLength(2);
+      expect(schemas.match(/^import /gm)).toHaveLength(3);
       expect(schemas).toContain(
         'export const ExampleSummarySchema = v.object({',
       );
       const aggregate = read(tree, ENDPOINTS_FILE);
       expect(aggregate.match(/exampleThingsEndpoints/g)).toHaveLength(2);
       expect(read(tree, TABLE).match(/named\(/g)).toHaveLength(1);
-      expect(read(tree, TABLE)).toContain(
-        "import { ExampleSummaryQuerySchema, ExampleSummarySchema, ExampleThingsPageSchema, ExampleThingsQuerySchema } from './example-things-schemas';",
-      );
+      expect(read(tree, TABLE).match(/^export const ExampleSummarySchema/gm)).toHaveLength(1);
       expect(
         tree.exists(
           'apps/api/src/example-things/example-summary-route.test.ts',

@@ -4,7 +4,6 @@ import * as ts from 'typescript';
 import {
   AUDIENCES,
   CONTRACT_DIR,
-  CONTRACT_INDEX,
   contractTables,
   endpointsAggregate,
   ENDPOINTS_FILE,
@@ -16,7 +15,6 @@ import {
   type AudienceWord,
 } from '../source/contract';
 import {
-  addExports,
   addImports,
   appendElement,
   declaredNames,
@@ -33,7 +31,6 @@ import {
   routesFileCode,
   schemasCode,
   tableFileCode,
-  schemasFileHead,
   testCode,
   type HandlerNeeds,
 } from './code';
@@ -177,28 +174,12 @@ function checkContractNames(tree: Tree, n: EndpointNames): void {
   }
 }
 
-/** The schemas file of a resource: `<resource>-schemas.ts` beside the table. */
-export function schemasFileOf(resource: string): string {
-  return `${CONTRACT_DIR}/${resource}-schemas.ts`;
-}
-
-/** Adds the entry's schemas to its resource's schemas file, creating it when new. */
-function writeSchemas(tree: Tree, n: EndpointNames): string {
-  const path = schemasFileOf(n.resource);
-  const { imports, code } = schemasCode(n);
-  const existing = tree.read(path, 'utf-8');
-  let text = existing ?? schemasFileHead(n);
-  if (imports.length > 0 && !path.endsWith('/data-schemas.ts')) {
-    text = addImports(path, text, './data-schemas', imports);
-  }
-  tree.write(path, `${text.replace(/\n*$/, '\n\n')}${code}`);
-  return path;
-}
-
 /**
- * Adds the entry to its resource's table module (`<resource>-endpoints.ts`),
- * with the import of its schemas; a new module is created, and spread into
- * the `endpoints` aggregate.
+ * Adds the entry to its resource's table module (`<resource>-endpoints.ts`):
+ * its schemas above the table, the entry in it. A new module is created,
+ * spread into the `endpoints` aggregate and re-exported from it, so the
+ * contract exports the table, its schemas and their types with no other
+ * edit.
  */
 function writeEntry(tree: Tree, n: EndpointNames): void {
   const path = tableFileOf(n.resource);
@@ -207,54 +188,50 @@ function writeEntry(tree: Tree, n: EndpointNames): void {
   let text = isNew
     ? tableFileCode(n.resource, tableName)
     : readRequired(tree, path, 'to add the entry');
-  const s = n.schemas;
-  text = addImports(
-    path,
-    text,
-    `./${n.resource}-schemas`,
-    [s.params, s.query, s.response]
-      .filter((name): name is string => name !== undefined)
-      .map((name) => ({ name })),
+  const { imports, code } = schemasCode(n);
+  if (!/^import \* as v from 'valibot';$/m.test(text)) {
+    text = `import * as v from 'valibot';\n${text}`;
+  }
+  if (imports.length > 0) {
+    text = addImports(path, text, './data-schemas', imports);
+  }
+  const table = parseSource(path, text).statements.find(
+    (statement) =>
+      ts.isVariableStatement(statement) &&
+      statement.declarationList.declarations.some(
+        (declaration) =>
+          ts.isIdentifier(declaration.name) &&
+          declaration.name.text === tableName,
+      ),
   );
+  if (!table) {
+    throw new Error(
+      `${path} no longer declares \`export const ${tableName} = named({ … })\`; put it back, or move the file away.`,
+    );
+  }
+  const at = table.getFullStart();
+  text = `${text.slice(0, at).replace(/\n*$/, '\n\n')}${code}\n${text.slice(at)}`;
   tree.write(path, insertBeforeMarker(path, text, TABLE_MARKER, entryCode(n)));
   if (isNew) spreadTable(tree, n.resource, tableName);
 }
 
-/** Adds `...<table>` (and its import) to the `endpoints` aggregate. */
+/** Adds `...<table>` (and its import) to the `endpoints` aggregate, and re-exports its module. */
 function spreadTable(tree: Tree, resource: string, tableName: string): void {
+  const module = `./${resource}-endpoints`;
   let text = readRequired(tree, ENDPOINTS_FILE, 'to add the table');
-  text = addImports(ENDPOINTS_FILE, text, `./${resource}-endpoints`, [
-    { name: tableName },
-  ]);
+  text = addImports(ENDPOINTS_FILE, text, module, [{ name: tableName }]);
+  const declarations = parseSource(ENDPOINTS_FILE, text).statements.filter(
+    (statement) =>
+      ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement),
+  );
+  const at = declarations.at(-1)?.getEnd() ?? 0;
+  text = `${text.slice(0, at)}\nexport * from '${module}';${text.slice(at)}`;
   tree.write(ENDPOINTS_FILE, text);
   const { source, table } = endpointsAggregate(tree);
   tree.write(
     ENDPOINTS_FILE,
     appendElement(text, source, table, `  ...${tableName}`),
   );
-}
-
-/** Exports the table, the new schemas, constants and types from `@collective/api-client/contract`. */
-function writeExports(tree: Tree, n: EndpointNames): void {
-  let text = readRequired(tree, CONTRACT_INDEX, 'to export the schemas');
-  text = addExports(CONTRACT_INDEX, text, `./${n.resource}-endpoints`, [
-    { name: tableNameOf(n.resource) },
-  ]);
-  const { values, types } = contractNames(n);
-  const module = `./${n.resource}-schemas`;
-  text = addExports(
-    CONTRACT_INDEX,
-    text,
-    module,
-    values.map((name) => ({ name })),
-  );
-  text = addExports(
-    CONTRACT_INDEX,
-    text,
-    module,
-    types.map((name) => ({ name, type: true })),
-  );
-  tree.write(CONTRACT_INDEX, text);
 }
 
 /** The `resourceRoutes({ … })` object of a routes file, if it has one. */
@@ -452,11 +429,11 @@ function writeTest(tree: Tree, n: EndpointNames, routesPath: string): string {
 /**
  * `nx g @collective/tools:endpoint <name> --resource=<resource> --path=/api/…
  * [--scoped] [--list]`: a read of the API from its contract entry to its
- * test — the entry in its resource's table `<resource>Endpoints` of
- * `<resource>-endpoints.ts` (created for a new resource, spread into the
- * `endpoints` aggregate) with its schemas in `<resource>-schemas.ts` (a list query and a page answer with `--list`, the
- * member and the answered scope with `--scoped`), exported from the
- * contract; a handler stub that gives a valid empty answer in the
+ * test — the entry and its schemas (a list query and a page answer with
+ * `--list`, the member and the answered scope with `--scoped`) in its
+ * resource's table module `<resource>-endpoints.ts` (created for a new
+ * resource, spread into the `endpoints` aggregate and re-exported from it,
+ * so the contract exports them); a handler stub that gives a valid empty answer in the
  * resource's routes file (created and registered in reference-api.ts for a
  * new resource); and a server test of who may call it and of its scope.
  */
@@ -467,9 +444,7 @@ export async function endpointGenerator(
   const normalized = normalizeOptions(tree, options);
   const n = endpointNames(normalized);
   checkContractNames(tree, n);
-  writeSchemas(tree, n);
   writeEntry(tree, n);
-  writeExports(tree, n);
   const routes = writeHandler(tree, n);
   if (routes.isNew) registerRoutes(tree, routes.path, routes.exportName);
   writeTest(tree, n, routes.path);

@@ -5,7 +5,7 @@
  */
 import type { Tree } from '@nx/devkit';
 import {
-  CONTRACT_INDEX,
+  contractExports,
   pathParams,
   schemaFields,
   type ContractEntry,
@@ -148,13 +148,12 @@ export function analyzeEntry(tree: Tree, entry: ContractEntry): EntryShape {
     columns.unshift(header);
   }
   const sortField = byName.get('sort');
-  const index = tree.read(CONTRACT_INDEX, 'utf-8') ?? '';
   const sortIds = (sortField?.choices ?? [])
     .filter((choice) => !choice.startsWith('-'))
     .filter((choice) => columns.some((column) => column.name === choice));
   const exported =
     sortField?.choicesName !== undefined &&
-    new RegExp(`\\b${sortField.choicesName}\\b`).test(index);
+    contractExports(tree, sortField.choicesName);
   const max = byName.get('page_size')?.max;
   const pageSizes = byName.has('page_size')
     ? [20, 50, 100].filter((size) => max === undefined || size <= max)

@@ -29,6 +29,8 @@ export interface ScreenPlan {
   view: string;
   /** The data file's module name, `example-things`. */
   dataModule: string;
+  /** How the screen imports it: `../data/example-things` (beside a placeholder it replaces) or `../../data/…` (in a folder of its own). */
+  dataImport: string;
   /** The entry in words, `example things`; one row, `example thing`. */
   words: string;
   itemWords: string;
@@ -201,7 +203,7 @@ export function screenCode(plan: ScreenPlan): string {
 import { ScreenFrame } from '@collective/nav/react';
 import { ${ui.join(', ')} } from '@collective/ui';
 import { ${params.length > 0 ? 'useParams, ' : ''}useSearchParams } from 'react-router-dom';
-import { ${plan.hook} } from '../../data/${plan.dataModule}';
+import { ${plan.hook} } from '${plan.dataImport}';
 
 ${jsDoc(`One row of the list, as ${entry.method} ${entry.path} sends it.`)}
 type Row = ResponseOf<typeof ${entry.table}.${entry.name}>['${list.rowsField}'][number];
@@ -297,7 +299,7 @@ ${fields
       : '        <PendingContent />';
   return `import { ${fields.length > 0 ? '' : 'PendingContent, '}ScreenFrame } from '@collective/nav/react';
 import { ${ui.join(', ')} } from '@collective/ui';
-${params.length > 0 ? "import { useParams } from 'react-router-dom';\n" : ''}import { ${plan.hook} } from '../../data/${plan.dataModule}';
+${params.length > 0 ? "import { useParams } from 'react-router-dom';\n" : ''}import { ${plan.hook} } from '${plan.dataImport}';
 
 ${doc}
 export default function ${plan.component}() {

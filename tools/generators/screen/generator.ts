@@ -160,7 +160,7 @@ const narrowness = (audience: string) =>
 export function planScreen(
   tree: Tree,
   options: ScreenGeneratorSchema,
-): { plan: ScreenPlan; root: string; replaces?: string } {
+): { plan: ScreenPlan; root: string; screenPath: string; replaces?: string } {
   const path = (options.path ?? '').trim();
   if (!ROUTE_PATH.test(path)) {
     throw new Error(
@@ -243,19 +243,29 @@ export function planScreen(
 
   const screen = screenNames(path);
   const { className, fileName } = names(entry.name);
+  // Over a placeholder the screen takes its file, so the screens map stays as it is.
+  const screenPath =
+    replaces ??
+    `${root}/src/screens/${screen.file.replace(/-screen$/, '')}/${screen.file}.tsx`;
+  const dataImport = posix.relative(
+    posix.dirname(screenPath),
+    `${root}/src/data/${fileName}`,
+  );
   return {
     root,
+    screenPath,
     ...(replaces ? { replaces } : {}),
     plan: {
       path,
       url: path.replace(/:[^/]+/g, '42'),
       component: screen.component,
-      file: screen.file,
+      file: posix.basename(screenPath).replace(/\.tsx?$/, ''),
       entry,
       shape,
       hook: `use${className}`,
       view: `${className}View`,
       dataModule: fileName,
+      dataImport: dataImport.startsWith('.') ? dataImport : `./${dataImport}`,
       words: fileName.replace(/-/g, ' '),
       itemWords: singularWords(fileName.replace(/-/g, ' ')),
     },
@@ -286,21 +296,20 @@ function writeHook(tree: Tree, root: string, plan: ScreenPlan): string {
   return path;
 }
 
-/** Points the library's screens map at the new screen for its path. */
-function writeLoader(tree: Tree, root: string, plan: ScreenPlan): void {
+/** Adds the new screen's loader to the library's screens map (a route without a placeholder). */
+function writeLoader(
+  tree: Tree,
+  root: string,
+  plan: ScreenPlan,
+  screenPath: string,
+): void {
   const path = `${root}/src/index.ts`;
   const text = readRequired(tree, path, 'to add the screen');
-  const { literal, source, loaders } = readScreens(path, text);
-  const loader = `() => import('./screens/${plan.file.replace(/-screen$/, '')}/${plan.file}')`;
-  const existing = loaders.get(plan.path);
-  if (existing) {
-    const value = existing.node.initializer;
-    tree.write(
-      path,
-      `${text.slice(0, value.getStart(source))}${loader}${text.slice(value.getEnd())}`,
-    );
-    return;
-  }
+  const { literal, source } = readScreens(path, text);
+  const module = posix
+    .relative(`${root}/src`, screenPath)
+    .replace(/\.tsx?$/, '');
+  const loader = `() => import('./${module}')`;
   tree.write(
     path,
     appendElement(text, source, literal, `  '${plan.path}': ${loader}`),
@@ -342,26 +351,27 @@ function addReferences(tree: Tree, root: string): void {
  * `nx g @collective/tools:screen <path> --library=<feature> --endpoint=<entry>`:
  * the screen of a route of the route table, over one read of the contract —
  * its data hook over `useScopedQuery` in the feature's `src/data/`, the
- * screen in `src/screens/<name>/` (framed; a `DataTable` with search, sort
- * and pages in the URL for a list, the answer's values otherwise), its test
- * against an answer of the contract's type, and its loader in the
- * library's `screens` map, replacing the route's placeholder screen.
+ * screen (framed; a `DataTable` with search, sort and pages in the URL for
+ * a list, the answer's values otherwise) written over the route's
+ * placeholder, whose loader the `screens` map has already (or, for a route
+ * with none, in `src/screens/<name>/` with a new loader), and its test
+ * beside it against an answer of the contract's type.
  */
 export async function screenGenerator(
   tree: Tree,
   options: ScreenGeneratorSchema,
 ): Promise<void> {
-  const { plan, root, replaces } = planScreen(tree, options);
-  const folder = `${root}/src/screens/${plan.file.replace(/-screen$/, '')}`;
-  const screenPath = `${folder}/${plan.file}.tsx`;
-  if (tree.exists(screenPath) && screenPath !== replaces) {
-    throw new Error(`${screenPath} exists already; move it away first.`);
+  const { plan, root, screenPath, replaces } = planScreen(tree, options);
+  const testPath = screenPath.replace(/\.tsx?$/, '.test.tsx');
+  for (const path of [screenPath, testPath]) {
+    if (tree.exists(path) && path !== replaces) {
+      throw new Error(`${path} exists already; move it away first.`);
+    }
   }
   writeHook(tree, root, plan);
-  if (replaces) tree.delete(replaces);
   tree.write(screenPath, screenCode(plan));
-  tree.write(`${folder}/${plan.file}.test.tsx`, testCode(plan));
-  writeLoader(tree, root, plan);
+  tree.write(testPath, testCode(plan));
+  if (!replaces) writeLoader(tree, root, plan, screenPath);
   addReferences(tree, root);
   if (!options.skipFormat) await formatFiles(tree);
 }

@@ -216,6 +216,40 @@ export function readEntries(tree: Tree): ContractEntry[] {
   return entries;
 }
 
+/**
+ * Whether `@collective/api-client/contract` exports a name: the index names
+ * it, or it is an `export const` of a module the `endpoints` aggregate
+ * re-exports (`export * from './x-endpoints'`), which the index re-exports.
+ */
+export function contractExports(tree: Tree, name: string): boolean {
+  const word = new RegExp(`\\b${name}\\b`);
+  if (word.test(tree.read(CONTRACT_INDEX, 'utf-8') ?? '')) return true;
+  const { source } = endpointsAggregate(tree);
+  return source.statements.some((statement) => {
+    if (
+      !ts.isExportDeclaration(statement) ||
+      statement.exportClause ||
+      !statement.moduleSpecifier ||
+      !ts.isStringLiteral(statement.moduleSpecifier)
+    )
+      return false;
+    const path = `${CONTRACT_DIR}/${statement.moduleSpecifier.text.replace(/^\.\//, '')}.ts`;
+    const module = parseSource(path, tree.read(path, 'utf-8') ?? '');
+    return module.statements.some(
+      (declared) =>
+        ts.isVariableStatement(declared) &&
+        declared.modifiers?.some(
+          (modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword,
+        ) &&
+        declared.declarationList.declarations.some(
+          (declaration) =>
+            ts.isIdentifier(declaration.name) &&
+            declaration.name.text === name,
+        ),
+    );
+  });
+}
+
 /** The `:name` segments of a path, in order. */
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1] ?? '');

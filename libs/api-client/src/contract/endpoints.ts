@@ -2,15 +2,13 @@ import { recordEndpoints } from './record-endpoints';
 import { shellEndpoints } from './shell-endpoints';
 
 /**
- * Every call of the API. Screens import the table of their group
- * (`shellEndpoints`, `recordEndpoints`, …), so a screen's chunk holds its
- * own calls' schemas only; this whole table is for the server, the test
- * fake and the OpenAPI document.
- *
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
- * D18), by name. Adding a call is adding an entry to the module of its
- * screens (with its schemas beside it) and, on the server, a handler in
- * the resource's routes.
+ * D18), by name. Screens import the table of their group (`shellEndpoints`,
+ * `recordEndpoints`, …), so a screen's chunk holds its own calls' schemas
+ * only; this whole table is for the server, the test fake and the OpenAPI
+ * document. A resource's table module (`<resource>-endpoints.ts`: its
+ * schemas, then its table) is spread here and re-exported below its
+ * import, which exports it from `@collective/api-client/contract`.
  */
 export const endpoints = {
   ...shellEndpoints,

@@ -24,10 +24,10 @@ export type {
   ViewVisibility,
 } from './access';
 export { endpointPath, named } from './endpoint';
-export { endpoints } from './endpoints';
+// The aggregate, and every resource table module it re-exports (`export *`).
+export * from './endpoints';
 export { markReadPath, shellEndpoints } from './shell-endpoints';
 export { recordEndpoints } from './record-endpoints';
-export type { EndpointName } from './endpoints';
 export type {
   AnswerFormat,
   AuditedWrite,
