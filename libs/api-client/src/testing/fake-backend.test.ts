@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../client';
+import { endpoints } from '../contract/endpoints';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
@@ -19,6 +20,19 @@ const as = (key: DemoUserKey | null, tenant = 'pact') =>
   });
 
 describe('createFakeBackend', () => {
+  it('answers a call of the contract it does not implement with 501, naming it, and records it', async () => {
+    const before = backend.calls('/api/audit-events').length;
+    await expect(
+      as('super').request(endpoints.auditEvents, { query: {} }),
+    ).rejects.toMatchObject({
+      status: 501,
+      serverError: expect.stringContaining(
+        'The test fake does not answer GET /api/audit-events',
+      ),
+    });
+    expect(backend.calls('/api/audit-events')).toHaveLength(before + 1);
+  });
+
   it('signs a demo account in with the demo password only, with a new token each time', async () => {
     const api = as(null);
     const first = await api.auth.login({

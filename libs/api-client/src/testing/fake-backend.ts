@@ -115,6 +115,8 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
     return keys.find((key) => demoToken(key) === bare);
   }
 
+  /** `METHOD /path` of every call the fake implements. */
+  const answered = new Set<string>();
   function url(endpoint: Endpoint): string {
     return `${base.origin}${prefix}${endpoint.path}`;
   }
@@ -122,7 +124,10 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
     endpoint: Endpoint,
     resolver: (request: Request, params: Record<string, unknown>) => unknown,
   ): HttpHandler {
-    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'delete';
+    const method = endpoint.method.toLowerCase() as Lowercase<
+      Endpoint['method']
+    >;
+    answered.add(`${endpoint.method} ${endpoint.path}`);
     return http[method](url(endpoint), ({ request, params }) => {
       const address = new URL(request.url);
       requests.push({
@@ -379,6 +384,23 @@ export function createFakeBackend(options: FakeBackendOptions): FakeBackend {
       }),
     ),
   ];
+
+  // Every other call of the contract answers 501, saying so: a screen's
+  // test of a call the fake lacks sees an error, not an unhandled request.
+  for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+    if (answered.has(`${endpoint.method} ${endpoint.path}`)) continue;
+    const call = `${endpoint.method} ${endpoint.path}`;
+    handlers.push(
+      handle(endpoint, () =>
+        HttpResponse.json(
+          {
+            error: `The test fake does not answer ${call}; answer it in the test (server.use(http.${endpoint.method.toLowerCase()}(…))).`,
+          },
+          { status: 501 },
+        ),
+      ),
+    );
+  }
 
   return {
     handlers,
