@@ -1,19 +1,12 @@
 import type { ThemeDefinition } from '../theme-definition';
-import {
-  baseTheme,
-  darkShadows,
-  pentatonicDarkColors,
-  pentatonicRadius,
-  pentatonicTypography,
-} from './shared';
+import { pentatonicDarkColors, pentatonicDarkTheme } from './shared';
 
 /** Kiehl's dark pentatonic variant: #00fba9 (specification §9) on black, logo inverted. */
 export const kiehlsPentatonicDarkTheme: ThemeDefinition = {
-  ...baseTheme,
+  ...pentatonicDarkTheme,
   key: 'kiehls-pentatonic-dark',
   name: "Kiehl's Pentatonic Dark",
   tenant: 'kiehls',
-  variant: 'pentatonic-dark',
   colors: {
     ...pentatonicDarkColors,
     secondary: '#B8F5DF',
@@ -28,8 +21,4 @@ export const kiehlsPentatonicDarkTheme: ThemeDefinition = {
     primary: 'linear-gradient(135deg, #00FBA9 0%, #5B2DA8 100%)',
     surface: 'linear-gradient(180deg, #141414 0%, #0A0A0A 100%)',
   },
-  typography: pentatonicTypography,
-  shadows: darkShadows,
-  borderRadius: pentatonicRadius,
-  logoInvert: true,
 };

@@ -1,19 +1,12 @@
 import type { ThemeDefinition } from '../theme-definition';
-import {
-  baseTheme,
-  darkShadows,
-  pentatonicDarkColors,
-  pentatonicRadius,
-  pentatonicTypography,
-} from './shared';
+import { pentatonicDarkColors, pentatonicDarkTheme } from './shared';
 
 /** The main tenant's dark pentatonic variant: #00fba9 (specification §9) on green-black, logo inverted. */
 export const pactPentatonicDarkTheme: ThemeDefinition = {
-  ...baseTheme,
+  ...pentatonicDarkTheme,
   key: 'pact-pentatonic-dark',
   name: 'Pact Pentatonic Dark',
   tenant: 'pact',
-  variant: 'pentatonic-dark',
   colors: {
     ...pentatonicDarkColors,
     secondary: '#7FD6DA',
@@ -28,8 +21,4 @@ export const pactPentatonicDarkTheme: ThemeDefinition = {
     primary: 'linear-gradient(135deg, #00FBA9 0%, #2E888D 100%)',
     surface: 'linear-gradient(180deg, #121A18 0%, #0B1110 100%)',
   },
-  typography: pentatonicTypography,
-  shadows: darkShadows,
-  borderRadius: pentatonicRadius,
-  logoInvert: true,
 };

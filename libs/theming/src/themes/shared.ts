@@ -85,3 +85,17 @@ export const pentatonicDarkColors = {
   error: '#FF8A80',
   info: '#7DB5FF',
 } satisfies Partial<ThemeDefinition['colors']>;
+
+/**
+ * What both dark pentatonic variants are besides their tenant's neutrals:
+ * the variant, its typography and corners, shadows for a dark page and the
+ * inverted logo.
+ */
+export const pentatonicDarkTheme = {
+  ...baseTheme,
+  variant: 'pentatonic-dark',
+  typography: pentatonicTypography,
+  shadows: darkShadows,
+  borderRadius: pentatonicRadius,
+  logoInvert: true,
+} satisfies Partial<ThemeDefinition>;
