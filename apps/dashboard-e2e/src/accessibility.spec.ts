@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import { DEMO_PASSWORD, SUPER_ADMIN } from './support/demo-accounts';
-import { signInThroughApi, storeSession } from './support/loaded-scripts';
+import { SUPER_ADMIN } from './support/demo-accounts';
+import { storeSessionOf } from './support/loaded-scripts';
 import { dashboardRoutes, examplePath } from './support/route-table';
 import { Shell } from './support/shell';
 import { storeThemeBeforeLoad } from './support/theme-probe';
@@ -44,10 +44,7 @@ for (const theme of THEMES) {
   test.describe(`accessibility in the ${theme.label} theme`, () => {
     test.beforeEach(async ({ page, request }) => {
       await storeThemeBeforeLoad(page, theme.tenant, theme.variant);
-      await storeSession(
-        page,
-        await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
-      );
+      await storeSessionOf(page, request, SUPER_ADMIN.email);
     });
 
     test('every screen has no axe violations', async ({ page }) => {

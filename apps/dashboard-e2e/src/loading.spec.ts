@@ -1,16 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { textCoveredBy } from './support/covered-text';
-import { DEMO_PASSWORD, SUPER_ADMIN } from './support/demo-accounts';
+import { SUPER_ADMIN } from './support/demo-accounts';
 import {
   JS_BUDGETS,
   kB,
   recordReadyWhen,
   screenChunks,
   scriptsFetchedBeforeReady,
-  signInThroughApi,
   sizeOf,
-  storeSession,
+  storeSessionOf,
   totalOf,
   type FileSize,
 } from './support/loaded-scripts';
@@ -76,10 +75,7 @@ test.describe('JavaScript budgets', () => {
     page,
     request,
   }) => {
-    await storeSession(
-      page,
-      await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
-    );
+    await storeSessionOf(page, request, SUPER_ADMIN.email);
     // The KPI section renders once the summary has arrived.
     await recordReadyWhen(page, '#kpis');
     await page.goto('/dashboard');
@@ -112,10 +108,7 @@ test.describe('layout stability', () => {
       request,
     }) => {
       await page.setViewportSize(viewport);
-      await storeSession(
-        page,
-        await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
-      );
+      await storeSessionOf(page, request, SUPER_ADMIN.email);
       await page.addInitScript(() => {
         const shifts: { value: number; sources: string[] }[] = [];
         (window as Window & { layoutShifts?: typeof shifts }).layoutShifts =
@@ -169,10 +162,7 @@ test.describe('layout stability', () => {
   }) => {
     const viewport = { width: 390, height: 844 };
     await page.setViewportSize(viewport);
-    await storeSession(
-      page,
-      await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
-    );
+    await storeSessionOf(page, request, SUPER_ADMIN.email);
     await page.goto('/dashboard');
     await expect(page.locator('#kpis')).toBeVisible();
     const stamp = page.getByRole('contentinfo');
@@ -205,10 +195,7 @@ test.describe('a cold deep link', () => {
     page,
     request,
   }) => {
-    await storeSession(
-      page,
-      await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
-    );
+    await storeSessionOf(page, request, SUPER_ADMIN.email);
     await page.goto('/stores-analytics');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const starts = await page.evaluate(() =>
@@ -241,10 +228,7 @@ test.describe('a cold deep link', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-    await storeSession(
-      page,
-      await signInThroughApi(request, SUPER_ADMIN.email, DEMO_PASSWORD),
-    );
+    await storeSessionOf(page, request, SUPER_ADMIN.email);
     for (const path of ['/dashboard', '/stores-analytics', '/notifications']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,15 +1,10 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
   SUPER_ADMIN,
 } from './support/demo-accounts';
-import { signInThroughApi, storeSession } from './support/loaded-scripts';
+import { storeSessionOf } from './support/loaded-scripts';
 import { Shell } from './support/shell';
 import { SignInScreen } from './support/sign-in-screen';
 
@@ -20,17 +15,6 @@ import { SignInScreen } from './support/sign-in-screen';
  * are tested exhaustively in the component tests
  * (apps/dashboard/src/app/app-under-faults.test.tsx and the libraries').
  */
-/** Stores a fresh session of `email` in the page's storage, as a signed-in tab leaves it. */
-async function storeSessionOf(
-  page: Page,
-  request: APIRequestContext,
-  email: string,
-) {
-  const session = await signInThroughApi(request, email, DEMO_PASSWORD);
-  await storeSession(page, session);
-  return session;
-}
-
 test.describe('faults and hostile input', () => {
   test('keeps the session when /api/auth/me fails at start, and Retry restores it', async ({
     page,

@@ -28,6 +28,18 @@ function setup(stored: Record<string, string> = {}) {
   return { store, auth, platform, backing: platform.stored, log };
 }
 
+/** The state of a session signed in, through `via`, with the test's token `tok`. */
+const signedIn = (via: 'login' | 'restore', as: User = user) => ({
+  status: 'logged-in',
+  token: 'tok',
+  user: as,
+  via,
+});
+
+/** The user the store kept in storage, parsed. */
+const keptUser = (backing: ReadonlyMap<string, string>): unknown =>
+  JSON.parse(backing.get('user') ?? '');
+
 const http = (status: number) =>
   new ApiError({ kind: 'http', path: '/api/auth/me', status });
 
@@ -40,14 +52,9 @@ describe('createSessionStore', () => {
     const { store, auth, backing } = setup();
     auth.login.mockResolvedValue({ token: 'tok', user });
     await store.login({ email: user.email, password: 'pw' });
-    expect(store.getState()).toEqual({
-      status: 'logged-in',
-      token: 'tok',
-      user,
-      via: 'login',
-    });
+    expect(store.getState()).toEqual(signedIn('login'));
     expect(backing.get('token')).toBe('tok');
-    expect(JSON.parse(backing.get('user') ?? '')).toEqual(user);
+    expect(keptUser(backing)).toEqual(user);
   });
 
   it('sends one login request when asked twice while it runs', async () => {
@@ -78,12 +85,7 @@ describe('createSessionStore', () => {
     expect(store.getState().status).toBe('restoring');
     auth.me.mockResolvedValue({ success: true, user: { ...user, name: null } });
     await store.restore();
-    expect(store.getState()).toEqual({
-      status: 'logged-in',
-      token: 'tok',
-      user,
-      via: 'restore',
-    });
+    expect(store.getState()).toEqual(signedIn('restore'));
   });
 
   it('removes token and user and reloads once when /me answers 401', async () => {
@@ -165,7 +167,7 @@ describe('createSessionStore', () => {
     await Promise.all([retry, again]);
     expect(auth.me).toHaveBeenCalledTimes(2);
     expect(store.getState()).toMatchObject({ status: 'logged-in', user });
-    expect(JSON.parse(backing.get('user') ?? '')).toEqual(user);
+    expect(keptUser(backing)).toEqual(user);
   });
 
   it('restores the kept session by itself when the network comes back', async () => {
@@ -215,11 +217,8 @@ describe('createSessionStore', () => {
       const other = { ...DEMO_USERS.brandAdmin };
       auth.me.mockResolvedValue({ success: true, user: other });
       await store.restore();
-      expect(store.getState()).toMatchObject({
-        status: 'logged-in',
-        user: other,
-      });
-      expect(JSON.parse(backing.get('user') ?? '')).toEqual(other);
+      expect(store.getState()).toEqual(signedIn('restore', other));
+      expect(keptUser(backing)).toEqual(other);
       expect(({} as Record<string, unknown>)['role']).toBeUndefined();
     },
   );
@@ -238,26 +237,18 @@ describe('createSessionStore', () => {
     });
     auth.me.mockResolvedValue({ success: true, user: DEMO_USERS.brandAdmin });
     await store.restore();
-    expect(store.getState()).toMatchObject({
-      status: 'logged-in',
-      user: DEMO_USERS.brandAdmin,
-    });
-    expect(JSON.parse(backing.get('user') ?? '')).toEqual(
-      DEMO_USERS.brandAdmin,
+    expect(store.getState()).toEqual(
+      signedIn('restore', DEMO_USERS.brandAdmin),
     );
+    expect(keptUser(backing)).toEqual(DEMO_USERS.brandAdmin);
   });
 
   it('rebuilds the session from /me when only the token is stored', async () => {
     const { store, auth, backing } = setup({ token: 'tok' });
     auth.me.mockResolvedValue({ success: true, user });
     await store.restore();
-    expect(store.getState()).toEqual({
-      status: 'logged-in',
-      token: 'tok',
-      user,
-      via: 'restore',
-    });
-    expect(JSON.parse(backing.get('user') ?? '')).toEqual(user);
+    expect(store.getState()).toEqual(signedIn('restore'));
+    expect(keptUser(backing)).toEqual(user);
   });
 
   it('revokes the token on the server, then clears it here at once', async () => {

@@ -52,14 +52,4 @@ export type {
   ThemeVariant,
 } from './theme-definition';
 export { parseThemeDefinition, ThemeDefinitionSchema } from './theme-schema';
-export {
-  kiehlsPentatonicDarkTheme,
-  kiehlsPentatonicTheme,
-  kiehlsTheme,
-  pactModernTheme,
-  pactNewTheme,
-  pactPentatonicDarkTheme,
-  pactPentatonicTheme,
-  pactTheme,
-  THEMES,
-} from './themes';
+export { THEMES } from './themes';

@@ -66,6 +66,8 @@ export { MenuButton } from './menu-button/menu-button';
 export type { MenuButtonProps, MenuItem } from './menu-button/menu-button';
 export { Pagination } from './pagination/pagination';
 export type { PaginationProps } from './pagination/pagination';
+export { PlainTable } from './plain-table/plain-table';
+export type { PlainTableProps } from './plain-table/plain-table';
 export { SavedViews } from './saved-views/saved-views';
 export type {
   SavedView,

@@ -8,6 +8,7 @@ import {
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_THROTTLE_WINDOW_MS, SESSION_TTL_MS } from '../constants';
+import { DEMO_USERS } from '@collective/api-client/demo';
 import { DEMO_PASSWORD } from '../db/seed';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import { present } from '../testing/present';
@@ -62,42 +63,20 @@ describeOnEachDatabase('auth routes', (engine) => {
   }
 
   describe('POST /api/auth/login', () => {
-    it('returns a token and the full user for the super admin', async () => {
-      const response = await postLogin({
-        email: 'super@pact.test',
-        password: DEMO_PASSWORD,
-      });
+    it.each(Object.entries(DEMO_USERS))(
+      'returns a token and the full user of the demo account %s (member, member code, tenant and staff flag included)',
+      async (_key, user) => {
+        const response = await postLogin({
+          email: user.email,
+          password: DEMO_PASSWORD,
+        });
 
-      expect(response.statusCode).toBe(200);
-      const body = v.parse(LoginResponseSchema, response.json());
-      expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(body.user).toEqual({
-        name: 'Sam Super',
-        email: 'super@pact.test',
-        role: 'super_admin',
-        member_id: null,
-        member_code: null,
-        allowed_tenant_id: 1,
-        isPactStaff: true,
-      });
-    });
-
-    it('returns the member, member code and tenant of a brand admin', async () => {
-      const response = await postLogin({
-        email: 'brand.admin@kiehls.test',
-        password: DEMO_PASSWORD,
-      });
-
-      expect(response.statusCode).toBe(200);
-      expect(v.parse(LoginResponseSchema, response.json()).user).toMatchObject({
-        email: 'brand.admin@kiehls.test',
-        role: 'admin',
-        member_id: 2,
-        member_code: 'KIEHLS',
-        allowed_tenant_id: 2,
-        isPactStaff: false,
-      });
-    });
+        expect(response.statusCode).toBe(200);
+        const body = v.parse(LoginResponseSchema, response.json());
+        expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(body.user).toEqual(user);
+      },
+    );
 
     it('compares emails without regard to case', async () => {
       const response = await postLogin({
@@ -366,23 +345,22 @@ describeOnEachDatabase('auth routes', (engine) => {
   });
 
   describe('GET /api/auth/me', () => {
-    it('returns the user of a valid token', async () => {
-      const token = await server.login('operator@kiehls.test');
+    it.each(Object.entries(DEMO_USERS))(
+      'returns the user of a valid token of the demo account %s',
+      async (_key, user) => {
+        // A session made directly: the login tests above have throttled some accounts.
+        const { token } = await createSession(
+          server.db,
+          await userId(user.email),
+        );
 
-      const response = await server.get('/api/auth/me', token);
+        const response = await server.get('/api/auth/me', token);
 
-      expect(response.statusCode).toBe(200);
-      expect(response.json().success).toBe(true);
-      expect(v.parse(MeResponseSchema, response.json()).user).toEqual({
-        name: 'Oli Operator',
-        email: 'operator@kiehls.test',
-        role: 'brand_operator',
-        member_id: 2,
-        member_code: 'KIEHLS',
-        allowed_tenant_id: 2,
-        isPactStaff: false,
-      });
-    });
+        expect(response.statusCode).toBe(200);
+        expect(response.json().success).toBe(true);
+        expect(v.parse(MeResponseSchema, response.json()).user).toEqual(user);
+      },
+    );
 
     it('answers a request without a token with 401 Unauthorized and a message', async () => {
       const response = await server.get('/api/auth/me');

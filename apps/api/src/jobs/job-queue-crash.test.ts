@@ -21,9 +21,8 @@ import { JobQueue } from './job-queue';
 import {
   CRASH_KIND,
   demoOwner,
-  FAST_QUEUE_OPTIONS,
+  fastQueue,
   isFinished,
-  recordingLogger,
   sleep,
   waitForJob,
 } from './testing/job-testing';
@@ -309,12 +308,7 @@ describe.skipIf(!serverUrl)(
             'ready worker',
           );
         }
-        queue = new JobQueue({
-          db,
-          ...FAST_QUEUE_OPTIONS,
-          concurrency: 0,
-          log: recordingLogger(),
-        });
+        queue = fastQueue(db, { concurrency: 0 });
         queue.define(CRASH_KIND, async () => null, {
           timeoutSeconds: TIMEOUT_SECONDS,
           retryDelaySeconds: 0,

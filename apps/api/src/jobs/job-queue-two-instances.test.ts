@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { describeOnEachDatabase } from '../testing/test-databases';
-import { JobQueue } from './job-queue';
+import type { JobQueue } from './job-queue';
 import type { JobOwner } from './job-types';
 import {
   demoOwner,
-  FAST_QUEUE_OPTIONS,
+  fastQueue,
   isFinished,
-  recordingLogger,
   sleep,
   waitForJob,
 } from './testing/job-testing';
@@ -35,12 +34,7 @@ describeOnEachDatabase('two job queue instances on one database', (engine) => {
     );
     for (const [index, connection] of [db, second].entries()) {
       const instance = `instance-${index + 1}`;
-      const queue = new JobQueue({
-        db: connection,
-        ...FAST_QUEUE_OPTIONS,
-        concurrency: 3,
-        log: recordingLogger(),
-      });
+      const queue = fastQueue(connection, { concurrency: 3 });
       queue.define<{ n: number }, { n: number; by: string }>(
         'count-once',
         async ({ jobId, attempt, input }) => {

@@ -11,7 +11,7 @@ import {
 } from './job-types';
 import {
   demoOwner,
-  FAST_QUEUE_OPTIONS,
+  fastQueue,
   isFinished,
   recordingLogger,
   sleep,
@@ -93,12 +93,7 @@ describeOnEachDatabase('the job queue', (engine) => {
 
   /** A queue on this file's database with fast polling, stopped after the test. */
   const newQueue = (options: Partial<JobQueueOptions> = {}) => {
-    const queue = new JobQueue({
-      db,
-      ...FAST_QUEUE_OPTIONS,
-      log: recordingLogger(),
-      ...options,
-    });
+    const queue = fastQueue(db, options);
     queues.push(queue);
     return queue;
   };

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { DEMO_PASSWORD } from './demo-accounts';
 
 /** The built dashboard the server under test serves. */
 export const DASHBOARD_DIST = fileURLToPath(
@@ -152,6 +153,21 @@ export async function storeSession(
     localStorage.setItem('token', token);
     localStorage.setItem('user', user);
   }, session);
+}
+
+/**
+ * Signs the demo account `email` in through the API and stores its fresh
+ * session in the page's storage, as a signed-in tab leaves it; gives that
+ * session.
+ */
+export async function storeSessionOf(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+): Promise<StoredSession> {
+  const session = await signInThroughApi(request, email, DEMO_PASSWORD);
+  await storeSession(page, session);
+  return session;
 }
 
 /** A built manifest entry of Vite (`dist/.vite/manifest.json`). */

@@ -1,4 +1,10 @@
 import * as v from 'valibot';
+import {
+  IdSchema,
+  IsoTimestampSchema,
+  answerSchema,
+  pageEntries,
+} from './common-schemas';
 
 /*
  * The program's data (decisions D12): KPIs of the dashboard, the stores with
@@ -36,13 +42,8 @@ export function recordIdParams(record: string) {
   });
 }
 
-const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
 const KgSchema = v.pipe(v.number(), v.minValue(0));
 const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
-const IsoTimestampSchema = v.pipe(
-  v.string(),
-  v.isoTimestamp('expected an ISO 8601 timestamp'),
-);
 /** A calendar month as `YYYY-MM`. */
 const MonthSchema = v.pipe(
   v.string(),
@@ -113,8 +114,7 @@ export const RankedStoreSchema = v.object({
 export type RankedStore = v.InferOutput<typeof RankedStoreSchema>;
 
 /** Response of GET /api/dashboard/summary: the program's KPIs for the scope. */
-export const DashboardSummarySchema = v.object({
-  success: v.optional(v.boolean()),
+export const DashboardSummarySchema = answerSchema({
   scope: AnsweredScopeSchema,
   /** The current month, the last of `monthly`. */
   month: MonthSchema,
@@ -215,14 +215,11 @@ export const StoreSchema = v.object({
 export type Store = v.InferOutput<typeof StoreSchema>;
 
 /** Response of GET /api/stores: one page of the stores in scope. */
-export const StoresPageSchema = v.object({
-  success: v.optional(v.boolean()),
+export const StoresPageSchema = answerSchema({
   scope: AnsweredScopeSchema,
   stores: v.array(StoreSchema),
-  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  /** Stores matching the search in scope, on all pages. */
-  total: CountSchema,
+  /** Paging; `total` counts the stores matching the search in scope, on all pages. */
+  ...pageEntries,
 });
 /** One page of stores. */
 export type StoresPage = v.InferOutput<typeof StoresPageSchema>;
@@ -290,8 +287,7 @@ export const ShipmentSchema = v.object({
 export type Shipment = v.InferOutput<typeof ShipmentSchema>;
 
 /** Response of GET /api/stores/:id: a store with its history. */
-export const StoreDetailSchema = v.object({
-  success: v.optional(v.boolean()),
+export const StoreDetailSchema = answerSchema({
   /** The scope the server answered for, as every data answer states it. */
   scope: AnsweredScopeSchema,
   store: StoreSchema,
@@ -327,8 +323,7 @@ export const ApiKeySchema = v.object({
 export type ApiKey = v.InferOutput<typeof ApiKeySchema>;
 
 /** Response of GET /api/keys: the caller's live keys, newest first. */
-export const ApiKeysResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const ApiKeysResponseSchema = answerSchema({
   keys: v.array(ApiKeySchema),
 });
 
@@ -346,8 +341,7 @@ export const CreateApiKeyRequestSchema = v.strictObject({
 });
 
 /** Response of POST /api/keys: the key, and its secret, shown this once. */
-export const CreatedApiKeySchema = v.object({
-  success: v.optional(v.boolean()),
+export const CreatedApiKeySchema = answerSchema({
   key: ApiKeySchema,
   /** The whole key, `ck_<prefix>_<secret>`; the server keeps only its hash. */
   secret: v.pipe(v.string(), v.regex(/^ck_[0-9a-f]{8}_[A-Za-z0-9_-]{32,}$/)),
@@ -380,8 +374,7 @@ export const CreateDownloadSchema = v.strictObject({
 });
 
 /** Response of POST /api/downloads: where the browser fetches the file, once, soon. */
-export const DownloadResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const DownloadResponseSchema = answerSchema({
   /** The path to open, with its `download` ticket; valid once. */
   url: v.string(),
   expires_at: IsoTimestampSchema,

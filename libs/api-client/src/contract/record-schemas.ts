@@ -1,4 +1,10 @@
 import * as v from 'valibot';
+import {
+  IdSchema,
+  IsoTimestampSchema,
+  answerSchema,
+  pageEntries,
+} from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 
 /*
@@ -6,11 +12,6 @@ import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
  * kit and the audit trail of every write.
  */
 
-const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
-const IsoTimestampSchema = v.pipe(
-  v.string(),
-  v.isoTimestamp('expected an ISO 8601 timestamp'),
-);
 /** A whole number from 1 as query text. */
 const PositiveText = (name: string, max: number) =>
   v.pipe(
@@ -99,8 +100,7 @@ export type SavedView = v.InferOutput<typeof SavedViewSchema>;
 export const SavedViewsQuerySchema = v.strictObject({ list: ListNameSchema });
 
 /** Response of GET /api/saved-views: the views of one list the caller sees. */
-export const SavedViewsResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const SavedViewsResponseSchema = answerSchema({
   views: v.array(SavedViewSchema),
 });
 
@@ -121,8 +121,7 @@ export const UpdateSavedViewSchema = v.strictObject({
 });
 
 /** Response of POST and PATCH /api/saved-views: the view as stored. */
-export const SavedViewResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const SavedViewResponseSchema = answerSchema({
   view: SavedViewSchema,
 });
 
@@ -197,12 +196,9 @@ export const AuditEventSchema = v.object({
 export type AuditEvent = v.InferOutput<typeof AuditEventSchema>;
 
 /** Response of GET /api/audit-events: newest first, one page. */
-export const AuditEventsPageSchema = v.object({
-  success: v.optional(v.boolean()),
+export const AuditEventsPageSchema = answerSchema({
   events: v.array(AuditEventSchema),
-  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  ...pageEntries,
 });
 /** One page of the audit trail. */
 export type AuditEventsPage = v.InferOutput<typeof AuditEventsPageSchema>;
@@ -246,13 +242,11 @@ export const JobSchema = v.object({
 export type Job = v.InferOutput<typeof JobSchema>;
 
 /** Response of GET /api/jobs: the caller's jobs, newest first. */
-export const JobsResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const JobsResponseSchema = answerSchema({
   jobs: v.array(JobSchema),
 });
 
 /** Response of GET /api/jobs/:id and POST /api/jobs/:id/cancel. */
-export const JobResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const JobResponseSchema = answerSchema({
   job: JobSchema,
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IsoTimestampSchema, answerSchema } from './common-schemas';
 
 /** Longest email address a mail system accepts (RFC 5321 path limit). */
 export const MAX_EMAIL_LENGTH = 254;
@@ -54,17 +55,14 @@ export const LoginResponseSchema = v.object({
 export type LoginResponse = v.InferOutput<typeof LoginResponseSchema>;
 
 /** Response of GET /api/auth/me. */
-export const MeResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const MeResponseSchema = answerSchema({
   user: UserSchema,
 });
 /** The current user, as GET /api/auth/me returns it. */
 export type MeResponse = v.InferOutput<typeof MeResponseSchema>;
 
 /** Response of POST /api/auth/logout (the body is optional). */
-export const LogoutResponseSchema = v.object({
-  success: v.optional(v.boolean()),
-});
+export const LogoutResponseSchema = answerSchema({});
 
 /** A member brand of the collective. */
 export const MemberSchema = v.object({
@@ -77,8 +75,7 @@ export type Member = v.InferOutput<typeof MemberSchema>;
 
 /** Response of GET /api/members: the list is under `members` or `data` (specification §7). */
 export const MembersResponseSchema = v.pipe(
-  v.object({
-    success: v.optional(v.boolean()),
+  answerSchema({
     members: v.optional(v.array(MemberSchema)),
     data: v.optional(v.array(MemberSchema)),
   }),
@@ -148,11 +145,6 @@ export const NotificationIdParamSchema = v.pipe(
   NotificationIdSchema,
 );
 
-const IsoTimestampSchema = v.pipe(
-  v.string(),
-  v.isoTimestamp('expected an ISO 8601 timestamp'),
-);
-
 /** One notification of the signed-in user; `read_at` is null while unread. */
 export const NotificationSchema = v.object({
   id: NotificationIdSchema,
@@ -165,8 +157,7 @@ export const NotificationSchema = v.object({
 export type Notification = v.InferOutput<typeof NotificationSchema>;
 
 /** Response of GET /api/notifications: the caller's notifications, newest first. */
-export const NotificationsResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const NotificationsResponseSchema = answerSchema({
   notifications: v.array(NotificationSchema),
 });
 /** The caller's notifications, as GET /api/notifications returns them. */

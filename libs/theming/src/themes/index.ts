@@ -23,14 +23,3 @@ export const THEMES: Readonly<Record<ThemeKey, ThemeDefinition>> = {
   'kiehls-pentatonic': kiehlsPentatonicTheme,
   'kiehls-pentatonic-dark': kiehlsPentatonicDarkTheme,
 };
-
-export {
-  kiehlsPentatonicDarkTheme,
-  kiehlsPentatonicTheme,
-  kiehlsTheme,
-  pactModernTheme,
-  pactNewTheme,
-  pactPentatonicDarkTheme,
-  pactPentatonicTheme,
-  pactTheme,
-};

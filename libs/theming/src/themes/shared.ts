@@ -67,3 +67,35 @@ export const pentatonicRadius: ThemeDefinition['borderRadius'] = {
   lg: '0.5rem',
   full: '9999px',
 };
+
+/**
+ * The colours both dark pentatonic variants share: #00fba9 (specification
+ * §9) as fill, accent and focus ring, and status colours that read on a
+ * near-black page. Each variant adds its own neutrals.
+ */
+export const pentatonicDarkColors = {
+  primary: '#00FBA9',
+  primaryHover: '#5CFFC8',
+  onPrimary: '#04140E',
+  accent: '#00FBA9',
+  focusRing: '#00FBA9',
+  success: '#5EE39A',
+  successBg: '#0E2A1D',
+  warning: '#F5B93D',
+  error: '#FF8A80',
+  info: '#7DB5FF',
+} satisfies Partial<ThemeDefinition['colors']>;
+
+/**
+ * What both dark pentatonic variants are besides their tenant's neutrals:
+ * the variant, its typography and corners, shadows for a dark page and the
+ * inverted logo.
+ */
+export const pentatonicDarkTheme = {
+  ...baseTheme,
+  variant: 'pentatonic-dark',
+  typography: pentatonicTypography,
+  shadows: darkShadows,
+  borderRadius: pentatonicRadius,
+  logoInvert: true,
+} satisfies Partial<ThemeDefinition>;

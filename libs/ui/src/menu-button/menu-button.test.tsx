@@ -26,6 +26,23 @@ function setup() {
   return { chosen, trigger };
 }
 
+/** An item that does nothing when chosen, with `more` of its settings. */
+function item(
+  id: string,
+  label: string,
+  more: Partial<MenuItem> = {},
+): MenuItem {
+  return { id, label, onSelect: () => undefined, ...more };
+}
+
+/** Renders a menu button of `items` named `label` and opens it with a click; gives its trigger. */
+async function openMenu(label: string, items: MenuItem[]) {
+  render(<MenuButton label={label} items={items} />);
+  const trigger = screen.getByRole('button', { name: label });
+  await userEvent.click(trigger);
+  return trigger;
+}
+
 describe('MenuButton', () => {
   it('is closed at first and says it has a menu', () => {
     const { trigger } = setup();
@@ -104,22 +121,10 @@ describe('MenuButton', () => {
   });
 
   it('names an item by its label, with the icon hidden and the current choice said', async () => {
-    render(
-      <MenuButton
-        label="Tenant"
-        items={[
-          {
-            id: 'a',
-            label: 'Pact',
-            icon: <img src="/a.svg" alt="" />,
-            current: true,
-            onSelect: () => undefined,
-          },
-          { id: 'b', label: "Kiehl's", onSelect: () => undefined },
-        ]}
-      />,
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Tenant' }));
+    await openMenu('Tenant', [
+      item('a', 'Pact', { icon: <img src="/a.svg" alt="" />, current: true }),
+      item('b', "Kiehl's"),
+    ]);
     expect(
       screen.getByRole('menuitem', { name: 'Pact (current)' }),
     ).toBeInTheDocument();
@@ -178,27 +183,11 @@ describe('MenuButton', () => {
   });
 
   it('groups items under named groups, with the arrows still going through all of them', async () => {
-    render(
-      <MenuButton
-        label="Views"
-        items={[
-          {
-            id: 'a',
-            label: 'Mine',
-            group: 'Private',
-            onSelect: () => undefined,
-          },
-          {
-            id: 'b',
-            label: 'Team',
-            group: 'Shared',
-            onSelect: () => undefined,
-          },
-          { id: 'c', label: 'Save view…', onSelect: () => undefined },
-        ]}
-      />,
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Views' }));
+    await openMenu('Views', [
+      item('a', 'Mine', { group: 'Private' }),
+      item('b', 'Team', { group: 'Shared' }),
+      item('c', 'Save view…'),
+    ]);
     const privateGroup = screen.getByRole('group', { name: 'Private' });
     expect(
       within(privateGroup).getByRole('menuitem', { name: 'Mine' }),

@@ -7,6 +7,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { Button } from '../button/button';
 import { useOutsidePointer } from '../use-outside-pointer/use-outside-pointer';
 import styles from './menu-button.module.css';
 
@@ -196,10 +197,10 @@ export function MenuButton({
       ref={rootRef}
       className={[styles.root, className ?? ''].filter(Boolean).join(' ')}
     >
-      <button
+      <Button
         ref={triggerRef}
         id={`${id}-trigger`}
-        type="button"
+        variant="ghost"
         className={[styles.trigger, active ? styles.active : '']
           .filter(Boolean)
           .join(' ')}
@@ -215,7 +216,7 @@ export function MenuButton({
         <span aria-hidden="true" className={styles.chevron}>
           ▾
         </span>
-      </button>
+      </Button>
       {open ? (
         <div className={[styles.popup, styles[align]].join(' ')}>
           {header ? <div className={styles.header}>{header}</div> : null}

@@ -3,8 +3,12 @@
  * tests start): quick polling, waiting for a job, an owner from the demo data.
  */
 import type { TenantCode } from '@collective/api-client/contract';
-import type { SqlRunner } from '../../db/database';
-import type { JobQueue, JobQueueLogger, JobQueueOptions } from '../job-queue';
+import type { Database, SqlRunner } from '../../db/database';
+import {
+  JobQueue,
+  type JobQueueLogger,
+  type JobQueueOptions,
+} from '../job-queue';
 import type { JobOwner, JobRecord } from '../job-types';
 
 /** A log entry kept by {@link recordingLogger}. */
@@ -33,6 +37,22 @@ export const FAST_QUEUE_OPTIONS = {
   stopTimeoutMs: 2_000,
   expiryGraceSeconds: 1,
 } satisfies Partial<JobQueueOptions>;
+
+/**
+ * A queue on `db` as the tests want one: {@link FAST_QUEUE_OPTIONS} and a
+ * {@link recordingLogger}, each overridden by `options` where given.
+ */
+export function fastQueue(
+  db: Database,
+  options: Partial<Omit<JobQueueOptions, 'db'>> = {},
+): JobQueue {
+  return new JobQueue({
+    db,
+    ...FAST_QUEUE_OPTIONS,
+    log: recordingLogger(),
+    ...options,
+  });
+}
 
 /** The kind the crash tests' worker process runs: counts steps, reporting progress. */
 export const CRASH_KIND = 'crash-count';

@@ -1,7 +1,7 @@
 /**
  * A stand-in for a server process in the crash tests
  * (`job-queue-crash.test.ts`): opens the database of `DATABASE_URL` (or the
- * PGlite directory `PGLITE_DATA_DIR`), starts a {@link JobQueue} that runs
+ * PGlite directory `PGLITE_DATA_DIR`), starts a job queue that runs
  * the `crash-count` kind, enqueues one job when `ENQUEUE_FOR` names a user's
  * email, and prints one JSON line per event on stdout (`ready`, `enqueued`,
  * `attempt`, `progress`, `handler-done`, `stopped`). SIGTERM stops it
@@ -12,13 +12,7 @@
  * @swc-node/register/esm-register src/jobs/testing/job-worker-process.ts`.
  */
 import { openDatabase } from '../../db/open-database';
-import { JobQueue } from '../job-queue';
-import {
-  CRASH_KIND,
-  demoOwner,
-  FAST_QUEUE_OPTIONS,
-  sleep,
-} from './job-testing';
+import { CRASH_KIND, demoOwner, fastQueue, sleep } from './job-testing';
 
 function print(event: string, details: Record<string, unknown> = {}): void {
   process.stdout.write(
@@ -44,9 +38,7 @@ async function main(): Promise<void> {
     ...(databaseUrl ? { databaseUrl } : {}),
     pgliteDataDir: pgliteDataDir ?? 'memory://',
   });
-  const queue = new JobQueue({
-    db,
-    ...FAST_QUEUE_OPTIONS,
+  const queue = fastQueue(db, {
     log: {
       info: (details, message) => print('log', { message, details }),
       error: (details, message) =>

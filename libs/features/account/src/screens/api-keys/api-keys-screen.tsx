@@ -7,6 +7,7 @@ import {
   CopyButton,
   DataState,
   formatDateTime,
+  PlainTable,
   Sheet,
   TextField,
   VisuallyHidden,
@@ -155,48 +156,46 @@ export default function ApiKeysScreen() {
         emptyText="You have no API keys."
         loadingText="Loading your keys…"
       >
-        <div className={styles.tableWrap}>
-          <table ref={table} className={styles.table}>
-            <caption className={styles.caption}>Your API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key starts with</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </th>
+        <PlainTable ref={table}>
+          <caption className={styles.caption}>Your API keys</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key starts with</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data?.map((key) => (
+              <tr key={key.id}>
+                <th scope="row">{key.name}</th>
+                <td>
+                  <code>{key.prefix}…</code>
+                </td>
+                <td>{formatDateTime(key.created_at)}</td>
+                <td>
+                  {key.last_used_at
+                    ? formatDateTime(key.last_used_at)
+                    : 'Never'}
+                </td>
+                <td>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Revoke "${key.name}"`}
+                    data-key-id={key.id}
+                    onClick={() => setToRevoke(key)}
+                  >
+                    Revoke
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {keys.data?.map((key) => (
-                <tr key={key.id}>
-                  <th scope="row">{key.name}</th>
-                  <td>
-                    <code>{key.prefix}…</code>
-                  </td>
-                  <td>{formatDateTime(key.created_at)}</td>
-                  <td>
-                    {key.last_used_at
-                      ? formatDateTime(key.last_used_at)
-                      : 'Never'}
-                  </td>
-                  <td>
-                    <Button
-                      variant="ghost"
-                      aria-label={`Revoke "${key.name}"`}
-                      data-key-id={key.id}
-                      onClick={() => setToRevoke(key)}
-                    >
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </PlainTable>
       </DataState>
       <Sheet
         open={toRevoke !== null}

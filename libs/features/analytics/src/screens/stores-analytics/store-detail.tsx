@@ -7,6 +7,7 @@ import {
   formatNumber,
   formatPercent,
   formatWeight,
+  PlainTable,
   StackedBarChart,
 } from '@collective/ui';
 import { useEffect, useRef } from 'react';
@@ -125,38 +126,36 @@ export function StoreDetail({ id, onBack }: StoreDetailProps) {
               {data.recent_shipments.length === 0 ? (
                 <p>No shipments yet.</p>
               ) : (
-                <div className={styles.tableWrap}>
-                  <table className={styles.table}>
-                    <thead>
-                      <tr>
-                        <th scope="col">Shipped</th>
-                        <th scope="col">Status</th>
-                        <th scope="col" className={styles.number}>
-                          Units
-                        </th>
-                        <th scope="col" className={styles.number}>
-                          Weight
-                        </th>
+                <PlainTable className={styles.table}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Shipped</th>
+                      <th scope="col">Status</th>
+                      <th scope="col" className={styles.number}>
+                        Units
+                      </th>
+                      <th scope="col" className={styles.number}>
+                        Weight
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.recent_shipments.map((s) => (
+                      <tr key={s.id}>
+                        <th scope="row">{formatDate(s.shipped_at)}</th>
+                        <td>{STATUS[s.status]}</td>
+                        <td className={styles.number}>
+                          {formatNumber(s.units)}
+                        </td>
+                        <td className={styles.number}>
+                          {s.weight_kg === null
+                            ? 'Not weighed yet'
+                            : formatWeight(s.weight_kg)}
+                        </td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {data.recent_shipments.map((s) => (
-                        <tr key={s.id}>
-                          <th scope="row">{formatDate(s.shipped_at)}</th>
-                          <td>{STATUS[s.status]}</td>
-                          <td className={styles.number}>
-                            {formatNumber(s.units)}
-                          </td>
-                          <td className={styles.number}>
-                            {s.weight_kg === null
-                              ? 'Not weighed yet'
-                              : formatWeight(s.weight_kg)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                    ))}
+                  </tbody>
+                </PlainTable>
               )}
             </section>
           </article>

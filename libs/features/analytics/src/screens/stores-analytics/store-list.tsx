@@ -5,6 +5,7 @@ import {
   formatDate,
   formatWeight,
   Pagination,
+  PlainTable,
   SelectField,
   TextField,
 } from '@collective/ui';
@@ -146,72 +147,68 @@ export function StoreList({
           </p>
         ) : page ? (
           <>
-            <div className={styles.tableWrap}>
-              <table
-                ref={table}
-                tabIndex={-1}
-                className={styles.table}
-                aria-describedby={captionId}
-                aria-busy={stores.isPlaceholderData}
-              >
-                <caption id={captionId} className={styles.caption}>
-                  {page.total} stores
-                  {page.scope.member_name
-                    ? ` of ${page.scope.member_name}`
-                    : ''}
-                  {view.search ? ` matching "${view.search}"` : ''}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Store</th>
-                    <th scope="col">City</th>
-                    {showMember ? <th scope="col">Member</th> : null}
-                    <th scope="col">Collects by</th>
-                    <th scope="col" className={styles.number}>
-                      Last 12 months
-                    </th>
-                    <th scope="col">Last shipment</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.stores.map((store) => {
-                    const params = listViewParams(view);
-                    params.set('store', String(store.id));
-                    return (
-                      <tr key={store.id}>
-                        <th scope="row">
-                          <Link
-                            to={`?${params.toString()}`}
-                            state={{ fromList: true }}
-                            data-store-id={store.id}
-                          >
-                            {store.name}
-                          </Link>
-                          {store.active ? null : (
-                            <span className={styles.muted}> (inactive)</span>
-                          )}
-                        </th>
-                        <td>
-                          {store.city}, {store.region}
-                        </td>
-                        {showMember ? <td>{store.member_name}</td> : null}
-                        <td>
-                          {store.channel === 'kiosk' ? 'Kiosk' : 'In-store bin'}
-                        </td>
-                        <td className={styles.number}>
-                          {formatWeight(store.weight_kg_12m)}
-                        </td>
-                        <td>
-                          {store.last_shipment_at
-                            ? formatDate(store.last_shipment_at)
-                            : 'None yet'}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <PlainTable
+              ref={table}
+              tabIndex={-1}
+              className={styles.table}
+              aria-describedby={captionId}
+              aria-busy={stores.isPlaceholderData}
+            >
+              <caption id={captionId} className={styles.caption}>
+                {page.total} stores
+                {page.scope.member_name ? ` of ${page.scope.member_name}` : ''}
+                {view.search ? ` matching "${view.search}"` : ''}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Store</th>
+                  <th scope="col">City</th>
+                  {showMember ? <th scope="col">Member</th> : null}
+                  <th scope="col">Collects by</th>
+                  <th scope="col" className={styles.number}>
+                    Last 12 months
+                  </th>
+                  <th scope="col">Last shipment</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.stores.map((store) => {
+                  const params = listViewParams(view);
+                  params.set('store', String(store.id));
+                  return (
+                    <tr key={store.id}>
+                      <th scope="row">
+                        <Link
+                          to={`?${params.toString()}`}
+                          state={{ fromList: true }}
+                          data-store-id={store.id}
+                        >
+                          {store.name}
+                        </Link>
+                        {store.active ? null : (
+                          <span className={styles.muted}> (inactive)</span>
+                        )}
+                      </th>
+                      <td>
+                        {store.city}, {store.region}
+                      </td>
+                      {showMember ? <td>{store.member_name}</td> : null}
+                      <td>
+                        {store.channel === 'kiosk' ? 'Kiosk' : 'In-store bin'}
+                      </td>
+                      <td className={styles.number}>
+                        {formatWeight(store.weight_kg_12m)}
+                      </td>
+                      <td>
+                        {store.last_shipment_at
+                          ? formatDate(store.last_shipment_at)
+                          : 'None yet'}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </PlainTable>
             <Pagination
               label="Pages of stores"
               // The page shown: while the next loads, the one still on screen.

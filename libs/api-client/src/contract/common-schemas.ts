@@ -1,0 +1,36 @@
+import * as v from 'valibot';
+
+/*
+ * Building blocks every group of the contract's schemas uses: a record id,
+ * a timestamp, the frame of every JSON answer and the paging of a list.
+ * Internal to the contract; the entry exports the schemas built from them.
+ */
+
+/** A record id in a JSON answer: a whole number from 1. */
+export const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/** A moment in a JSON answer, as ISO 8601 text. */
+export const IsoTimestampSchema = v.pipe(
+  v.string(),
+  v.isoTimestamp('expected an ISO 8601 timestamp'),
+);
+
+/**
+ * A JSON answer of the API: its own `entries` and the `success` flag any
+ * answer may carry (specification §7).
+ */
+export function answerSchema<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+) {
+  return v.object({ success: v.optional(v.boolean()), ...entries });
+}
+
+/**
+ * The paging of one page of a list answer: its number and size, both from
+ * 1, and how many items match on all pages.
+ */
+export const pageEntries = {
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+};
