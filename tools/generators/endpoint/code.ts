@@ -38,11 +38,13 @@ const RECORD_ID_TEXT = (label: string) => `v.pipe(
 
 /** The schemas of one entry, and what they import from `./data-schemas`. */
 export function schemasCode(n: EndpointNames): {
-  imports: NamedImport[];
+  /** What the schemas import, by module of the contract (`./data-schemas`, `./common-schemas`). */
+  imports: Record<string, NamedImport[]>;
   code: string;
 } {
   const s = n.schemas;
   const imports = new Set<string>();
+  const common = new Set<string>(['answerSchema']);
   const parts: string[] = [];
   if (n.list) {
     parts.push(`/* ------------------------------------------------------------------ */
@@ -144,35 +146,36 @@ ${fields.join('\n')}
     : '';
   if (n.scoped) imports.add('AnsweredScopeSchema');
   if (n.list) {
+    common.add('IdSchema');
+    common.add('pageEntries');
     parts.push(`/** One ${n.item.words} as listed. */
 export const ${s.item} = v.object({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  id: IdSchema,
   name: v.string(),
 });
 /** One ${n.item.words} as listed. */
 export type ${s.itemType} = v.InferOutput<typeof ${s.item}>;
 
 ${jsDoc(`Response of ${n.method} ${n.path}: one page of the ${n.words}${n.scoped ? ' in scope' : ''}.`)}
-export const ${s.response} = v.object({
-  success: v.optional(v.boolean()),
+export const ${s.response} = answerSchema({
 ${scopeField}  ${n.snakeName}: v.array(${s.item}),
-  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
-${jsDoc(`${capitalized(n.words)} matching the search${n.scoped ? ' in scope' : ''}, on all pages.`, '  ')}
-  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+${jsDoc(`Paging; \`total\` counts the ${n.words} matching the search${n.scoped ? ' in scope' : ''}, on all pages.`, '  ')}
+  ...pageEntries,
 });
 /** One page of ${n.words}. */
 export type ${s.responseType} = v.InferOutput<typeof ${s.response}>;`);
   } else {
     parts.push(`${jsDoc(`Response of ${n.method} ${n.path}: ${n.summary.charAt(0).toLowerCase()}${n.summary.slice(1)}.`)}
-export const ${s.response} = v.object({
-  success: v.optional(v.boolean()),
+export const ${s.response} = answerSchema({
 ${scopeField}});
 /** ${n.summary}. */
 export type ${s.responseType} = v.InferOutput<typeof ${s.response}>;`);
   }
   return {
-    imports: [...imports].sort().map((name) => ({ name })),
+    imports: {
+      './data-schemas': [...imports].sort().map((name) => ({ name })),
+      './common-schemas': [...common].sort().map((name) => ({ name })),
+    },
     code: `${parts.join('\n\n')}\n`,
   };
 }

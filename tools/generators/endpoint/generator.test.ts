@@ -96,10 +96,16 @@ describe('endpointGenerator', () => {
       const page = schemas.slice(
         schemas.indexOf('export const ExampleThingsPageSchema'),
       );
+      expect(page).toContain('= answerSchema({');
       expect(page).toContain('scope: AnsweredScopeSchema,');
       expect(page).toContain('example_things: v.array(ExampleThingSchema),');
-      expect(page).toContain(
-        'total: v.pipe(v.number(), v.integer(), v.minValue(0)),',
+      expect(page).toContain('...pageEntries,');
+      expect(schemas).toContain(
+        "import { answerSchema, IdSchema, pageEntries } from './common-schemas';",
+      );
+      // The file's comment first, then the schemas, then the table.
+      expect(schemas.indexOf('resource of the API contract')).toBeLessThan(
+        schemas.indexOf('export const EXAMPLE_THING_SORTS'),
       );
     });
 
@@ -228,9 +234,9 @@ ${TABLE_MARKER}`);
         read(tree, REFERENCE_API_FILE).match(/exampleThingsRoutes/g),
       ).toHaveLength(2);
       const schemas = read(tree, SCHEMAS);
-      expect(schemas.match(/^import /gm)).toHaveLength(3);
+      expect(schemas.match(/^import /gm)).toHaveLength(4);
       expect(schemas).toContain(
-        'export const ExampleSummarySchema = v.object({',
+        'export const ExampleSummarySchema = answerSchema({',
       );
       const aggregate = read(tree, ENDPOINTS_FILE);
       expect(aggregate.match(/exampleThingsEndpoints/g)).toHaveLength(2);

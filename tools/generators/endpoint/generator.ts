@@ -192,8 +192,8 @@ function writeEntry(tree: Tree, n: EndpointNames): void {
   if (!/^import \* as v from 'valibot';$/m.test(text)) {
     text = `import * as v from 'valibot';\n${text}`;
   }
-  if (imports.length > 0) {
-    text = addImports(path, text, './data-schemas', imports);
+  for (const [module, items] of Object.entries(imports)) {
+    if (items.length > 0) text = addImports(path, text, module, items);
   }
   const table = parseSource(path, text).statements.find(
     (statement) =>
@@ -209,7 +209,8 @@ function writeEntry(tree: Tree, n: EndpointNames): void {
       `${path} no longer declares \`export const ${tableName} = named({ … })\`; put it back, or move the file away.`,
     );
   }
-  const at = table.getFullStart();
+  // Above the table's doc comment; the file's own comment stays on top.
+  const at = table.getStart(undefined, true);
   text = `${text.slice(0, at).replace(/\n*$/, '\n\n')}${code}\n${text.slice(at)}`;
   tree.write(path, insertBeforeMarker(path, text, TABLE_MARKER, entryCode(n)));
   if (isNew) spreadTable(tree, n.resource, tableName);

@@ -316,6 +316,44 @@ function findConst(
   return undefined;
 }
 
+/** The contract's helper that frames a JSON answer (`common-schemas.ts`). */
+const ANSWER_SCHEMA = 'answerSchema';
+
+/**
+ * The entries of an object schema's literal, in order, with the file each
+ * is written in: its own properties, and those of a constant it spreads
+ * (`...pageEntries`).
+ */
+function objectEntries(
+  tree: Tree,
+  source: ts.SourceFile,
+  shape: ts.ObjectLiteralExpression,
+  depth = 0,
+): { key: string; schema: ts.Expression; source: ts.SourceFile }[] {
+  const entries: {
+    key: string;
+    schema: ts.Expression;
+    source: ts.SourceFile;
+  }[] = [];
+  for (const property of shape.properties) {
+    if (ts.isSpreadAssignment(property)) {
+      const spread = unwrap(property.expression);
+      const found =
+        depth < 4 && ts.isIdentifier(spread)
+          ? findConst(tree, spread.text, source)
+          : undefined;
+      const literal = found ? unwrap(found.value) : undefined;
+      if (found && literal && ts.isObjectLiteralExpression(literal))
+        entries.push(...objectEntries(tree, found.source, literal, depth + 1));
+      continue;
+    }
+    const key = propertyName(property);
+    if (key !== undefined && ts.isPropertyAssignment(property))
+      entries.push({ key, schema: property.initializer, source });
+  }
+  return entries;
+}
+
 /** `v.name(...)`: the valibot function called, or undefined for another expression. */
 function valibotCall(
   expression: ts.Expression,
@@ -447,6 +485,29 @@ export function describeSchema(
       text: field.text,
     };
   }
+  if (
+    ts.isCallExpression(value) &&
+    ts.isIdentifier(value.expression) &&
+    value.expression.text === ANSWER_SCHEMA
+  ) {
+    // `answerSchema({ … })`: an object of its entries and the optional `success` flag.
+    const shape = value.arguments[0] ? unwrap(value.arguments[0]) : undefined;
+    const entries =
+      shape && ts.isObjectLiteralExpression(shape)
+        ? objectEntries(tree, source, shape).map(
+            ({ key, schema, source: from }) =>
+              describeSchema(tree, from, schema, key, depth + 1),
+          )
+        : [];
+    const success: SchemaField = {
+      name: 'success',
+      kind: 'boolean',
+      nullable: false,
+      optional: true,
+      text: 'v.optional(v.boolean())',
+    };
+    return { ...field, kind: 'object', items: [success, ...entries] };
+  }
   const call = valibotCall(value);
   if (!call) return field;
   const [first] = call.args;
@@ -553,8 +614,9 @@ export function describeSchema(
       const shape = first ? unwrap(first) : undefined;
       if (!shape || !ts.isObjectLiteralExpression(shape))
         return { ...field, kind: 'object' };
-      const items = [...assignments(shape)].map(([key, schema]) =>
-        describeSchema(tree, source, schema, key, depth + 1),
+      const items = objectEntries(tree, source, shape).map(
+        ({ key, schema, source: from }) =>
+          describeSchema(tree, from, schema, key, depth + 1),
       );
       return { ...field, kind: 'object', items };
     }
