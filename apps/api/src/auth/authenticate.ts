@@ -145,6 +145,35 @@ function callerOf(user: Readonly<UserRecord>, apiKeyId: number | null): Caller {
 }
 
 /**
+ * The caller {@link authenticateCall} would set, when it is known without
+ * waiting for anything: nobody for an `anonymous` entry, and for the
+ * session kinds (`session`, `session-or-key`, `session-if-any`) the user of
+ * a live session the session cache holds. `undefined` in every other case
+ * (no token, an API key, a session not cached, any other kind of entry):
+ * then only the hook can tell. Lets the route layer skip the hook's promise
+ * on most calls (docs/decisions/0074).
+ */
+export function cachedCaller(
+  context: SessionContext,
+  endpoint: Pick<Endpoint, 'auth'>,
+  request: FastifyRequest,
+): Caller | null | undefined {
+  const { auth } = endpoint;
+  if (auth === 'anonymous') return null;
+  if (
+    auth !== 'session' &&
+    auth !== 'session-or-key' &&
+    auth !== 'session-if-any'
+  ) {
+    return undefined;
+  }
+  const token = bearerToken(request);
+  if (!token || isApiKeyToken(token)) return undefined;
+  const user = context.sessionCache.get(hashToken(token));
+  return user ? callerOf(user, null) : undefined;
+}
+
+/**
  * The `onRequest` hook that authenticates a call as its contract entry says
  * (decisions D5, D13), the one place that answers 401:
  * - `session`: a live session's token; a missing, unknown, expired or
