@@ -247,6 +247,17 @@ const AUDIENCE_NAMES = {
   'super-admin': 'the super admin',
 } as const;
 
+/**
+ * What a route's promise resolves to after `reply.send(…)`: nothing when
+ * the answer is already written (a JSON answer is, at once), else the reply,
+ * which Fastify's handling then waits on until it is, as when an async
+ * handler returns `reply.send(…)`. Skips the reply's promise step on nearly
+ * every call (docs/decisions/0074).
+ */
+function settled(reply: FastifyReply): FastifyReply | undefined {
+  return reply.sent ? undefined : reply;
+}
+
 /** Resolves the data scope of a scoped entry from the validated `member_id` (decisions D12). */
 const resolveScope: preHandlerHookHandler = (request, _reply, done) => {
   const access = request.caller?.access;
@@ -333,19 +344,19 @@ export function declareRoute<N extends RoutedName>(
   /**
    * The route's handler. A plain call (not a CSV export, not cached, not
    * audited) is the handler's promise and one step: no async frames of the
-   * layer's own (docs/decisions/0074). Each path gives Fastify the reply,
-   * whose promise settles when the answer is sent, as an async handler
-   * returning `reply.send(…)` does.
+   * layer's own (docs/decisions/0074). Each path's promise settles once the
+   * answer is sent ({@link settled}), as an async handler returning
+   * `reply.send(…)` does.
    */
   function serve(
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<FastifyReply> {
+  ): Promise<FastifyReply | undefined> {
     if (endpoint.format === 'csv') return serveCsv(request, reply);
     if (endpoint.cache) return serveCached(request, reply);
     if (endpoint.audit) return serveAudited(request, reply, endpoint.audit);
     return handler(callOf(request, reply, services.db)).then((answer) =>
-      reply.code(status).send(checked(answer)),
+      settled(reply.code(status).send(checked(answer))),
     );
   }
 
@@ -354,7 +365,7 @@ export function declareRoute<N extends RoutedName>(
     request: FastifyRequest,
     reply: FastifyReply,
     audit: NonNullable<Endpoint['audit']>,
-  ): Promise<FastifyReply> {
+  ): Promise<FastifyReply | undefined> {
     const work = async (tx: SqlRunner) => {
       const { answer, change } = await run(request, reply, tx);
       await recordAudit(tx, request, audit, change);
@@ -363,7 +374,7 @@ export function declareRoute<N extends RoutedName>(
     const done = endpoint.idempotent
       ? await withIdempotency(services.db, request, name, work)
       : await services.db.transaction(work);
-    return reply.code(done.status).send(done.body);
+    return settled(reply.code(done.status).send(done.body));
   }
 
   /**
@@ -403,7 +414,10 @@ export function declareRoute<N extends RoutedName>(
     for await (const row of rows) yield checked(row) as Record<string, unknown>;
   }
 
-  async function serveCached(request: FastifyRequest, reply: FastifyReply) {
+  async function serveCached(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> {
     const stamp = await services.cacheStamp(services.clock());
     const { member_id: _asked, ...question } = (request.query ?? {}) as Record<
       string,
@@ -416,10 +430,9 @@ export function declareRoute<N extends RoutedName>(
       body = JSON.stringify(checked(answer));
       services.answers.set(key, stamp.version, body);
     }
-    return reply
-      .code(status)
-      .type('application/json; charset=utf-8')
-      .send(body);
+    return settled(
+      reply.code(status).type('application/json; charset=utf-8').send(body),
+    );
   }
 
   app.route({
