@@ -347,7 +347,12 @@ async function embeddedPart(settings, logs) {
     );
 
     const endpoints = {
-      bare: ['GET /bare (bare Fastify)', `${bare.base}/bare`, headers, bare.pid],
+      bare: [
+        'GET /bare (bare Fastify)',
+        `${bare.base}/bare`,
+        headers,
+        bare.pid,
+      ],
       me: [
         'GET /api/auth/me',
         `${server.base}/api/auth/me`,

@@ -50,11 +50,12 @@ function context(): AuthenticationContext {
   };
 }
 
-function request(authorization?: string): FastifyRequest {
+function request(authorization?: string, socket: object = {}): FastifyRequest {
   return {
     headers: authorization === undefined ? {} : { authorization },
     query: {},
     caller: undefined,
+    raw: { socket },
   } as unknown as FastifyRequest;
 }
 
@@ -80,6 +81,28 @@ describe('cachedCaller', () => {
       expect(fast).toEqual(slow.caller);
       expect(fast).toMatchObject({ user: USER, apiKeyId: null });
     }
+  });
+
+  it('answers each call of a kept-alive connection for the token that call sends', () => {
+    const ctx = context();
+    const endpoint = { auth: 'session' } as Endpoint;
+    const connection = {};
+    const first = cachedCaller(
+      ctx,
+      endpoint,
+      request(`Bearer ${CACHED}`, connection),
+    );
+    expect(first).toMatchObject({ user: USER });
+    expect(
+      cachedCaller(ctx, endpoint, request('Bearer not-cached', connection)),
+    ).toBeUndefined();
+    expect(
+      cachedCaller(ctx, endpoint, request(`Bearer ${CACHED}`, connection)),
+    ).toBe(first);
+    ctx.sessionCache.forget(hashToken(CACHED));
+    expect(
+      cachedCaller(ctx, endpoint, request(`Bearer ${CACHED}`, connection)),
+    ).toBeUndefined();
   });
 
   it('gives nobody for an anonymous entry, without reading the token', () => {
