@@ -125,7 +125,8 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
       credentials: false,
     });
   }
-  // `%00` in the URL, then an unknown X-Tenant-Code: one hook (decisions 0074).
+  // `%00` in the URL, then an unknown X-Tenant-Code: one hook
+  // (docs/decisions/0066, addendum).
   app.addHook('onRequest', guardApiRequest);
   app.setErrorHandler(replyToError);
   app.setNotFoundHandler(replyNotFound);

@@ -166,7 +166,8 @@ export function buildServer({
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
           },
     logController: new RequestLog(),
-    // Each request's child logger is made when first written to (decisions 0074).
+    // Each request's child logger is made when first written to
+    // (docs/decisions/0066, addendum).
     ...(logger === false ? {} : { childLoggerFactory: lazyRequestLogger }),
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count as proxy-addr compiles it: Fastify's types take no number.

@@ -189,7 +189,7 @@ function tokenHashOf(request: FastifyRequest, token: string): string {
  * a live session the session cache holds. `undefined` in every other case
  * (no token, an API key, a session not cached, any other kind of entry):
  * then only the hook can tell. Lets the route layer skip the hook's promise
- * on most calls (docs/decisions/0074).
+ * on most calls (docs/decisions/0066, addendum).
  */
 export function cachedCaller(
   context: SessionContext,

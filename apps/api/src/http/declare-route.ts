@@ -214,7 +214,7 @@ function audienceCheck(
  * entry, or a session the session cache holds — nearly every call), the
  * request goes on without a promise or a turn of the microtask queue;
  * otherwise the authentication hook runs and is waited for
- * (docs/decisions/0074).
+ * (docs/decisions/0066, addendum).
  */
 function guardRoute(
   services: RouteServices,
@@ -252,7 +252,7 @@ const AUDIENCE_NAMES = {
  * the answer is already written (a JSON answer is, at once), else the reply,
  * which Fastify's handling then waits on until it is, as when an async
  * handler returns `reply.send(…)`. Skips the reply's promise step on nearly
- * every call (docs/decisions/0074).
+ * every call (docs/decisions/0066, addendum).
  */
 function settled(reply: FastifyReply): FastifyReply | undefined {
   return reply.sent ? undefined : reply;
@@ -344,9 +344,9 @@ export function declareRoute<N extends RoutedName>(
   /**
    * The route's handler. A plain call (not a CSV export, not cached, not
    * audited) is the handler's promise and one step: no async frames of the
-   * layer's own (docs/decisions/0074). Each path's promise settles once the
-   * answer is sent ({@link settled}), as an async handler returning
-   * `reply.send(…)` does.
+   * layer's own (docs/decisions/0066, addendum). Each path's promise
+   * settles once the answer is sent ({@link settled}), as an async handler
+   * returning `reply.send(…)` does.
    */
   function serve(
     request: FastifyRequest,

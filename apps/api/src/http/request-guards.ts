@@ -99,7 +99,7 @@ function refusedNulInUrl(
  * unknown `X-Tenant-Code` (`refusedTenant`, `tenant-header.ts`), each
  * answered 400 before any route runs. One callback-style hook for both, as
  * it runs on every request and has nothing to wait for
- * (docs/decisions/0074).
+ * (docs/decisions/0066, addendum).
  */
 export function guardApiRequest(
   request: FastifyRequest,

@@ -128,8 +128,8 @@ function hasOptions(options: ChildOptions): boolean {
  * the same level, the same lines with the same `reqId`, its own `child()`
  * and `bindings()` — and makes the real child, with exactly the bindings
  * and options Fastify gave, the first time a line is written or the logger
- * is changed (docs/decisions/0074). A route with log options of its own (a
- * `logLevel`, serializers) gets the real child at once.
+ * is changed (docs/decisions/0066, addendum). A route with log options of
+ * its own (a `logLevel`, serializers) gets the real child at once.
  */
 export const lazyRequestLogger: FastifyChildLoggerFactory = (
   logger,
