@@ -8,10 +8,12 @@
  * request logs at info as JSON on stdout (sent to a temporary file here, as
  * a container's log driver would take them) — on in-memory PGlite, and
  * beside it a bare Fastify server (`bare-server.mjs`) answering a small
- * JSON. It signs in, then loads, with autocannon at the same connections and
- * duration, GET /bare on the bare server and GET /api/auth/me (bearer token
- * + X-Tenant-Code) on the real one, interleaved run by run so both see the
- * same machine, and prints each run, the median and the ratio /me : bare.
+ * JSON with the headers the API sends on every answer (read from one answer
+ * of /api/auth/me). It signs in, then loads, with autocannon at the same
+ * connections, duration and request headers (bearer token + X-Tenant-Code),
+ * GET /bare on the bare server and GET /api/auth/me on the real one,
+ * interleaved run by run so both see the same machine, and prints each run,
+ * the median and the ratio /me : bare against the 0.8x target.
  * Then GET /api/notifications?unread=true, GET /api/dashboard/summary and
  * GET /api/stores (page 1, as the Store Analytics screen asks for it), and
  * finally 200 wrong-password logins for one account, counting the 429s.
