@@ -10,9 +10,9 @@ import {
 import { API_VERSION, CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
 import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
-import { guardJsonBodies, refuseNulInUrl } from './http/request-guards';
+import { guardApiRequest, guardJsonBodies } from './http/request-guards';
 import { helmetHeaders, sendHeaders } from './http/security-headers';
-import { checkTenantHeader, TENANT_HEADER } from './http/tenant-header';
+import { TENANT_HEADER } from './http/tenant-header';
 import { createAnswerCache } from './data/answer-cache';
 import { dataRoutes } from './data/data-routes';
 import { downloadRoutes } from './downloads/download-routes';
@@ -125,8 +125,9 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
       credentials: false,
     });
   }
-  app.addHook('onRequest', refuseNulInUrl);
-  app.addHook('onRequest', checkTenantHeader);
+  // `%00` in the URL, then an unknown X-Tenant-Code: one hook
+  // (docs/decisions/0066, addendum).
+  app.addHook('onRequest', guardApiRequest);
   app.setErrorHandler(replyToError);
   app.setNotFoundHandler(replyNotFound);
   app.setValidatorCompiler(contractValidator);

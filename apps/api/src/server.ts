@@ -18,6 +18,7 @@ import { dashboardPages } from './dashboard/dashboard-pages';
 import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { RequestLog } from './http/request-log';
+import { lazyRequestLogger } from './http/request-logger';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { referenceApi } from './reference-api';
 
@@ -165,6 +166,9 @@ export function buildServer({
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
           },
     logController: new RequestLog(),
+    // Each request's child logger is made when first written to
+    // (docs/decisions/0066, addendum).
+    ...(logger === false ? {} : { childLoggerFactory: lazyRequestLogger }),
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count as proxy-addr compiles it: Fastify's types take no number.
     trustProxy:

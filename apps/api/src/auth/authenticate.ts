@@ -145,6 +145,73 @@ function callerOf(user: Readonly<UserRecord>, apiKeyId: number | null): Caller {
 }
 
 /**
+ * The caller of a session whose user the session cache holds: made once per
+ * cached user record (the cache keeps one frozen record per entry), so calls
+ * in a burst share it instead of deriving the same access each time.
+ */
+const sessionCallers = new WeakMap<Readonly<UserRecord>, Caller>();
+
+function sessionCallerOf(user: Readonly<UserRecord>): Caller {
+  let caller = sessionCallers.get(user);
+  if (!caller) {
+    caller = callerOf(user, null);
+    sessionCallers.set(user, caller);
+  }
+  return caller;
+}
+
+/**
+ * Per connection, the last bearer token it sent and the token's SHA-256: a
+ * kept-alive connection sends the same token call after call, and hashing it
+ * was the largest cost of authentication when the session is cached. The
+ * token stays with its own connection, which held it anyway, and goes with
+ * it (a WeakMap keyed by the socket); the session cache itself still holds
+ * hashes only (docs/decisions/0066, addendum).
+ */
+const lastTokenOfConnection = new WeakMap<
+  object,
+  { token: string; hash: string }
+>();
+
+function tokenHashOf(request: FastifyRequest, token: string): string {
+  const connection = request.raw.socket as object | undefined;
+  const last = connection && lastTokenOfConnection.get(connection);
+  if (last && last.token === token) return last.hash;
+  const hash = hashToken(token);
+  if (connection) lastTokenOfConnection.set(connection, { token, hash });
+  return hash;
+}
+
+/**
+ * The caller {@link authenticateCall} would set, when it is known without
+ * waiting for anything: nobody for an `anonymous` entry, and for the
+ * session kinds (`session`, `session-or-key`, `session-if-any`) the user of
+ * a live session the session cache holds. `undefined` in every other case
+ * (no token, an API key, a session not cached, any other kind of entry):
+ * then only the hook can tell. Lets the route layer skip the hook's promise
+ * on most calls (docs/decisions/0066, addendum).
+ */
+export function cachedCaller(
+  context: SessionContext,
+  endpoint: Pick<Endpoint, 'auth'>,
+  request: FastifyRequest,
+): Caller | null | undefined {
+  const { auth } = endpoint;
+  if (auth === 'anonymous') return null;
+  if (
+    auth !== 'session' &&
+    auth !== 'session-or-key' &&
+    auth !== 'session-if-any'
+  ) {
+    return undefined;
+  }
+  const token = bearerToken(request);
+  if (!token || isApiKeyToken(token)) return undefined;
+  const user = context.sessionCache.get(tokenHashOf(request, token));
+  return user ? sessionCallerOf(user) : undefined;
+}
+
+/**
  * The `onRequest` hook that authenticates a call as its contract entry says
  * (decisions D5, D13), the one place that answers 401:
  * - `session`: a live session's token; a missing, unknown, expired or

@@ -18,7 +18,11 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import * as v from 'valibot';
-import { authenticateCall, type Caller } from '../auth/authenticate';
+import {
+  authenticateCall,
+  cachedCaller,
+  type Caller,
+} from '../auth/authenticate';
 import type { SessionContext } from '../auth/authenticate';
 import type { Database, SqlRunner } from '../db/database';
 import type { LastUsedRecorder } from '../keys/api-keys';
@@ -183,24 +187,55 @@ function answeredBy(name: EndpointName): v.GenericSchema {
     : v.union(schemas);
 }
 
-/** Refuses a caller outside the entry's audience: 403 (decisions D1, D15). */
-function checkAudience(endpoint: Endpoint): onRequestHookHandler {
+/**
+ * The refusal of a caller outside the entry's audience, 403 (decisions D1,
+ * D15), or `null` when the caller is in it or there is no caller (an entry
+ * open to anonymous callers).
+ */
+function audienceCheck(
+  endpoint: Endpoint,
+): (caller: Caller | null) => Refusal | null {
   const audience = endpoint.audience ?? 'signed-in';
-  return (request, reply, done) => {
-    const access = request.caller?.access;
-    if (access && !allows(access, audience)) {
-      done(
-        new Refusal(
-          403,
-          'Forbidden',
-          audience === 'everyone'
-            ? 'Your role has no dashboard data: only collective admins and the users of a member brand have a data scope.'
-            : `Only ${AUDIENCE_NAMES[audience]} may make this call.`,
-        ),
-      );
+  const message =
+    audience === 'everyone'
+      ? 'Your role has no dashboard data: only collective admins and the users of a member brand have a data scope.'
+      : `Only ${AUDIENCE_NAMES[audience]} may make this call.`;
+  return (caller) =>
+    caller && !allows(caller.access, audience)
+      ? new Refusal(403, 'Forbidden', message)
+      : null;
+}
+
+/**
+ * The one `onRequest` hook of a declared route: authentication as the entry
+ * says ({@link authenticateCall}, the one place for 401), then the audience
+ * (the one place for 403), both before the body is read. Callback-style:
+ * when the caller is known at once ({@link cachedCaller}: an anonymous
+ * entry, or a session the session cache holds — nearly every call), the
+ * request goes on without a promise or a turn of the microtask queue;
+ * otherwise the authentication hook runs and is waited for
+ * (docs/decisions/0066, addendum).
+ */
+function guardRoute(
+  services: RouteServices,
+  endpoint: Endpoint,
+): onRequestHookHandler {
+  const authenticate = authenticateCall(services, endpoint);
+  const refusal = audienceCheck(endpoint);
+  return function guard(request, reply, done) {
+    const known = cachedCaller(services, endpoint, request);
+    if (known !== undefined) {
+      request.caller = known;
+      const refused = refusal(known);
+      if (refused) done(refused);
+      else done();
       return;
     }
-    done();
+    authenticate.call(this, request, reply).then(() => {
+      const refused = refusal(request.caller);
+      if (refused) done(refused);
+      else done();
+    }, done);
   };
 }
 
@@ -211,6 +246,17 @@ const AUDIENCE_NAMES = {
   'collective-admins': 'collective admins',
   'super-admin': 'the super admin',
 } as const;
+
+/**
+ * What a route's promise resolves to after `reply.send(…)`: nothing when
+ * the answer is already written (a JSON answer is, at once), else the reply,
+ * which Fastify's handling then waits on until it is, as when an async
+ * handler returns `reply.send(…)`. Skips the reply's promise step on nearly
+ * every call (docs/decisions/0066, addendum).
+ */
+function settled(reply: FastifyReply): FastifyReply | undefined {
+  return reply.sent ? undefined : reply;
+}
 
 /** Resolves the data scope of a scoped entry from the validated `member_id` (decisions D12). */
 const resolveScope: preHandlerHookHandler = (request, _reply, done) => {
@@ -248,17 +294,14 @@ export function declareRoute<N extends RoutedName>(
   const endpoint: Endpoint = endpoints[name];
   const responseSchema = answeredBy(name);
   const status = endpoint.status ?? 200;
-  const onRequest: onRequestHookHandler[] = [
-    authenticateCall(services, endpoint),
-    checkAudience(endpoint),
-  ];
 
-  async function run(
+  /** What the handler is given. */
+  function callOf(
     request: FastifyRequest,
     reply: FastifyReply,
     db: SqlRunner,
-  ): Promise<{ answer: unknown; change: AuditedChange | null }> {
-    const call = {
+  ): RouteCall<N> {
+    return {
       params: request.params,
       query: request.query,
       body: request.body,
@@ -271,7 +314,15 @@ export function declareRoute<N extends RoutedName>(
       request,
       reply,
     } as RouteCall<N>;
-    const result = await handler(call);
+  }
+
+  /** The handler's answer, and for an audited write the change to record. */
+  async function run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    db: SqlRunner,
+  ): Promise<{ answer: unknown; change: AuditedChange | null }> {
+    const result = await handler(callOf(request, reply, db));
     if (endpoint.audit) {
       const written = result as Written<N>;
       return { answer: written.answer, change: written.change };
@@ -290,23 +341,40 @@ export function declareRoute<N extends RoutedName>(
     return answer;
   }
 
-  async function serve(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * The route's handler. A plain call (not a CSV export, not cached, not
+   * audited) is the handler's promise and one step: no async frames of the
+   * layer's own (docs/decisions/0066, addendum). Each path's promise
+   * settles once the answer is sent ({@link settled}), as an async handler
+   * returning `reply.send(…)` does.
+   */
+  function serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> {
     if (endpoint.format === 'csv') return serveCsv(request, reply);
     if (endpoint.cache) return serveCached(request, reply);
-    if (endpoint.audit) {
-      const audit = endpoint.audit;
-      const work = async (tx: SqlRunner) => {
-        const { answer, change } = await run(request, reply, tx);
-        await recordAudit(tx, request, audit, change);
-        return { status, body: checked(answer) };
-      };
-      const done = endpoint.idempotent
-        ? await withIdempotency(services.db, request, name, work)
-        : await services.db.transaction(work);
-      return reply.code(done.status).send(done.body);
-    }
-    const { answer } = await run(request, reply, services.db);
-    return reply.code(status).send(checked(answer));
+    if (endpoint.audit) return serveAudited(request, reply, endpoint.audit);
+    return handler(callOf(request, reply, services.db)).then((answer) =>
+      settled(reply.code(status).send(checked(answer))),
+    );
+  }
+
+  /** An audited write: the write and its audit event in one transaction. */
+  async function serveAudited(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    audit: NonNullable<Endpoint['audit']>,
+  ): Promise<FastifyReply | undefined> {
+    const work = async (tx: SqlRunner) => {
+      const { answer, change } = await run(request, reply, tx);
+      await recordAudit(tx, request, audit, change);
+      return { status, body: checked(answer) };
+    };
+    const done = endpoint.idempotent
+      ? await withIdempotency(services.db, request, name, work)
+      : await services.db.transaction(work);
+    return settled(reply.code(done.status).send(done.body));
   }
 
   /**
@@ -346,7 +414,10 @@ export function declareRoute<N extends RoutedName>(
     for await (const row of rows) yield checked(row) as Record<string, unknown>;
   }
 
-  async function serveCached(request: FastifyRequest, reply: FastifyReply) {
+  async function serveCached(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> {
     const stamp = await services.cacheStamp(services.clock());
     const { member_id: _asked, ...question } = (request.query ?? {}) as Record<
       string,
@@ -359,10 +430,9 @@ export function declareRoute<N extends RoutedName>(
       body = JSON.stringify(checked(answer));
       services.answers.set(key, stamp.version, body);
     }
-    return reply
-      .code(status)
-      .type('application/json; charset=utf-8')
-      .send(body);
+    return settled(
+      reply.code(status).type('application/json; charset=utf-8').send(body),
+    );
   }
 
   app.route({
@@ -374,7 +444,7 @@ export function declareRoute<N extends RoutedName>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
     },
-    onRequest,
+    onRequest: guardRoute(services, endpoint),
     ...(endpoint.scoped ? { preHandler: resolveScope } : {}),
     handler: serve,
   });

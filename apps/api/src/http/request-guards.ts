@@ -6,6 +6,7 @@ import type {
 } from 'fastify';
 import { MAX_JSON_DEPTH } from '../constants';
 import { ClientError, sendError } from './error-replies';
+import { refusedTenant } from './tenant-header';
 
 /** Error text of a JSON body nested deeper than {@link MAX_JSON_DEPTH}. */
 export const TOO_DEEP_MESSAGE = `Request body is nested too deeply; at most ${MAX_JSON_DEPTH} levels of objects and arrays`;
@@ -80,19 +81,31 @@ export function guardJsonBodies(app: FastifyInstance): void {
 }
 
 /**
- * `onRequest` hook: a URL holding `%00` (in the path or the query) gets 400
- * before any route runs, as a NUL decoded into a parameter would reach
- * PostgreSQL, which refuses it with an error. Callback-style, as it runs on
- * every API request.
+ * Answers 400 when the URL holds `%00` (in the path or the query), before
+ * any route runs, as a NUL decoded into a parameter would reach PostgreSQL,
+ * which refuses it with an error; `true` when it did.
  */
-export function refuseNulInUrl(
+function refusedNulInUrl(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  if (!/%00|\0/i.test(request.url)) return false;
+  sendError(reply, 400, NUL_IN_URL_MESSAGE);
+  return true;
+}
+
+/**
+ * `onRequest` hook of every API request: a `%00` in the URL, then an
+ * unknown `X-Tenant-Code` (`refusedTenant`, `tenant-header.ts`), each
+ * answered 400 before any route runs. One callback-style hook for both, as
+ * it runs on every request and has nothing to wait for
+ * (docs/decisions/0066, addendum).
+ */
+export function guardApiRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  if (/%00|\0/i.test(request.url)) {
-    sendError(reply, 400, NUL_IN_URL_MESSAGE);
-    return;
-  }
+  if (refusedNulInUrl(request, reply) || refusedTenant(request, reply)) return;
   done();
 }

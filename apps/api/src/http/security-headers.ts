@@ -42,12 +42,13 @@ export function helmetHeaders(options: HelmetOptions): HeaderSet {
  * (docs/decisions/0021).
  */
 export function sendHeaders(headers: HeaderSet) {
+  const entries = Object.entries(headers);
   return (
     _request: FastifyRequest,
     reply: FastifyReply,
     done: HookHandlerDoneFunction,
   ): void => {
-    reply.headers(headers);
+    for (const [name, value] of entries) reply.header(name, value);
     done();
   };
 }

@@ -3,11 +3,7 @@ import {
   TenantCodeSchema,
   type TenantCode,
 } from '@collective/api-client/contract';
-import type {
-  FastifyReply,
-  FastifyRequest,
-  HookHandlerDoneFunction,
-} from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { MAX_ECHOED_TENANT_LENGTH } from '../constants';
 import { sendError } from './error-replies';
@@ -40,22 +36,19 @@ export function echoTenantValue(value: string): string {
 }
 
 /**
- * `onRequest` hook: an `X-Tenant-Code` header, when present, must be one of
- * the contract's {@link TENANT_CODES}; anything else gets 400
- * `{ error: 'Unknown tenant "…"', message }` before any route runs. Requests
- * without the header (health checks, curl) are accepted. Callback-style, as
- * it runs on every API request and has nothing to wait for.
+ * The tenant check of every API request (run by `guardApiRequest`,
+ * `request-guards.ts`): an `X-Tenant-Code` header, when present, must be
+ * one of the contract's {@link TENANT_CODES}; anything else is answered 400
+ * `{ error: 'Unknown tenant "…"', message }` before any route runs, and
+ * this gives `true`. Requests without the header (health checks, curl) are
+ * accepted.
  */
-export function checkTenantHeader(
+export function refusedTenant(
   request: FastifyRequest,
   reply: FastifyReply,
-  done: HookHandlerDoneFunction,
-): void {
+): boolean {
   const value = request.headers[TENANT_HEADER];
-  if (value === undefined || v.is(TenantCodeSchema, value)) {
-    done();
-    return;
-  }
+  if (value === undefined || v.is(TenantCodeSchema, value)) return false;
   const text = Array.isArray(value) ? value.join(', ') : value;
   sendError(
     reply,
@@ -63,11 +56,12 @@ export function checkTenantHeader(
     `Unknown tenant "${echoTenantValue(text)}"`,
     `X-Tenant-Code must be one of ${TENANT_CODES.join(', ')}, or left out.`,
   );
+  return true;
 }
 
 /**
  * The tenant a request names in `X-Tenant-Code`, or `undefined` without
- * the header. Only valid codes reach the routes: {@link checkTenantHeader}
+ * the header. Only valid codes reach the routes: {@link refusedTenant}
  * refused the rest.
  */
 export function requestTenant(request: FastifyRequest): TenantCode | undefined {
