@@ -1,7 +1,9 @@
 import {
   allows,
   endpoints,
+  featureOn,
   isRefusal,
+  mayReachConcealed,
   resolveDataScope,
   type DataScope,
   type Endpoint,
@@ -18,10 +20,14 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import * as v from 'valibot';
-import { authenticateCall, type Caller } from '../auth/authenticate';
+import {
+  authenticateCall,
+  bearerToken,
+  type Caller,
+} from '../auth/authenticate';
 import type { SessionContext } from '../auth/authenticate';
 import type { Database, SqlRunner } from '../db/database';
-import type { LastUsedRecorder } from '../keys/api-keys';
+import { isApiKeyToken, type LastUsedRecorder } from '../keys/api-keys';
 import type { AnswerCache } from '../data/answer-cache';
 import type { JobQueue } from '../jobs/job-queue';
 import { pathInsideApi } from './api-path';
@@ -212,6 +218,45 @@ const AUDIENCE_NAMES = {
   'super-admin': 'the super admin',
 } as const;
 
+/** The 404 of a concealed call: the same as an unknown path's. */
+const concealedNotFound = () => new Refusal(404, 'Not found');
+
+/**
+ * Refuses a call whose feature flag is off on the caller's tenant, and, for
+ * a concealed entry, an API key before it is even looked up: both with the
+ * 404 of an unknown path (decisions D3, D19).
+ */
+function checkFeature(endpoint: Endpoint): onRequestHookHandler {
+  return (request, _reply, done) => {
+    const featureOff =
+      endpoint.feature !== undefined &&
+      !featureOn(requestTenant(request), endpoint.feature);
+    const keyOnConcealed =
+      endpoint.concealed === true &&
+      endpoint.auth !== 'anonymous' &&
+      isApiKeyToken(bearerToken(request) ?? '');
+    done(featureOff || keyOnConcealed ? concealedNotFound() : undefined);
+  };
+}
+
+/** Refuses a signed-in caller who may not learn a concealed call exists: 404. */
+function checkConcealed(endpoint: Endpoint): onRequestHookHandler {
+  const audience = endpoint.audience ?? 'signed-in';
+  return (request, _reply, done) => {
+    const caller = request.caller;
+    const hidden =
+      caller !== null &&
+      !mayReachConcealed(
+        caller.access,
+        audience,
+        caller.apiKeyId !== null,
+        requestTenant(request),
+        endpoint.feature,
+      );
+    done(hidden ? concealedNotFound() : undefined);
+  };
+}
+
 /** Resolves the data scope of a scoped entry from the validated `member_id` (decisions D12). */
 const resolveScope: preHandlerHookHandler = (request, _reply, done) => {
   const access = request.caller?.access;
@@ -249,8 +294,9 @@ export function declareRoute<N extends RoutedName>(
   const responseSchema = answeredBy(name);
   const status = endpoint.status ?? 200;
   const onRequest: onRequestHookHandler[] = [
+    checkFeature(endpoint),
     authenticateCall(services, endpoint),
-    checkAudience(endpoint),
+    endpoint.concealed ? checkConcealed(endpoint) : checkAudience(endpoint),
   ];
 
   async function run(
