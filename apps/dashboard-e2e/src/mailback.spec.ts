@@ -42,6 +42,12 @@ test.describe('consumer mail-back', () => {
     request,
   }) => {
     test.setTimeout(120_000);
+    const token = await apiToken(request, DEMO_USERS.admin.email);
+    const before = await apiJson<Summary>(
+      request,
+      '/api/mailback/summary',
+      token,
+    );
     // The consumer: a phone-sized window with JavaScript off; the page needs none.
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -54,20 +60,30 @@ test.describe('consumer mail-back', () => {
     });
     await consumer.goto('/mail-back');
     await expect(
-      consumer.getByRole('heading', { level: 1, name: 'Mail-back label request' }),
+      consumer.getByRole('heading', {
+        level: 1,
+        name: 'Mail-back label request',
+      }),
     ).toBeVisible();
-    await consumer.getByLabel('Full name').fill(CONSUMER.name);
-    await consumer.getByLabel('Email').fill(CONSUMER.email);
-    await consumer.getByLabel('Street and number').fill('8 Larch Lane');
-    await consumer.getByLabel('City').fill('Seattle');
-    await consumer.getByLabel('State').selectOption('WA');
-    await consumer.getByLabel('ZIP code').fill('98101');
-    await consumer.getByLabel('Brand, product 1').selectOption({ label: "Kiehl's" });
-    await consumer.getByLabel('Items, product 1').fill('4');
+    await consumer.getByLabel('Full name', { exact: true }).fill(CONSUMER.name);
+    await consumer.getByLabel('Email', { exact: true }).fill(CONSUMER.email);
+    await consumer
+      .getByLabel('Street and number', { exact: true })
+      .fill('8 Larch Lane');
+    await consumer.getByLabel('City', { exact: true }).fill('Seattle');
+    await consumer.getByLabel('State', { exact: true }).selectOption('WA');
+    await consumer.getByLabel('ZIP code', { exact: true }).fill('98101');
+    await consumer
+      .getByLabel('Brand, product 1', { exact: true })
+      .selectOption({ label: "Kiehl's" });
+    await consumer.getByLabel('Items, product 1', { exact: true }).fill('4');
     await consumer.getByRole('checkbox').check();
     await consumer.getByRole('button', { name: 'Request my label' }).click();
     await expect(
-      consumer.getByRole('heading', { level: 1, name: /your label is on its way/ }),
+      consumer.getByRole('heading', {
+        level: 1,
+        name: /your label is on its way/,
+      }),
     ).toBeVisible();
     const reference =
       (await consumer.locator('strong').textContent())?.trim() ?? '';
@@ -80,8 +96,6 @@ test.describe('consumer mail-back', () => {
     await phone.close();
 
     // The platform admin.
-    const token = await apiToken(request, DEMO_USERS.admin.email);
-    const before = await apiJson<Summary>(request, '/api/mailback/summary', token);
     await storeSession(
       page,
       await signInThroughApi(request, DEMO_USERS.admin.email, DEMO_PASSWORD),
@@ -131,7 +145,9 @@ test.describe('consumer mail-back', () => {
     await heading(page, 'Consumer Forms');
     await expectNoAxeViolations(page, 'the forms overview');
 
-    await new Shell(page).goInApp(`/consumer-mailback/submissions/${reference}`);
+    await new Shell(page).goInApp(
+      `/consumer-mailback/submissions/${reference}`,
+    );
     await heading(page, `Mail-back Submission ${reference}`);
     await page.getByLabel(`Type ${reference} to confirm`).fill(reference);
     await page.getByRole('button', { name: 'Redact personal data' }).click();

@@ -5,6 +5,8 @@ import { runnerImport } from 'vite';
 export interface TableRoute {
   /** Path pattern in react-router syntax, e.g. `/consumer-mailback/submissions/:id`. */
   path: string;
+  /** The screen's heading, where the route has a screen. */
+  title?: string;
   /** Where the route redirects, when it does. */
   redirectTo?: string;
 }
