@@ -427,6 +427,7 @@ export const migrations: readonly Migration[] = [
         at timestamptz NOT NULL
       );
       CREATE INDEX mailback_attempts_key_idx ON mailback_attempts (kind, key, at);
+      CREATE INDEX mailback_attempts_at_idx ON mailback_attempts (at);
 
       -- Label mail waiting to be sent (the outbox of D16 to come): one row
       -- per label; deleted with a redaction.

@@ -62,10 +62,8 @@ export async function countSubmission(
       'INSERT INTO mailback_attempts (kind, key, at) VALUES ($1, $2, $3)',
       [kind, key, now],
     );
-    await tx.query(
-      'DELETE FROM mailback_attempts WHERE kind = $1 AND key = $2 AND at <= $3',
-      [kind, key, since],
-    );
   }
+  // Nothing is kept past the window, whoever it was counted for.
+  await tx.query('DELETE FROM mailback_attempts WHERE at <= $1', [since]);
   return null;
 }
