@@ -329,8 +329,11 @@ const sharedConfig = () =>
 const port = Number(process.env['DASHBOARD_PORT'] ?? 4200);
 const host = process.env['DASHBOARD_HOST'] ?? '127.0.0.1';
 const apiTarget = process.env['API_URL'] ?? 'http://127.0.0.1:3333';
-// /api and below only: a plain '/api' prefix would also take /api-keys.
-const proxy = { '^/api(?:[/?]|$)': { target: apiTarget, changeOrigin: false } };
+// /api and below only: a plain '/api' prefix would also take /api-keys. The
+// public mail-back form (/mail-back and below) is a page of the API's server.
+const proxy = {
+  '^/(?:api|mail-back)(?:[/?]|$)': { target: apiTarget, changeOrigin: false },
+};
 
 /**
  * React Router 7 resolves to its development build in every mode (its

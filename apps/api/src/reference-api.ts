@@ -25,6 +25,7 @@ import { apiKeyRoutes } from './keys/api-key-routes';
 import type { JobQueue } from './jobs/job-queue';
 import { jobRoutes } from './jobs/job-routes';
 import { createLastUsedRecorder } from './keys/api-keys';
+import { mailbackRoutes } from './mailback/mailback-routes';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { savedViewRoutes } from './saved-views/saved-view-routes';
@@ -170,6 +171,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     auditRoutes,
     jobRoutes,
     downloadRoutes,
+    mailbackRoutes,
   ]) {
     await app.register(resource, services);
   }

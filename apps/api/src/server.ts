@@ -20,6 +20,7 @@ import { replyNotFound, replyToError } from './http/error-replies';
 import { RequestLog } from './http/request-log';
 import { lazyRequestLogger } from './http/request-logger';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
+import { mailbackPage } from './mailback/mailback-page';
 import { referenceApi } from './reference-api';
 
 declare module 'fastify' {
@@ -209,6 +210,9 @@ export function buildServer({
     ...(dataVersionMaxAgeMs === undefined ? {} : { dataVersionMaxAgeMs }),
     ...(checkAnswers === undefined ? {} : { checkAnswers }),
   });
+  // The public mail-back form: a page of the server's own, no script, so it
+  // is served with or without the dashboard (decisions D19, 0091).
+  app.register(mailbackPage);
   if (dashboardDir === undefined) {
     app.setNotFoundHandler(replyNotFound);
   } else {

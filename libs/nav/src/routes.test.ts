@@ -84,6 +84,9 @@ describe('navigationFor (specification §2)', () => {
     expect(outline(navigationFor(collective, off))[1]).toBe(
       'Operations: Shipment Tracking, EOL Processing',
     );
+    expect(outline(navigationFor(collective, off)).join('\n')).not.toMatch(
+      /Consumer Forms|Consumer Mailback/,
+    );
   });
 
   const accessOf = fc.record({

@@ -198,6 +198,7 @@ const TABLE = [
     path: '/admin/consumer-forms-overview',
     title: 'Consumer Forms',
     audience: 'collective-admins',
+    feature: 'mailBack',
     menu: { collective: ['administration', 1] },
   },
   {

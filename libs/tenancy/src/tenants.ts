@@ -1,23 +1,13 @@
-import { TENANT_CODES, type TenantCode } from '@collective/api-client/contract';
+import {
+  TENANT_CODES,
+  TENANT_FEATURES,
+  type TenantCode,
+  type TenantFeatures,
+} from '@collective/api-client/contract';
 
 /** The tenant codes, as the API contract defines them for X-Tenant-Code. */
 export { TENANT_CODES };
-export type { TenantCode };
-
-/** Feature flags of a tenant (specification §1; decisions D3). */
-export interface TenantFeatures {
-  recycling: boolean;
-  mailBack: boolean;
-  inStore: boolean;
-  kiosk: boolean;
-  gamification: boolean;
-  analytics: boolean;
-  storeAnalytics: boolean;
-  pactAnalytics: boolean;
-  warehouseOperations: boolean;
-  memberSwitcher: boolean;
-  resale: boolean;
-}
+export type { TenantCode, TenantFeatures };
 
 /** A tenant (specification §3): code, name, logo, color, type and features. */
 export interface Tenant {
@@ -34,20 +24,6 @@ export interface Tenant {
   features: TenantFeatures;
 }
 
-const allFeatures: TenantFeatures = {
-  recycling: true,
-  mailBack: true,
-  inStore: true,
-  kiosk: true,
-  gamification: true,
-  analytics: true,
-  storeAnalytics: true,
-  pactAnalytics: true,
-  warehouseOperations: true,
-  memberSwitcher: true,
-  resale: false,
-};
-
 /** The tenant registry (decisions D3). `pact` is the main tenant and the default. */
 export const TENANTS: Readonly<Record<TenantCode, Tenant>> = {
   pact: {
@@ -57,7 +33,7 @@ export const TENANTS: Readonly<Record<TenantCode, Tenant>> = {
     logo: '/logos/pact.svg',
     color: '#2E888D',
     type: 'collective',
-    features: allFeatures,
+    features: TENANT_FEATURES.pact,
   },
   kiehls: {
     code: 'kiehls',
@@ -66,7 +42,7 @@ export const TENANTS: Readonly<Record<TenantCode, Tenant>> = {
     logo: '/logos/kiehls.svg',
     color: '#00fba9',
     type: 'brand',
-    features: { ...allFeatures, memberSwitcher: false },
+    features: TENANT_FEATURES.kiehls,
   },
 };
 

@@ -4,10 +4,10 @@ import type { Database } from './database';
 import { migrate, migrations } from './migrations';
 
 describe('migrations', () => {
-  it('are numbered 1, 2, 3, ... in order, without gaps', () => {
-    expect(migrations.map((step) => step.version)).toEqual(
-      migrations.map((_, index) => index + 1),
-    );
+  it('are numbered from 1 upwards, each once, in order', () => {
+    const versions = migrations.map((step) => step.version);
+    expect(versions[0]).toBe(1);
+    expect(versions).toEqual([...new Set(versions)].sort((a, b) => a - b));
   });
 });
 
@@ -37,6 +37,11 @@ describeOnEachDatabase('migrate', (engine) => {
       'idempotency_keys',
       'jobs',
       'login_failures',
+      'mailback_attempts',
+      'mailback_form_versions',
+      'mailback_forms',
+      'mailback_label_mail',
+      'mailback_submissions',
       'member_month_materials',
       'member_months',
       'member_stores',
@@ -74,7 +79,7 @@ describeOnEachDatabase('migrate', (engine) => {
 
   it('rolls a failing migration back completely', async () => {
     const broken = {
-      version: migrations.length + 1,
+      version: Math.max(...migrations.map((step) => step.version)) + 1,
       name: 'broken',
       sql: 'CREATE TABLE half_done (id integer); SELECT * FROM no_such_table;',
     };

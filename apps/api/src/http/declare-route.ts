@@ -1,7 +1,9 @@
 import {
   allows,
   endpoints,
+  featureOn,
   isRefusal,
+  mayReachConcealed,
   resolveDataScope,
   type DataScope,
   type Endpoint,
@@ -20,12 +22,13 @@ import type {
 import * as v from 'valibot';
 import {
   authenticateCall,
+  bearerToken,
   cachedCaller,
   type Caller,
 } from '../auth/authenticate';
 import type { SessionContext } from '../auth/authenticate';
 import type { Database, SqlRunner } from '../db/database';
-import type { LastUsedRecorder } from '../keys/api-keys';
+import { isApiKeyToken, type LastUsedRecorder } from '../keys/api-keys';
 import type { AnswerCache } from '../data/answer-cache';
 import type { JobQueue } from '../jobs/job-queue';
 import { pathInsideApi } from './api-path';
@@ -194,7 +197,7 @@ function answeredBy(name: EndpointName): v.GenericSchema {
  */
 function audienceCheck(
   endpoint: Endpoint,
-): (caller: Caller | null) => Refusal | null {
+): (caller: Caller | null, request: FastifyRequest) => Refusal | null {
   const audience = endpoint.audience ?? 'signed-in';
   const message =
     audience === 'everyone'
@@ -207,8 +210,9 @@ function audienceCheck(
 }
 
 /**
- * The one `onRequest` hook of a declared route: authentication as the entry
- * says ({@link authenticateCall}, the one place for 401), then the audience
+ * The one `onRequest` hook of a declared route: for an entry behind a
+ * feature flag or concealed, the 404 of {@link featureCheck}; then
+ * authentication as the entry says ({@link authenticateCall}, the one place for 401), then the audience
  * (the one place for 403), both before the body is read. Callback-style:
  * when the caller is known at once ({@link cachedCaller}: an anonymous
  * entry, or a session the session cache holds — nearly every call), the
@@ -221,18 +225,26 @@ function guardRoute(
   endpoint: Endpoint,
 ): onRequestHookHandler {
   const authenticate = authenticateCall(services, endpoint);
-  const refusal = audienceCheck(endpoint);
+  const early = featureCheck(endpoint);
+  const refusal = endpoint.concealed
+    ? concealedCheck(endpoint)
+    : audienceCheck(endpoint);
   return function guard(request, reply, done) {
+    const hidden = early?.(request);
+    if (hidden) {
+      done(hidden);
+      return;
+    }
     const known = cachedCaller(services, endpoint, request);
     if (known !== undefined) {
       request.caller = known;
-      const refused = refusal(known);
+      const refused = refusal(known, request);
       if (refused) done(refused);
       else done();
       return;
     }
     authenticate.call(this, request, reply).then(() => {
-      const refused = refusal(request.caller);
+      const refused = refusal(request.caller, request);
       if (refused) done(refused);
       else done();
     }, done);
@@ -246,6 +258,50 @@ const AUDIENCE_NAMES = {
   'collective-admins': 'collective admins',
   'super-admin': 'the super admin',
 } as const;
+
+/** The 404 of a concealed call: the same as an unknown path's. */
+const concealedNotFound = () => new Refusal(404, 'Not found');
+
+/**
+ * For an entry behind a feature flag or concealed, the refusal before
+ * authentication: a flag off on the caller's tenant, or an API key on a
+ * concealed entry (refused before the key is even looked up), both with the
+ * 404 of an unknown path (decisions D3, D19); `undefined` for other entries.
+ */
+function featureCheck(
+  endpoint: Endpoint,
+): ((request: FastifyRequest) => Refusal | null) | undefined {
+  if (endpoint.feature === undefined && endpoint.concealed !== true)
+    return undefined;
+  return (request) => {
+    const featureOff =
+      endpoint.feature !== undefined &&
+      !featureOn(requestTenant(request), endpoint.feature);
+    const keyOnConcealed =
+      endpoint.concealed === true &&
+      endpoint.auth !== 'anonymous' &&
+      isApiKeyToken(bearerToken(request) ?? '');
+    return featureOff || keyOnConcealed ? concealedNotFound() : null;
+  };
+}
+
+/** Refuses a signed-in caller who may not learn a concealed call exists: 404. */
+function concealedCheck(
+  endpoint: Endpoint,
+): (caller: Caller | null, request: FastifyRequest) => Refusal | null {
+  const audience = endpoint.audience ?? 'signed-in';
+  return (caller, request) =>
+    caller !== null &&
+    !mayReachConcealed(
+      caller.access,
+      audience,
+      caller.apiKeyId !== null,
+      requestTenant(request),
+      endpoint.feature,
+    )
+      ? concealedNotFound()
+      : null;
+}
 
 /**
  * What a route's promise resolves to after `reply.send(…)`: nothing when

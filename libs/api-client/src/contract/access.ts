@@ -253,3 +253,75 @@ export function viewVisibilitiesFor(access: Access): ViewVisibility[] {
   if (access.isBrandUser) return ['private', 'member'];
   return ['private'];
 }
+
+/** Feature flags of a tenant (specification §1; decisions D3). */
+export interface TenantFeatures {
+  recycling: boolean;
+  mailBack: boolean;
+  inStore: boolean;
+  kiosk: boolean;
+  gamification: boolean;
+  analytics: boolean;
+  storeAnalytics: boolean;
+  pactAnalytics: boolean;
+  warehouseOperations: boolean;
+  memberSwitcher: boolean;
+  resale: boolean;
+}
+
+/** The name of one tenant feature flag, e.g. `mailBack`. */
+export type TenantFeature = keyof TenantFeatures;
+
+const ALL_FEATURES: TenantFeatures = {
+  recycling: true,
+  mailBack: true,
+  inStore: true,
+  kiosk: true,
+  gamification: true,
+  analytics: true,
+  storeAnalytics: true,
+  pactAnalytics: true,
+  warehouseOperations: true,
+  memberSwitcher: true,
+  resale: false,
+};
+
+/**
+ * The feature flags of each tenant (decisions D3), written once for the
+ * client's route table and the server's gated endpoints alike.
+ */
+export const TENANT_FEATURES = {
+  pact: ALL_FEATURES,
+  kiehls: { ...ALL_FEATURES, memberSwitcher: false },
+} as const satisfies Readonly<Record<TenantCode, TenantFeatures>>;
+
+/**
+ * Whether a tenant has `feature` on; a call without a tenant is taken as
+ * the main tenant's (`pact`, specification §9).
+ */
+export function featureOn(
+  tenant: TenantCode | undefined,
+  feature: TenantFeature,
+): boolean {
+  return TENANT_FEATURES[tenant ?? 'pact'][feature];
+}
+
+/**
+ * Whether a caller may learn that a concealed call exists (specification
+ * §6, decisions D12, D19): a user in the entry's audience, on a tenant
+ * with its feature on, signed in with a session (never an API key).
+ * Everyone else gets the 404 of an unknown path, not a 401 or 403.
+ */
+export function mayReachConcealed(
+  access: Access,
+  audience: Audience,
+  viaApiKey: boolean,
+  tenant: TenantCode | undefined,
+  feature: TenantFeature | undefined,
+): boolean {
+  return (
+    !viaApiKey &&
+    allows(access, audience) &&
+    (feature === undefined || featureOn(tenant, feature))
+  );
+}

@@ -161,6 +161,30 @@ export const MAX_STORE_PAGE_SIZE = 100;
 /** Longest search text of the store list. */
 export const MAX_STORE_SEARCH_LENGTH = 100;
 
+/**
+ * The `page` and `page_size` query entries of a server-paged list, the
+ * size at most `maxPageSize`, both given as text and read as numbers.
+ */
+export function pageQuery(maxPageSize: number) {
+  return {
+    page: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[1-9]\d{0,5}$/, 'page must be a whole number from 1'),
+        v.transform(Number),
+      ),
+    ),
+    page_size: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[1-9]\d{0,2}$/, 'page_size must be a whole number from 1'),
+        v.transform(Number),
+        v.maxValue(maxPageSize, `page_size must be at most ${maxPageSize}`),
+      ),
+    ),
+  };
+}
+
 /** Query of GET /api/stores: search, sort and server-side pagination. */
 export const StoresQuerySchema = v.strictObject({
   member_id: MemberIdQuery,
@@ -176,24 +200,7 @@ export const StoresQuerySchema = v.strictObject({
   sort: v.optional(
     v.picklist(STORE_SORTS, `sort must be one of ${STORE_SORTS.join(', ')}`),
   ),
-  page: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\d{0,5}$/, 'page must be a whole number from 1'),
-      v.transform(Number),
-    ),
-  ),
-  page_size: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\d{0,2}$/, 'page_size must be a whole number from 1'),
-      v.transform(Number),
-      v.maxValue(
-        MAX_STORE_PAGE_SIZE,
-        `page_size must be at most ${MAX_STORE_PAGE_SIZE}`,
-      ),
-    ),
-  ),
+  ...pageQuery(MAX_STORE_PAGE_SIZE),
 });
 
 /** A store of a member brand where consumers bring packaging back. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Audience } from './access';
+import type { Audience, TenantFeature } from './access';
 
 /** An HTTP method of the API. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -89,6 +89,18 @@ export interface Endpoint {
    * the validated input and the scope.
    */
   cache?: boolean;
+  /**
+   * The tenant feature flag the call belongs to (decisions D3): with the
+   * flag off on the caller's tenant, the call answers 404.
+   */
+  feature?: TenantFeature;
+  /**
+   * Whether the call hides its existence (specification §6, decisions
+   * D12, D19): an API key, a caller outside the audience and a tenant with
+   * the feature off all get the 404 of an unknown path, never a 401 or
+   * 403 that would say it is there. A missing session is still a 401.
+   */
+  concealed?: boolean;
   /** A write recorded in the audit trail; see {@link AuditedWrite}. */
   audit?: AuditedWrite;
   /**

@@ -1,3 +1,4 @@
+import { mailbackEndpoints } from './mailback-endpoints';
 import { recordEndpoints } from './record-endpoints';
 import { shellEndpoints } from './shell-endpoints';
 
@@ -13,7 +14,10 @@ import { shellEndpoints } from './shell-endpoints';
 export const endpoints = {
   ...shellEndpoints,
   ...recordEndpoints,
+  ...mailbackEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */
 export type EndpointName = keyof typeof endpoints;
+
+export * from './mailback-endpoints';

@@ -6,9 +6,12 @@ export {
   allows,
   dataFilterFor,
   deriveAccess,
+  featureOn,
   isRefusal,
+  mayReachConcealed,
   resolveDataScope,
   SPECIAL_BRAND_MEMBER_ID,
+  TENANT_FEATURES,
   TENANT_MEMBER,
   viewVisibilitiesFor,
 } from './access';
@@ -20,6 +23,8 @@ export type {
   DataScope,
   Permissions,
   ScopeRefusal,
+  TenantFeature,
+  TenantFeatures,
   TenantMember,
   ViewVisibility,
 } from './access';

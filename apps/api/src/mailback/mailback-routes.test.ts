@@ -1,0 +1,605 @@
+import {
+  CreatedApiKeySchema,
+  endpoints,
+  MailbackSubmissionResponseSchema,
+  MailbackSubmissionsPageSchema,
+  MailbackSummarySchema,
+  PublicFormSchema,
+  type Endpoint,
+} from '@collective/api-client/contract';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeOnEachDatabase } from '../testing/test-databases';
+import {
+  startTestServer,
+  startTestServerBeside,
+  type TestServer,
+} from '../testing/test-server';
+
+type Method = 'GET' | 'POST';
+
+const MAILBACK_ADMIN_CALLS = Object.values(
+  endpoints as Record<string, Endpoint>,
+).filter((entry) => entry.resource === 'mailback');
+
+/** A concrete URL of an entry's path (`:id` filled with a submission or form id). */
+function urlOf(entry: Endpoint): string {
+  return entry.path.replace(
+    ':id',
+    entry.path.startsWith('/api/mailback/forms') ? '1' : 'MB-2001',
+  );
+}
+
+describeOnEachDatabase('consumer mail-back', (engine) => {
+  let server: TestServer;
+  let second: TestServer;
+  const tokens: Record<string, string> = {};
+  let apiKey = '';
+  let formVersion = 0;
+  let brands: number[] = [];
+  let address = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    second = await startTestServerBeside(engine, server);
+    for (const email of [
+      'admin@pact.test',
+      'super@pact.test',
+      'brand.admin@kiehls.test',
+      'operator@kiehls.test',
+    ]) {
+      tokens[email] = await server.login(email);
+    }
+    const key = await server.app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { authorization: `Bearer ${tokens['admin@pact.test']}` },
+      payload: { name: 'Mail-back probe' },
+    });
+    apiKey = v.parse(CreatedApiKeySchema, key.json()).secret;
+    const form = v.parse(
+      PublicFormSchema,
+      (await server.get('/api/public/mailback/form')).json(),
+    );
+    formVersion = form.form_version;
+    brands = form.fields.brands.map((brand) => brand.id);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await server?.close();
+  });
+
+  function call(
+    who: string,
+    method: Method,
+    url: string,
+    payload?: object,
+    on = server,
+  ) {
+    return on.app.inject({
+      method,
+      url,
+      headers: {
+        authorization: `Bearer ${who.startsWith('ck_') ? who : tokens[who]}`,
+      },
+      ...(payload ? { payload } : {}),
+    });
+  }
+  const admin = (method: Method, url: string, payload?: object) =>
+    call('admin@pact.test', method, url, payload);
+
+  const request = (overrides: Record<string, unknown> = {}) => ({
+    form_version: formVersion,
+    name: 'Jo Marsh',
+    email: 'jo.marsh@example.com',
+    address_line1: '12 Alder Street',
+    city: 'Portland',
+    state: 'OR',
+    postal_code: '97201',
+    products: [{ brand: brands[0], count: 3 }],
+    consent: true,
+    ...overrides,
+  });
+
+  /** Submits the public form from a client address of its own unless given. */
+  function submit(
+    payload: unknown,
+    remoteAddress = `10.1.${Math.floor(++address / 250)}.${address % 250}`,
+    on = server,
+  ) {
+    return on.app.inject({
+      method: 'POST',
+      url: '/api/public/mailback/submissions',
+      remoteAddress,
+      ...(typeof payload === 'string'
+        ? { payload, headers: { 'content-type': 'application/json' } }
+        : { payload: payload as object }),
+    });
+  }
+  async function submitted(overrides: Record<string, unknown> = {}) {
+    const response = await submit(request(overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ reference: string }>().reference;
+  }
+  async function detail(id: string) {
+    const response = await admin('GET', `/api/mailback/submissions/${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return v.parse(MailbackSubmissionResponseSchema, response.json())
+      .submission;
+  }
+
+  describe('who reaches it', () => {
+    it('answers 404 on every mail-back endpoint to a brand admin, an operator and an API key', async () => {
+      expect(MAILBACK_ADMIN_CALLS.length).toBeGreaterThanOrEqual(12);
+      for (const entry of MAILBACK_ADMIN_CALLS) {
+        for (const who of [
+          'brand.admin@kiehls.test',
+          'operator@kiehls.test',
+          apiKey,
+        ]) {
+          const response = await call(
+            who,
+            entry.method as Method,
+            urlOf(entry),
+            entry.method === 'POST' ? {} : undefined,
+          );
+          expect(
+            [response.statusCode, response.json()],
+            `${entry.method} ${entry.path} as ${who.slice(0, 12)}`,
+          ).toEqual([404, { error: 'Not found' }]);
+        }
+      }
+    });
+
+    it('answers 401 without a session, and serves collective admins', async () => {
+      const anonymous = await server.get('/api/mailback/submissions');
+      expect(anonymous.statusCode).toBe(401);
+      for (const who of ['admin@pact.test', 'super@pact.test']) {
+        const response = await call(who, 'GET', '/api/mailback/summary');
+        expect(response.statusCode, response.body).toBe(200);
+      }
+    });
+  });
+
+  describe('the public form', () => {
+    it('offers the live version with its consent text and brands', async () => {
+      const form = v.parse(
+        PublicFormSchema,
+        (await server.get('/api/public/mailback/form')).json(),
+      );
+      expect(form.fields.consent_text).toMatch(/only to send my prepaid label/);
+      expect(form.fields.brands.map((brand) => brand.name)).toContain(
+        "Kiehl's",
+      );
+      const kiehls = v.parse(
+        PublicFormSchema,
+        (
+          await server.get('/api/public/mailback/form', undefined, {
+            'x-tenant-code': 'kiehls',
+          })
+        ).json(),
+      );
+      expect(kiehls.fields.brands).toEqual([{ id: 2, name: "Kiehl's" }]);
+    });
+
+    it.each([
+      [
+        'an oversized name',
+        { name: 'x'.repeat(101) },
+        /name must be at most 100 characters/,
+      ],
+      [
+        'too many product lines',
+        {
+          products: Array.from({ length: 11 }, (_, i) => ({
+            brand: i + 1,
+            count: 1,
+          })),
+        },
+        /at most 10 lines/,
+      ],
+      ['a nested name', { name: { first: 'Jo' } }, /name must be text/],
+      [
+        'a nested count',
+        { products: [{ brand: 2, count: { $gt: 1 } }] },
+        /count must be a whole number/,
+      ],
+      ['an unknown field', { extra: { deep: true } }, /extra is not allowed/],
+      [
+        'a scripted name',
+        { name: '<script>alert(1)</script>' },
+        /name must not contain < or >/,
+      ],
+      [
+        'a scripted city',
+        { city: 'Portland"><img src=x onerror=alert(1)>' },
+        /city must not contain < or >/,
+      ],
+      ['a malformed email', { email: 'jo@' }, /email must be an email address/],
+      [
+        'a malformed ZIP code',
+        { postal_code: '9720' },
+        /postal_code must be a ZIP code/,
+      ],
+      ['an unknown state', { state: 'XX' }, /state must be a US state code/],
+      ['no consent', { consent: false }, /consent must be given/],
+      [
+        'a brand the form does not offer',
+        { products: [{ brand: 999, count: 1 }] },
+        /brand 999 is not offered/,
+      ],
+    ])(
+      'refuses %s with a 400 that says what to fix',
+      async (_, overrides, message) => {
+        const response = await submit(request(overrides));
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.body).toMatch(message);
+      },
+    );
+
+    it('refuses malformed JSON with 400 and an oversized body with 413', async () => {
+      const malformed = await submit('{"name": "Jo",');
+      expect([malformed.statusCode, malformed.json()]).toEqual([
+        400,
+        { error: 'Request body is not valid JSON' },
+      ]);
+      const huge = await submit(request({ address_line2: 'x'.repeat(20_000) }));
+      expect(huge.statusCode).toBe(413);
+    });
+
+    it('keeps nothing of a refused request', async () => {
+      const [before] = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM mailback_submissions',
+      );
+      await submit(request({ email: 'bad' }));
+      const [after] = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM mailback_submissions',
+      );
+      expect(after?.n).toBe(before?.n);
+    });
+
+    it('refuses the 11th submission from one address within an hour, across two instances on one database: 429 with Retry-After', async () => {
+      const from = '203.0.113.7';
+      for (let n = 0; n < 10; n += 1) {
+        const response = await submit(
+          request({ email: `limit${n}@example.com` }),
+          from,
+          n % 2 === 0 ? server : second,
+        );
+        expect(response.statusCode, response.body).toBe(201);
+      }
+      const eleventh = await submit(
+        request({ email: 'limit10@example.com' }),
+        from,
+        second,
+      );
+      expect(eleventh.statusCode).toBe(429);
+      const retryAfter = Number(eleventh.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3000);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(eleventh.json<{ message: string }>().message).toMatch(
+        /try again in/,
+      );
+      const other = await submit(
+        request({ email: 'other@example.com' }),
+        '203.0.113.8',
+      );
+      expect(other.statusCode).toBe(201);
+    });
+
+    it('refuses the 11th submission with one email within an hour, from any address', async () => {
+      for (let n = 0; n < 10; n += 1) {
+        const response = await submit(request({ email: 'Same@Example.com' }));
+        expect(response.statusCode, response.body).toBe(201);
+      }
+      const eleventh = await submit(
+        request({ email: 'same@example.com' }),
+        '198.51.100.1',
+        second,
+      );
+      expect(eleventh.statusCode).toBe(429);
+      expect(eleventh.headers['retry-after']).toBeDefined();
+    });
+  });
+
+  describe('running the programme', () => {
+    it('lists submissions with personal data masked, found by name, email or reference', async () => {
+      const id = await submitted({
+        name: 'Quinn Tavares',
+        email: 'quinn.t@example.org',
+      });
+      const response = await admin(
+        'GET',
+        '/api/mailback/submissions?search=quinn',
+      );
+      const page = v.parse(MailbackSubmissionsPageSchema, response.json());
+      expect(page.total).toBe(1);
+      expect(page.submissions[0]).toMatchObject({
+        id,
+        name: 'Q••• T•••',
+        email: 'q•••@e•••.org',
+        status: 'submitted',
+        region: 'West',
+        items: 3,
+      });
+      expect(response.body).not.toContain('Quinn');
+      const byRef = await admin(
+        'GET',
+        `/api/mailback/submissions?search=${id}`,
+      );
+      expect(v.parse(MailbackSubmissionsPageSchema, byRef.json()).total).toBe(
+        1,
+      );
+    });
+
+    it('reveals personal data on a detail as one audit event', async () => {
+      const id = await submitted({
+        name: 'Rae Lindqvist',
+        email: 'rae@example.net',
+      });
+      const masked = await detail(id);
+      expect(masked.person.name).toBe('R••• L•••');
+      expect(masked.revealed).toBe(false);
+
+      const revealed = await admin(
+        'POST',
+        `/api/mailback/submissions/${id}/reveal`,
+      );
+      expect(revealed.statusCode, revealed.body).toBe(200);
+      const person = v.parse(MailbackSubmissionResponseSchema, revealed.json())
+        .submission.person;
+      expect(person).toMatchObject({
+        name: 'Rae Lindqvist',
+        email: 'rae@example.net',
+        address_line1: '12 Alder Street',
+        postal_code: '97201',
+      });
+      const events = await server.db.query<{ action: string }>(
+        "SELECT action FROM audit_events WHERE entity = 'mailback_submission' AND entity_id = $1 AND action = 'reveal'",
+        [id],
+      );
+      expect(events).toHaveLength(1);
+    });
+
+    it('marks labels sent, records the arrival, and the summary counts follow', async () => {
+      const summary = async () =>
+        v.parse(
+          MailbackSummarySchema,
+          (await admin('GET', '/api/mailback/summary')).json(),
+        );
+      const start = await summary();
+      const ids = [await submitted(), await submitted()];
+
+      const marked = await admin(
+        'POST',
+        '/api/mailback/submissions/mark-label-sent',
+        { ids },
+      );
+      expect(marked.json()).toEqual({ marked: 2, skipped: 0 });
+      const again = await admin(
+        'POST',
+        '/api/mailback/submissions/mark-label-sent',
+        { ids },
+      );
+      expect(again.json()).toEqual({ marked: 0, skipped: 2 });
+      const labelled = await detail(ids[0]!);
+      expect(labelled.status).toBe('label_sent');
+      expect(labelled.tracking_number).toMatch(/^9400\d+$/);
+      const mail = await server.db.query<{ recipient: string }>(
+        'SELECT recipient FROM mailback_label_mail WHERE submission_id = $1',
+        [Number(ids[0]!.slice(3))],
+      );
+      expect(mail).toEqual([{ recipient: 'jo.marsh@example.com' }]);
+
+      const received = await admin(
+        'POST',
+        `/api/mailback/submissions/${ids[0]}/receive`,
+        {
+          version: labelled.version,
+          weight_kg: 1.25,
+          shipment_ref: 'SHP-9001',
+        },
+      );
+      expect(received.statusCode, received.body).toBe(200);
+      const after = v.parse(
+        MailbackSubmissionResponseSchema,
+        received.json(),
+      ).submission;
+      expect(after).toMatchObject({
+        status: 'received',
+        received_weight_kg: 1.25,
+        shipment_ref: 'SHP-9001',
+      });
+      expect(
+        (await detail(ids[0]!)).timeline.map((event) => event.action),
+      ).toEqual(['create', 'mark_label_sent', 'receive']);
+
+      const end = await summary();
+      expect(end.submitted - start.submitted).toBe(2);
+      expect(end.labels_sent - start.labels_sent).toBe(2);
+      expect(end.received - start.received).toBe(1);
+      expect(end.received_weight_kg - start.received_weight_kg).toBeCloseTo(
+        1.25,
+      );
+    });
+
+    it('refuses a stale edit with 409 and the current submission', async () => {
+      const id = await submitted();
+      const current = await detail(id);
+      await admin('POST', `/api/mailback/submissions/${id}/notes`, {
+        version: current.version,
+        text: 'Called back',
+      });
+      const stale = await admin(
+        'POST',
+        `/api/mailback/submissions/${id}/notes`,
+        {
+          version: current.version,
+          text: 'Second note',
+        },
+      );
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({
+        current: { id, version: current.version + 1 },
+      });
+    });
+
+    it('exports CSV without personal data unless asked for explicitly, which is audited', async () => {
+      const id = await submitted({
+        name: 'Sol Arden',
+        email: 'sol.arden@example.com',
+      });
+      const plain = await admin(
+        'GET',
+        '/api/mailback/submissions/export?search=sol.arden',
+      );
+      expect(plain.statusCode, plain.body).toBe(200);
+      expect(plain.body).toContain(id);
+      expect(plain.body).not.toContain('Sol');
+      expect(plain.body).not.toContain('sol.arden');
+      const personal = await admin(
+        'GET',
+        '/api/mailback/submissions/export?search=sol.arden&personal=true',
+      );
+      expect(personal.body).toContain('Sol Arden');
+      const [event] = await server.db.query<{ after: { query: object } }>(
+        "SELECT after FROM audit_events WHERE entity = 'export' ORDER BY id DESC LIMIT 1",
+      );
+      expect(event?.after.query).toMatchObject({ personal: 'true' });
+    });
+
+    it('redacts after the typed confirmation: personal data gone from the database, the exports and the audit trail, figures kept', async () => {
+      const name = 'Ines Wetherall';
+      const email = 'ines.wetherall@example.com';
+      const id = await submitted({ name, email, address_line2: 'Flat 9' });
+      await admin('POST', '/api/mailback/submissions/mark-label-sent', {
+        ids: [id],
+      });
+      await admin('POST', `/api/mailback/submissions/${id}/reveal`);
+      let current = await detail(id);
+      await admin('POST', `/api/mailback/submissions/${id}/notes`, {
+        version: current.version,
+        text: `Spoke to ${name}`,
+      });
+      current = await detail(id);
+
+      const unconfirmed = await admin(
+        'POST',
+        `/api/mailback/submissions/${id}/redact`,
+        {
+          version: current.version,
+          confirm: 'yes',
+        },
+      );
+      expect(unconfirmed.statusCode).toBe(400);
+      expect(unconfirmed.json<{ message: string }>().message).toMatch(
+        /typed again/,
+      );
+
+      const redacted = await admin(
+        'POST',
+        `/api/mailback/submissions/${id}/redact`,
+        {
+          version: current.version,
+          confirm: id,
+        },
+      );
+      expect(redacted.statusCode, redacted.body).toBe(200);
+      const after = v.parse(
+        MailbackSubmissionResponseSchema,
+        redacted.json(),
+      ).submission;
+      expect(after).toMatchObject({
+        redacted: true,
+        status: 'label_sent',
+        region: 'West',
+      });
+      expect(after.person.name).toBe('[redacted]');
+      expect(after.notes).toEqual([]);
+
+      const number = Number(id.slice(3));
+      const rows = await server.db.query<Record<string, unknown>>(
+        'SELECT * FROM mailback_submissions WHERE id = $1',
+        [number],
+      );
+      expect(rows[0]).toMatchObject({
+        name: null,
+        email: null,
+        address_line1: null,
+        address_line2: null,
+        city: null,
+        postal_code: null,
+        items: 3,
+      });
+      const everywhere = JSON.stringify([
+        rows,
+        await server.db.query(
+          'SELECT * FROM mailback_label_mail WHERE submission_id = $1',
+          [number],
+        ),
+        await server.db.query(
+          "SELECT before, after FROM audit_events WHERE entity = 'mailback_submission'",
+        ),
+      ]);
+      for (const text of [
+        'Ines',
+        'Wetherall',
+        'ines.wetherall',
+        'Flat 9',
+        'Alder',
+      ]) {
+        expect(everywhere).not.toContain(text);
+      }
+      const exported = await admin(
+        'GET',
+        `/api/mailback/submissions/export?search=${id}&personal=true`,
+      );
+      expect(exported.body).toContain(id);
+      expect(exported.body).not.toContain('Ines');
+      expect(exported.body).toContain('[redacted]');
+
+      const reveal = await admin(
+        'POST',
+        `/api/mailback/submissions/${id}/reveal`,
+      );
+      expect(reveal.statusCode).toBe(409);
+    });
+
+    it('publishes a new form version (audited); old submissions keep the version they were made with', async () => {
+      const old = await submitted();
+      const published = await admin('POST', '/api/mailback/forms/1/versions', {
+        consent_text: 'I agree to the label terms, version two.',
+        brand_ids: [2, 1009],
+      });
+      expect(published.statusCode, published.body).toBe(201);
+      const forms = published.json<{
+        forms: { versions: { version: number; status: string }[] }[];
+      }>().forms;
+      expect(
+        forms[0]?.versions.slice(0, 2).map((x) => [x.version, x.status]),
+      ).toEqual([
+        [2, 'live'],
+        [1, 'closed'],
+      ]);
+      expect((await detail(old)).form_version).toBe(1);
+      const stale = await submit(request());
+      expect(stale.statusCode).toBe(400);
+      expect(stale.json<{ message: string }>().message).toMatch(
+        /reload the page/,
+      );
+      const form = v.parse(
+        PublicFormSchema,
+        (await server.get('/api/public/mailback/form')).json(),
+      );
+      formVersion = form.form_version;
+      brands = form.fields.brands.map((brand) => brand.id);
+      expect(brands.sort()).toEqual([2, 1009].sort());
+      const fresh = await submitted();
+      expect((await detail(fresh)).form_version).toBe(2);
+      const [event] = await server.db.query<{ action: string }>(
+        "SELECT action FROM audit_events WHERE entity = 'mailback_form' ORDER BY id DESC LIMIT 1",
+      );
+      expect(event?.action).toBe('publish');
+    });
+  });
+});

@@ -1,0 +1,672 @@
+import {
+  MAILBACK_REGIONS,
+  MAILBACK_UNUSED_LABEL_DAYS,
+  type TenantCode,
+} from '@collective/api-client/contract';
+import type { SqlRunner } from '../db/database';
+import { resourceRoutes, type RouteCall } from '../http/declare-route';
+import { notFound, Refusal } from '../http/error-replies';
+import { forgetLabelMail, queueLabelMail } from './label-mail';
+import { REDACTED } from './masking';
+import {
+  auditedFigures,
+  checkVersion,
+  createSubmission,
+  findSubmission,
+  liveForm,
+  personOf,
+  refuseRedacted,
+  SUBMISSION_COLUMNS,
+  submissionDetail,
+  submissionNumber,
+  submissionReference,
+  tenantOf,
+  type SubmissionRow,
+} from './submissions';
+
+/** The list's filters as SQL over `s`, from $2 on ($1 is the tenant). */
+function listFilter(query: {
+  search?: string | undefined;
+  status?: string | undefined;
+  region?: string | undefined;
+  period?: string | undefined;
+}): { where: string; params: unknown[] } {
+  const clauses = ['s.tenant = $1'];
+  const params: unknown[] = [];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause(`$${params.length + 1}`));
+  };
+  const search = query.search?.trim();
+  if (search) {
+    add(
+      (
+        n,
+      ) => `(s.name ILIKE ${n} OR s.email ILIKE ${n} OR s.tracking_number ILIKE ${n}
+        OR ('MB-' || s.id) ILIKE ${n})`,
+      `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    );
+  }
+  if (query.status) add((n) => `s.status = ${n}`, query.status);
+  if (query.region) add((n) => `s.region = ${n}`, query.region);
+  if (query.period) {
+    add(
+      (n) => `s.created_at >= (${n} || '-01')::date
+        AND s.created_at < ((${n} || '-01')::date + interval '1 month')`,
+      query.period,
+    );
+  }
+  return { where: clauses.join(' AND '), params };
+}
+
+const ORDER = {
+  created: 's.created_at ASC, s.id ASC',
+  '-created': 's.created_at DESC, s.id DESC',
+  status: 's.status ASC, s.id DESC',
+  '-status': 's.status DESC, s.id DESC',
+} as const;
+
+async function readRows(
+  db: SqlRunner,
+  tenant: TenantCode,
+  filter: ReturnType<typeof listFilter>,
+  order: keyof typeof ORDER,
+  limit: number,
+  offset: number,
+): Promise<SubmissionRow[]> {
+  return db.query<SubmissionRow>(
+    `SELECT ${SUBMISSION_COLUMNS} FROM mailback_submissions s
+       JOIN mailback_form_versions fv ON fv.id = s.form_version_id
+      WHERE ${filter.where} ORDER BY ${ORDER[order]}
+      LIMIT ${limit} OFFSET ${offset}`,
+    [tenant, ...filter.params],
+  );
+}
+
+/** A new tracking number for a prepaid label. */
+function trackingNumber(id: number, now: Date): string {
+  return `9400${String(now.getTime()).slice(-8)}${String(id).padStart(8, '0')}`;
+}
+
+async function detailAfterWrite(
+  call: { db: SqlRunner; tenant: TenantCode | undefined },
+  reference: string,
+) {
+  const row = await findSubmission(call.db, tenantOf(call.tenant), reference);
+  return { row, submission: await submissionDetail(call.db, row, false) };
+}
+
+/** The current submission for a 409 body, masked. */
+const currentOf = (db: SqlRunner, row: SubmissionRow) => () =>
+  submissionDetail(db, row, false);
+
+/** A change to one submission, as {@link editSubmission} records it. */
+interface Edit {
+  before: Record<string, unknown> | null;
+  after:
+    | Record<string, unknown>
+    | ((row: SubmissionRow) => Record<string, unknown>);
+}
+
+/**
+ * One versioned write on a submission (D15): the row locked, a stale
+ * `version` refused with 409 and the current submission, `apply` run, the
+ * version counted up; answers the submission after it and the audited change.
+ */
+async function editSubmission(
+  call: {
+    db: SqlRunner;
+    tenant: TenantCode | undefined;
+    params: { id: string };
+  },
+  version: number,
+  apply: (row: SubmissionRow) => Promise<Edit>,
+) {
+  const { db, tenant, params } = call;
+  const row = await findSubmission(db, tenantOf(tenant), params.id, true);
+  await checkVersion(row, version, currentOf(db, row));
+  const edit = await apply(row);
+  await db.query(
+    'UPDATE mailback_submissions SET version = version + 1 WHERE id = $1',
+    [row.id],
+  );
+  const after = await detailAfterWrite({ db, tenant }, params.id);
+  return {
+    answer: { submission: after.submission },
+    change: {
+      id: params.id,
+      memberId: null,
+      before: edit.before,
+      after:
+        typeof edit.after === 'function' ? edit.after(after.row) : edit.after,
+    },
+  };
+}
+
+async function formsAnswer(db: SqlRunner, tenant: TenantCode) {
+  const forms = await db.query<{ id: number; title: string }>(
+    'SELECT id, title FROM mailback_forms WHERE tenant = $1 ORDER BY id',
+    [tenant],
+  );
+  const members = await db.query<{ id: number; name: string }>(
+    'SELECT id, name FROM members ORDER BY name, id',
+  );
+  const answer = [];
+  for (const form of forms) {
+    const versions = await db.query<{
+      id: number;
+      version: number;
+      status: 'draft' | 'live' | 'closed';
+      consent_text: string;
+      brand_ids: number[] | null;
+      published_at: Date | null;
+      submissions: number;
+    }>(
+      `SELECT fv.id, fv.version, fv.status, fv.consent_text, fv.brand_ids,
+              fv.published_at,
+              (SELECT count(*)::int FROM mailback_submissions s
+                WHERE s.form_version_id = fv.id) AS submissions
+         FROM mailback_form_versions fv WHERE fv.form_id = $1
+        ORDER BY fv.version DESC`,
+      [form.id],
+    );
+    const [funnel] = await db.query<{
+      submitted: number;
+      label_sent: number;
+      received: number;
+    }>(
+      `SELECT count(*)::int AS submitted,
+              count(*) FILTER (WHERE s.label_sent_at IS NOT NULL)::int AS label_sent,
+              count(*) FILTER (WHERE s.received_at IS NOT NULL)::int AS received
+         FROM mailback_submissions s
+         JOIN mailback_form_versions fv ON fv.id = s.form_version_id
+        WHERE fv.form_id = $1`,
+      [form.id],
+    );
+    const byMonth = await db.query<{ month: string; submissions: number }>(
+      `SELECT to_char(date_trunc('month', s.created_at), 'YYYY-MM') AS month,
+              count(*)::int AS submissions
+         FROM mailback_submissions s
+         JOIN mailback_form_versions fv ON fv.id = s.form_version_id
+        WHERE fv.form_id = $1 GROUP BY 1 ORDER BY 1`,
+      [form.id],
+    );
+    answer.push({
+      id: form.id,
+      title: form.title,
+      versions: versions.map((version) => ({
+        id: version.id,
+        version: version.version,
+        status: version.status,
+        fields: {
+          consent_text: version.consent_text,
+          brands: members.filter(
+            (member) =>
+              version.brand_ids === null ||
+              version.brand_ids.includes(member.id),
+          ),
+        },
+        published_at: version.published_at
+          ? new Date(version.published_at).toISOString()
+          : null,
+        submissions: version.submissions,
+      })),
+      funnel: funnel ?? { submitted: 0, label_sent: 0, received: 0 },
+      by_month: byMonth,
+    });
+  }
+  return { forms: answer };
+}
+
+/** The masked list row of a submission. */
+function listRow(row: SubmissionRow) {
+  const person = personOf(row, false);
+  return {
+    id: submissionReference(row.id),
+    status: row.status,
+    name: person.name,
+    email: person.email,
+    region: row.region,
+    items: row.items,
+    tracking_number: row.tracking_number,
+    form_version: row.form_version,
+    created_at: new Date(row.created_at).toISOString(),
+    redacted: row.redacted_at !== null,
+  };
+}
+
+/** The public form's answer to a refused client: 429 with Retry-After. */
+function refuseTooMany(
+  call: RouteCall<'submitMailback'>,
+  retryAfterSeconds: number,
+): never {
+  call.reply.header('retry-after', String(retryAfterSeconds));
+  throw new Refusal(
+    429,
+    'Too many requests',
+    `Too many label requests from this address or email; try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+  );
+}
+
+/**
+ * Consumer mail-back (decisions D19): the public form's two calls and the
+ * collective admins' calls that run the programme, every one concealed
+ * behind the mailBack flag and the audience (404 to anyone else).
+ */
+export const mailbackRoutes = resourceRoutes({
+  async publicMailbackForm({ db, tenant }) {
+    return liveForm(db, tenantOf(tenant));
+  },
+
+  async submitMailback(call) {
+    const { db, tenant, body, now, request } = call;
+    const created = await createSubmission(
+      db,
+      tenantOf(tenant),
+      body,
+      request.ip,
+      now,
+    );
+    if ('retryAfterSeconds' in created) {
+      refuseTooMany(call, created.retryAfterSeconds);
+    }
+    return {
+      answer: {
+        reference: created.reference,
+        message: `Thank you. Your request ${created.reference} is in; your prepaid label will arrive by email.`,
+      },
+      change: {
+        id: created.reference,
+        memberId: null,
+        before: null,
+        after: auditedFigures(created.row),
+      },
+    };
+  },
+
+  async mailbackSubmissions({ db, tenant, query }) {
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? 25;
+    const filter = listFilter(query);
+    const t = tenantOf(tenant);
+    const [count] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM mailback_submissions s WHERE ${filter.where}`,
+      [t, ...filter.params],
+    );
+    const rows = await readRows(
+      db,
+      t,
+      filter,
+      query.sort ?? '-created',
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    return {
+      submissions: rows.map(listRow),
+      page,
+      page_size: pageSize,
+      total: count?.n ?? 0,
+    };
+  },
+
+  async mailbackSubmissionsExport({ db, tenant, query, now }) {
+    const personal = query.personal === 'true';
+    const filter = listFilter(query);
+    const t = tenantOf(tenant);
+    const members = new Map(
+      (
+        await db.query<{ id: number; name: string }>(
+          'SELECT id, name FROM members',
+        )
+      ).map((member) => [member.id, member.name]),
+    );
+    const batch = 500;
+    async function* rows() {
+      for (let offset = 0; ; offset += batch) {
+        const page = await readRows(db, t, filter, 'created', batch, offset);
+        for (const row of page) {
+          const person = personOf(row, personal);
+          yield {
+            id: submissionReference(row.id),
+            status: row.status,
+            created_at: new Date(row.created_at).toISOString(),
+            region: row.region,
+            state: row.state,
+            items: row.items,
+            products: row.products
+              .map(
+                (line) =>
+                  `${members.get(line.brand_id) ?? line.brand_id} × ${line.count}`,
+              )
+              .join('; '),
+            tracking_number: row.tracking_number ?? '',
+            received_weight_kg:
+              row.received_weight_kg === null
+                ? ''
+                : String(row.received_weight_kg),
+            name: personal || row.redacted_at ? person.name : '',
+            email: personal || row.redacted_at ? person.email : '',
+            address:
+              personal || row.redacted_at
+                ? row.redacted_at
+                  ? REDACTED
+                  : [
+                      person.address_line1,
+                      person.address_line2,
+                      person.city,
+                      `${person.state} ${person.postal_code}`,
+                    ]
+                      .filter(Boolean)
+                      .join(', ')
+                : '',
+          };
+        }
+        if (page.length < batch) return;
+      }
+    }
+    return {
+      filename: `mailback-submissions-${now.toISOString().slice(0, 10)}.csv`,
+      columns: [
+        'id',
+        'status',
+        'created_at',
+        'region',
+        'state',
+        'items',
+        'products',
+        'tracking_number',
+        'received_weight_kg',
+        'name',
+        'email',
+        'address',
+      ],
+      rows: rows(),
+    };
+  },
+
+  async mailbackSubmission({ db, tenant, params }) {
+    const row = await findSubmission(db, tenantOf(tenant), params.id);
+    return { submission: await submissionDetail(db, row, false) };
+  },
+
+  async revealMailbackSubmission({ db, tenant, params }) {
+    const row = await findSubmission(db, tenantOf(tenant), params.id, true);
+    refuseRedacted(row);
+    return {
+      answer: { submission: await submissionDetail(db, row, true) },
+      change: {
+        id: params.id,
+        memberId: null,
+        before: null,
+        after: { revealed: ['name', 'email', 'address'] },
+      },
+    };
+  },
+
+  async markMailbackLabelsSent({ db, tenant, body, now }) {
+    const t = tenantOf(tenant);
+    const ids = [...new Set(body.ids)];
+    const rows = await db.query<SubmissionRow>(
+      `SELECT ${SUBMISSION_COLUMNS} FROM mailback_submissions s
+         JOIN mailback_form_versions fv ON fv.id = s.form_version_id
+        WHERE s.tenant = $1 AND s.id = ANY($2::int[])
+        ORDER BY s.id FOR UPDATE OF s`,
+      [t, ids.map(submissionNumber)],
+    );
+    if (rows.length < ids.length) {
+      const found = new Set(rows.map((row) => submissionReference(row.id)));
+      notFound(
+        `There is no mail-back submission ${ids.find((id) => !found.has(id))}.`,
+      );
+    }
+    const marked: string[] = [];
+    for (const row of rows) {
+      if (row.status !== 'submitted' || row.redacted_at) continue;
+      const tracking = trackingNumber(row.id, now);
+      await db.query(
+        `UPDATE mailback_submissions
+            SET status = 'label_sent', tracking_number = $2, label_sent_at = $3,
+                version = version + 1
+          WHERE id = $1`,
+        [row.id, tracking, now],
+      );
+      await queueLabelMail(db, {
+        submissionId: row.id,
+        recipient: row.email ?? '',
+        subject: `Your mail-back label ${submissionReference(row.id)}`,
+        body: `Hello ${row.name ?? ''},\n\nyour prepaid label (tracking ${tracking}) is attached. Pack your empties, stick the label on the box and drop it at any post office.\n`,
+      });
+      marked.push(submissionReference(row.id));
+    }
+    return {
+      answer: { marked: marked.length, skipped: rows.length - marked.length },
+      change:
+        marked.length === 0
+          ? null
+          : {
+              id: marked.join(','),
+              memberId: null,
+              before: { status: 'submitted' },
+              after: { ids: marked, status: 'label_sent' },
+            },
+    };
+  },
+
+  async receiveMailbackSubmission(call) {
+    const { db, params, body, now } = call;
+    return editSubmission(call, body.version, async (row) => {
+      if (row.status !== 'label_sent' && row.status !== 'in_transit') {
+        throw new Refusal(
+          409,
+          'Conflict',
+          row.status === 'received'
+            ? `${params.id} was received already.`
+            : `${params.id} has no label yet; mark its label sent first.`,
+        );
+      }
+      await db.query(
+        `UPDATE mailback_submissions
+            SET status = 'received', received_at = $2, received_weight_kg = $3,
+                shipment_ref = $4
+          WHERE id = $1`,
+        [row.id, now, body.weight_kg, body.shipment_ref ?? null],
+      );
+      return { before: auditedFigures(row), after: auditedFigures };
+    });
+  },
+
+  async resendMailbackLabel(call) {
+    const { db, params, body } = call;
+    return editSubmission(call, body.version, async (row) => {
+      refuseRedacted(row);
+      if (!row.tracking_number) {
+        throw new Refusal(
+          409,
+          'Conflict',
+          `${params.id} has no label yet; mark its label sent first.`,
+        );
+      }
+      await queueLabelMail(db, {
+        submissionId: row.id,
+        recipient: row.email ?? '',
+        subject: `Your mail-back label ${params.id} (sent again)`,
+        body: `Hello ${row.name ?? ''},\n\nhere is your prepaid label again (tracking ${row.tracking_number}).\n`,
+      });
+      return {
+        before: null,
+        after: { label_mail: 'queued', tracking_number: row.tracking_number },
+      };
+    });
+  },
+
+  async addMailbackNote(call) {
+    const { db, body, caller, now } = call;
+    return editSubmission(call, body.version, async (row) => {
+      refuseRedacted(row);
+      const note = {
+        at: now.toISOString(),
+        by: caller.user.email,
+        text: body.text,
+      };
+      await db.query(
+        'UPDATE mailback_submissions SET notes = notes || $2::jsonb WHERE id = $1',
+        [row.id, JSON.stringify([note])],
+      );
+      // The note's text may name the person: the trail keeps only that one was added.
+      return {
+        before: { notes: row.notes.length },
+        after: { notes: row.notes.length + 1 },
+      };
+    });
+  },
+
+  async redactMailbackSubmission(call) {
+    const { db, params, body, now } = call;
+    return editSubmission(call, body.version, async (row) => {
+      if (body.confirm.trim() !== params.id) {
+        throw new Refusal(
+          400,
+          'Bad request',
+          `confirm must be the submission id, ${params.id}, typed again.`,
+        );
+      }
+      refuseRedacted(row);
+      await db.query(
+        `UPDATE mailback_submissions
+            SET name = NULL, email = NULL, address_line1 = NULL,
+                address_line2 = NULL, city = NULL, postal_code = NULL,
+                notes = '[]', redacted_at = $2
+          WHERE id = $1`,
+        [row.id, now],
+      );
+      await forgetLabelMail(db, row.id);
+      return { before: { redacted: false }, after: { redacted: true } };
+    });
+  },
+
+  async mailbackSummary({ db, tenant, now }) {
+    const t = tenantOf(tenant);
+    const [totals] = await db.query<{
+      submitted: number;
+      labels_sent: number;
+      in_transit: number;
+      received: number;
+      unused_labels: number;
+      received_weight_kg: number;
+      avg_weight_kg: number;
+      avg_items: number;
+    }>(
+      `SELECT count(*)::int AS submitted,
+              count(*) FILTER (WHERE label_sent_at IS NOT NULL)::int AS labels_sent,
+              count(*) FILTER (WHERE status = 'in_transit')::int AS in_transit,
+              count(*) FILTER (WHERE status = 'received')::int AS received,
+              count(*) FILTER (WHERE status = 'label_sent'
+                AND label_sent_at < $2::timestamptz - make_interval(days => $3))::int
+                AS unused_labels,
+              coalesce(sum(received_weight_kg), 0)::float8 AS received_weight_kg,
+              coalesce(round(avg(received_weight_kg), 3), 0)::float8 AS avg_weight_kg,
+              coalesce(round(avg(items) FILTER (WHERE status = 'received'), 2), 0)::float8
+                AS avg_items
+         FROM mailback_submissions WHERE tenant = $1`,
+      [t, now, MAILBACK_UNUSED_LABEL_DAYS],
+    );
+    const regions = await db.query<{
+      region: string;
+      labels_sent: number;
+      in_transit: number;
+      received: number;
+    }>(
+      `SELECT region,
+              count(*) FILTER (WHERE label_sent_at IS NOT NULL)::int AS labels_sent,
+              count(*) FILTER (WHERE status = 'in_transit')::int AS in_transit,
+              count(*) FILTER (WHERE status = 'received')::int AS received
+         FROM mailback_submissions WHERE tenant = $1 GROUP BY region`,
+      [t],
+    );
+    const byRegion = MAILBACK_REGIONS.map(
+      (region) =>
+        regions.find((row) => row.region === region) ?? {
+          region,
+          labels_sent: 0,
+          in_transit: 0,
+          received: 0,
+        },
+    );
+    const byMonth = await db.query<{
+      month: string;
+      submitted: number;
+      labels_sent: number;
+      received: number;
+      weight_kg: number;
+    }>(
+      `SELECT to_char(date_trunc('month', created_at), 'YYYY-MM') AS month,
+              count(*)::int AS submitted,
+              count(*) FILTER (WHERE label_sent_at IS NOT NULL)::int AS labels_sent,
+              count(*) FILTER (WHERE status = 'received')::int AS received,
+              coalesce(sum(received_weight_kg), 0)::float8 AS weight_kg
+         FROM mailback_submissions WHERE tenant = $1
+        GROUP BY 1 ORDER BY 1 DESC LIMIT 12`,
+      [t],
+    );
+    return { ...totals!, by_region: byRegion, by_month: byMonth };
+  },
+
+  async mailbackForms({ db, tenant }) {
+    return formsAnswer(db, tenantOf(tenant));
+  },
+
+  async publishMailbackFormVersion({ db, tenant, params, body, caller, now }) {
+    const t = tenantOf(tenant);
+    const [form] = await db.query<{ id: number }>(
+      'SELECT id FROM mailback_forms WHERE id = $1 AND tenant = $2 FOR UPDATE',
+      [params.id, t],
+    );
+    if (!form) notFound(`There is no mail-back form ${params.id}.`);
+    const known = await db.query<{ id: number }>(
+      'SELECT id FROM members WHERE id = ANY($1::int[])',
+      [body.brand_ids],
+    );
+    const missing = body.brand_ids.find(
+      (id) => !known.some((member) => member.id === id),
+    );
+    if (missing !== undefined) {
+      throw new Refusal(
+        400,
+        'Bad request',
+        `brand_ids: there is no member brand ${missing}.`,
+      );
+    }
+    const [live] = await db.query<{ version: number }>(
+      `UPDATE mailback_form_versions SET status = 'closed'
+        WHERE form_id = $1 AND status = 'live' RETURNING version`,
+      [form.id],
+    );
+    const [next] = await db.query<{ version: number }>(
+      `INSERT INTO mailback_form_versions
+         (form_id, version, status, consent_text, brand_ids, published_at, published_by)
+       SELECT $1, coalesce(max(version), 0) + 1, 'live', $2, $3::int[], $4, $5
+         FROM mailback_form_versions WHERE form_id = $1
+       RETURNING version`,
+      [
+        form.id,
+        body.consent_text,
+        [...new Set(body.brand_ids)],
+        now,
+        caller.user.id,
+      ],
+    );
+    return {
+      answer: await formsAnswer(db, t),
+      change: {
+        id: form.id,
+        memberId: null,
+        before: live ? { live_version: live.version } : null,
+        after: {
+          live_version: next!.version,
+          consent_text: body.consent_text,
+          brand_ids: body.brand_ids,
+        },
+      },
+    };
+  },
+});

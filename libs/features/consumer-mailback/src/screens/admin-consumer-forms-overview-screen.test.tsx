@@ -1,0 +1,161 @@
+import { mailbackEndpoints } from '@collective/api-client/contract';
+import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { TEST_ORIGIN } from '@collective/platform/testing';
+import { renderWithShell } from '@collective/tenancy/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { answerGet, itRetriesAfterAFailure } from '../testing/screen-testing';
+import AdminConsumerFormsOverviewScreen from './admin-consumer-forms-overview-screen';
+
+const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
+
+/**
+ * An answer of GET /api/mailback/forms; its type is the contract's, so a field
+ * it lacks is a type error.
+ */
+const ANSWER: v.InferInput<
+  (typeof mailbackEndpoints)['mailbackForms']['response']
+> = {
+  forms: [
+    {
+      id: 1,
+      title: 'Title 1',
+      versions: [
+        {
+          id: 1,
+          version: 1,
+          status: 'live',
+          fields: {
+            consent_text: 'Consent text 1',
+            brands: [],
+          },
+          published_at: '2026-11-19T08:00:00.000Z',
+          submissions: 1,
+        },
+        {
+          id: 2,
+          version: 2,
+          status: 'draft',
+          fields: {
+            consent_text: 'Consent text 2',
+            brands: [],
+          },
+          published_at: '2026-11-18T08:00:00.000Z',
+          submissions: 2,
+        },
+      ],
+      funnel: {
+        submitted: 1,
+        label_sent: 1,
+        received: 1,
+      },
+      by_month: [
+        {
+          month: 'Month 1',
+          submissions: 1,
+        },
+        {
+          month: 'Month 2',
+          submissions: 2,
+        },
+      ],
+    },
+    {
+      id: 2,
+      title: 'Title 2',
+      versions: [
+        {
+          id: 1,
+          version: 1,
+          status: 'draft',
+          fields: {
+            consent_text: 'Consent text 1',
+            brands: [],
+          },
+          published_at: '2026-11-19T08:00:00.000Z',
+          submissions: 1,
+        },
+        {
+          id: 2,
+          version: 2,
+          status: 'draft',
+          fields: {
+            consent_text: 'Consent text 2',
+            brands: [],
+          },
+          published_at: '2026-11-18T08:00:00.000Z',
+          submissions: 2,
+        },
+      ],
+      funnel: {
+        submitted: 2,
+        label_sent: 2,
+        received: 2,
+      },
+      by_month: [
+        {
+          month: 'Month 1',
+          submissions: 1,
+        },
+        {
+          month: 'Month 2',
+          submissions: 2,
+        },
+      ],
+    },
+  ],
+};
+
+const answerWith = answerGet(server, `${TEST_ORIGIN}/api/mailback/forms`);
+
+/** Opens the screen at its URL (or `url`) signed in as `who`. */
+function open(who: DemoUserKey, url = '/admin/consumer-forms-overview') {
+  return renderWithShell(<AdminConsumerFormsOverviewScreen />, {
+    signedInAs: who,
+    route: url,
+  });
+}
+
+describe('AdminConsumerFormsOverviewScreen', () => {
+  it('is tested with an answer the contract accepts', () => {
+    expect(
+      v.safeParse(mailbackEndpoints.mailbackForms.response, ANSWER).issues,
+    ).toBeUndefined();
+  });
+
+  it('shows each form with its funnel and versions, and publishes a new version', async () => {
+    const asked = answerWith(ANSWER);
+    const published: unknown[] = [];
+    server.use(
+      http.post(
+        `${TEST_ORIGIN}/api/mailback/forms/1/versions`,
+        async ({ request }) => {
+          published.push(await request.json());
+          return HttpResponse.json(ANSWER, { status: 201 });
+        },
+      ),
+    );
+    await open('super');
+    expect(
+      await screen.findByRole('table', { name: 'Versions of Title 1' }),
+    ).toBeInTheDocument();
+    expect(asked).toHaveLength(1);
+    expect(
+      screen.getAllByRole('rowheader', { name: 'Version 2' }).length,
+    ).toBeGreaterThan(0);
+    const [publish] = screen.getAllByRole('button', {
+      name: 'Publish version 3',
+    });
+    await userEvent.click(publish!);
+    await waitFor(() =>
+      expect(published).toEqual([
+        { consent_text: 'Consent text 1', brand_ids: [] },
+      ]),
+    );
+  });
+
+  itRetriesAfterAFailure(answerWith, () => open('super'));
+});

@@ -1,0 +1,107 @@
+import { mailbackEndpoints } from '@collective/api-client/contract';
+import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { TEST_ORIGIN } from '@collective/platform/testing';
+import { renderWithShell } from '@collective/tenancy/testing';
+import { formatNumber } from '@collective/ui';
+import { screen } from '@testing-library/react';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { answerGet, itRetriesAfterAFailure } from '../testing/screen-testing';
+import ConsumerMailbackScreen from './consumer-mailback-screen';
+
+const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
+
+/**
+ * An answer of GET /api/mailback/summary; its type is the contract's, so a
+ * field it lacks is a type error.
+ */
+const ANSWER: v.InferInput<
+  (typeof mailbackEndpoints)['mailbackSummary']['response']
+> = {
+  submitted: 1,
+  labels_sent: 1,
+  in_transit: 1,
+  received: 1,
+  unused_labels: 1,
+  received_weight_kg: 1,
+  avg_weight_kg: 1,
+  avg_items: 1,
+  by_region: [
+    {
+      region: 'Region 1',
+      labels_sent: 1,
+      in_transit: 1,
+      received: 1,
+    },
+    {
+      region: 'Region 2',
+      labels_sent: 2,
+      in_transit: 2,
+      received: 2,
+    },
+  ],
+  by_month: [
+    {
+      month: 'Month 1',
+      submitted: 1,
+      labels_sent: 1,
+      received: 1,
+      weight_kg: 1,
+    },
+    {
+      month: 'Month 2',
+      submitted: 2,
+      labels_sent: 2,
+      received: 2,
+      weight_kg: 2,
+    },
+  ],
+};
+
+const answerWith = answerGet(server, `${TEST_ORIGIN}/api/mailback/summary`);
+
+/** Opens the screen at its URL (or `url`) signed in as `who`. */
+function open(who: DemoUserKey, url = '/consumer-mailback') {
+  return renderWithShell(<ConsumerMailbackScreen />, {
+    signedInAs: who,
+    route: url,
+  });
+}
+
+describe('ConsumerMailbackScreen', () => {
+  it('is tested with an answer the contract accepts', () => {
+    expect(
+      v.safeParse(mailbackEndpoints.mailbackSummary.response, ANSWER).issues,
+    ).toBeUndefined();
+  });
+
+  it('shows the values of the answer', async () => {
+    answerWith(ANSWER);
+    await open('super');
+    const terms = await screen.findAllByRole('term');
+    expect(terms.map((term) => term.textContent)).toEqual([
+      'Submitted',
+      'Labels sent',
+      'In transit',
+      'Received',
+      'Labels unused after 30 days',
+      'Received weight',
+      'Weight per package',
+      'Items per package',
+    ]);
+    expect(
+      screen.getAllByRole('definition').map((value) => value.textContent),
+    ).toEqual([
+      formatNumber(ANSWER.submitted),
+      formatNumber(ANSWER.labels_sent),
+      formatNumber(ANSWER.in_transit),
+      formatNumber(ANSWER.received),
+      formatNumber(ANSWER.unused_labels),
+      `${formatNumber(ANSWER.received_weight_kg)} kg`,
+      `${formatNumber(ANSWER.avg_weight_kg)} kg`,
+      formatNumber(ANSWER.avg_items),
+    ]);
+  });
+
+  itRetriesAfterAFailure(answerWith, () => open('super'));
+});

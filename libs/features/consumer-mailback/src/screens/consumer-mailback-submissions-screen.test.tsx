@@ -1,0 +1,105 @@
+import { mailbackEndpoints } from '@collective/api-client/contract';
+import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { TEST_ORIGIN } from '@collective/platform/testing';
+import { renderWithShell } from '@collective/tenancy/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { answerGet, itRetriesAfterAFailure } from '../testing/screen-testing';
+import ConsumerMailbackSubmissionsScreen from './consumer-mailback-submissions-screen';
+
+const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
+
+/**
+ * An answer of GET /api/mailback/submissions; its type is the contract's, so a
+ * field it lacks is a type error.
+ */
+const ANSWER: v.InferInput<
+  (typeof mailbackEndpoints)['mailbackSubmissions']['response']
+> = {
+  submissions: [
+    {
+      id: 'MB-2001',
+      status: 'submitted',
+      name: 'J••• M•••',
+      email: 'j•••@e•••.com',
+      region: 'West',
+      items: 3,
+      tracking_number: null,
+      form_version: 1,
+      created_at: '2026-11-19T08:00:00.000Z',
+      redacted: false,
+    },
+    {
+      id: 'MB-2002',
+      status: 'label_sent',
+      name: '[redacted]',
+      email: '[redacted]',
+      region: 'South',
+      items: 2,
+      tracking_number: '940012345678',
+      form_version: 2,
+      created_at: '2026-11-18T08:00:00.000Z',
+      redacted: true,
+    },
+  ],
+  page: 1,
+  page_size: 20,
+  total: 2,
+};
+
+const answerWith = answerGet(server, `${TEST_ORIGIN}/api/mailback/submissions`);
+
+/** Opens the screen at its URL (or `url`) signed in as `who`. */
+function open(who: DemoUserKey, url = '/consumer-mailback/submissions') {
+  return renderWithShell(<ConsumerMailbackSubmissionsScreen />, {
+    signedInAs: who,
+    route: url,
+  });
+}
+
+describe('ConsumerMailbackSubmissionsScreen', () => {
+  it('is tested with an answer the contract accepts', () => {
+    expect(
+      v.safeParse(mailbackEndpoints.mailbackSubmissions.response, ANSWER)
+        .issues,
+    ).toBeUndefined();
+  });
+
+  it('shows masked rows linking to their detail, and marks the chosen labels sent', async () => {
+    const asked = answerWith(ANSWER);
+    const marked: unknown[] = [];
+    server.use(
+      http.post(
+        `${TEST_ORIGIN}/api/mailback/submissions/mark-label-sent`,
+        async ({ request }) => {
+          marked.push(await request.json());
+          return HttpResponse.json({ marked: 1, skipped: 0 });
+        },
+      ),
+    );
+    await open('super', '/consumer-mailback/submissions?status=submitted');
+    const link = await screen.findByRole('link', { name: 'MB-2001' });
+    expect(link).toHaveAttribute(
+      'href',
+      '/consumer-mailback/submissions/MB-2001',
+    );
+    expect(screen.getAllByText('j•••@e•••.com').length).toBeGreaterThan(0);
+    expect(asked[0]?.get('status')).toBe('submitted');
+    expect(
+      screen.getByRole('checkbox', { name: 'Select MB-2002' }),
+    ).toBeDisabled();
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'Select MB-2001' }),
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark label sent (1)' }),
+    );
+    await waitFor(() => expect(marked).toEqual([{ ids: ['MB-2001'] }]));
+    expect(await screen.findByText('1 label marked sent.')).toBeInTheDocument();
+  });
+
+  itRetriesAfterAFailure(answerWith, () => open('super'));
+});
