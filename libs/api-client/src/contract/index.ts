@@ -154,3 +154,29 @@ export type {
   TenantCode,
   User,
 } from './schemas';
+export {
+  checkSorting,
+  checkWeighIn,
+  drawFromOnHand,
+  EOL_OUTCOMES,
+  gramsToKg,
+  isBalanced,
+  KG_PER_LB,
+  kgToGrams,
+  massBalance,
+  netOf,
+  outcomeRates,
+  toGrams,
+  WEIGHT_UNITS,
+} from './mass-balance';
+export type {
+  BalanceReceipt,
+  Draw,
+  EolOutcome,
+  MassBalance,
+  OnHandLine,
+  SortedLine,
+  WeighIn,
+  WeightProblem,
+  WeightUnit,
+} from './mass-balance';
