@@ -125,7 +125,10 @@ export const DashboardSummarySchema = v.object({
     units_12m: CountSchema,
     active_stores: CountSchema,
     shipments_in_transit: CountSchema,
-    /** Share of the processed weight of the last 12 months that was recycled, 0 to 1. */
+    /**
+     * Recycling rate of D14 over the material received in the last 12
+     * months: recycled + downcycled ÷ the weight with a confirmed outcome, 0 to 1.
+     */
     recycled_share: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
   }),
   /** The last 12 months, oldest first, each with its weight per material. */
@@ -269,21 +272,41 @@ export const StoreIdParamsSchema = recordIdParams('store');
 /** Query of GET /api/stores/:id. */
 export const StoreQuerySchema = v.strictObject({ member_id: MemberIdQuery });
 
-/** Where a shipment from a store to the warehouse is. */
+/**
+ * Where a shipment is (decisions D14): label created → in transit →
+ * delivered → received (weighed in) → sorted, or an exception.
+ */
 export const SHIPMENT_STATUSES = [
+  'label_created',
   'in_transit',
+  'delivered',
   'received',
-  'processed',
+  'sorted',
+  'exception',
 ] as const;
+/** A shipment's status. */
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/** Each shipment status in words for people, the same on every screen. */
+export const SHIPMENT_STATUS_LABELS: Readonly<Record<ShipmentStatus, string>> =
+  {
+    label_created: 'Label created',
+    in_transit: 'In transit',
+    delivered: 'Delivered',
+    received: 'Received',
+    sorted: 'Sorted',
+    exception: 'Exception',
+  };
 
 /** A shipment of collected packaging from a store to the warehouse. */
 export const ShipmentSchema = v.object({
   id: IdSchema,
+  tracking_number: v.string(),
   shipped_at: IsoTimestampSchema,
   received_at: v.nullable(IsoTimestampSchema),
   status: v.picklist(SHIPMENT_STATUSES),
   units: CountSchema,
-  /** Weighed at the warehouse; null while in transit. */
+  /** Net weight received at the warehouse (D14's collected weight); null until received. */
   weight_kg: v.nullable(KgSchema),
 });
 /** A shipment. */

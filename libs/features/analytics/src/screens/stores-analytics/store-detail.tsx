@@ -1,4 +1,7 @@
-import { MATERIALS } from '@collective/api-client/contract';
+import {
+  MATERIALS,
+  SHIPMENT_STATUS_LABELS,
+} from '@collective/api-client/contract';
 import {
   Button,
   DataState,
@@ -12,12 +15,6 @@ import {
 import { useEffect, useRef } from 'react';
 import { useStore } from '../../data/stores';
 import styles from './stores-analytics.module.css';
-
-const STATUS = {
-  in_transit: 'In transit',
-  received: 'Received',
-  processed: 'Processed',
-} as const;
 
 const MATERIAL_NAMES = Object.fromEntries(
   MATERIALS.map((m) => [m.code, m.label]),
@@ -143,7 +140,7 @@ export function StoreDetail({ id, onBack }: StoreDetailProps) {
                       {data.recent_shipments.map((s) => (
                         <tr key={s.id}>
                           <th scope="row">{formatDate(s.shipped_at)}</th>
-                          <td>{STATUS[s.status]}</td>
+                          <td>{SHIPMENT_STATUS_LABELS[s.status]}</td>
                           <td className={styles.number}>
                             {formatNumber(s.units)}
                           </td>
