@@ -28,6 +28,7 @@ import { createLastUsedRecorder } from './keys/api-keys';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { savedViewRoutes } from './saved-views/saved-view-routes';
+import { shipmentRoutes } from './shipments/shipment-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -169,6 +170,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     auditRoutes,
     jobRoutes,
     downloadRoutes,
+    shipmentRoutes,
   ]) {
     await app.register(resource, services);
   }

@@ -18,7 +18,7 @@ import type { SqlRunner } from '../db/database';
 import { contractMonth, lastTwelveMonths, type MonthStart } from './months';
 
 /** A timestamp as the contract sends it: ISO 8601 in UTC with milliseconds. */
-const isoUtc = (column: string) =>
+export const isoUtc = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A weight rounded to 100 g, as a JSON number. */

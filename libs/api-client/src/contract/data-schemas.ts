@@ -11,7 +11,7 @@ import * as v from 'valibot';
 export const MAX_RECORD_ID = 2_147_483_647;
 
 /** A record id as a path or query value: decimal digits, no sign, no leading zero. */
-const IdTextSchema = v.pipe(
+export const IdTextSchema = v.pipe(
   v.string(),
   v.regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number'),
   v.transform(Number),
@@ -36,10 +36,14 @@ export function recordIdParams(record: string) {
   });
 }
 
-const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
-const KgSchema = v.pipe(v.number(), v.minValue(0));
-const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
-const IsoTimestampSchema = v.pipe(
+/** A record id in an answer. */
+export const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** A weight in kilograms in an answer. */
+export const KgSchema = v.pipe(v.number(), v.minValue(0));
+/** A count in an answer. */
+export const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** A time in an answer: ISO 8601. */
+export const IsoTimestampSchema = v.pipe(
   v.string(),
   v.isoTimestamp('expected an ISO 8601 timestamp'),
 );
@@ -82,7 +86,7 @@ export type MaterialWeight = v.InferOutput<typeof MaterialWeightSchema>;
  * The `member_id` query of the data endpoints: honoured only for collective
  * admins; brand users always get their own member (decisions D12).
  */
-const MemberIdQuery = v.optional(IdTextSchema);
+export const MemberIdQuery = v.optional(IdTextSchema);
 
 /** The scope the server answered for: a member, or the whole collective (`null`). */
 export const AnsweredScopeSchema = v.object({

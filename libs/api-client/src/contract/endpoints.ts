@@ -1,3 +1,4 @@
+import { operationsEndpoints } from './operations-endpoints';
 import { recordEndpoints } from './record-endpoints';
 import { shellEndpoints } from './shell-endpoints';
 
@@ -15,6 +16,7 @@ import { shellEndpoints } from './shell-endpoints';
 export const endpoints = {
   ...shellEndpoints,
   ...recordEndpoints,
+  ...operationsEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */

@@ -182,3 +182,37 @@ export type {
   WeightProblem,
   WeightUnit,
 } from './mass-balance';
+export { operationsEndpoints } from './operations-endpoints';
+export {
+  DELIVERED_NOT_RECEIVED_DAYS,
+  LONG_TRANSIT_DAYS,
+  MAX_SHIPMENT_SEARCH_LENGTH,
+  MaterialLineSchema,
+  ReceiptSchema,
+  SHIPMENT_CHANNELS,
+  SHIPMENT_EXCEPTIONS,
+  SHIPMENT_FLAG_LABELS,
+  SHIPMENT_FLAGS,
+  SHIPMENT_SORTS,
+  ShipmentCsvRowSchema,
+  ShipmentDetailSchema,
+  ShipmentEventSchema,
+  ShipmentExceptionSchema,
+  ShipmentOriginSchema,
+  ShipmentRowSchema,
+  ShipmentsPageSchema,
+  ShipmentsQuerySchema,
+} from './operations-schemas';
+export type {
+  MaterialLine,
+  Receipt,
+  ShipmentChannel,
+  ShipmentCsvRow,
+  ShipmentDetail,
+  ShipmentEvent,
+  ShipmentException,
+  ShipmentFlag,
+  ShipmentRow,
+  ShipmentSort,
+  ShipmentsPage,
+} from './operations-schemas';

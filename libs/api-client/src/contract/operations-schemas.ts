@@ -1,0 +1,285 @@
+import * as v from 'valibot';
+import {
+  AnsweredScopeSchema,
+  CountSchema,
+  DownloadTicketQuery,
+  IdSchema,
+  IsoTimestampSchema,
+  KgSchema,
+  MaterialCodeSchema,
+  MemberIdQuery,
+  recordIdParams,
+  SHIPMENT_STATUSES,
+  StoresQuerySchema,
+} from './data-schemas';
+import { WEIGHT_UNITS } from './mass-balance';
+import { VersionSchema } from './record-schemas';
+
+/*
+ * The program's operations (decisions D14, D15): shipments with their
+ * timeline, receipts and material lines, in the words every screen uses.
+ */
+
+/* ------------------------------------------------------------------ */
+/* Shipments                                                           */
+/* ------------------------------------------------------------------ */
+
+/** Where a shipment came from: an in-store bin, a kiosk or a consumer. */
+export const SHIPMENT_CHANNELS = ['in-store', 'kiosk', 'mail-back'] as const;
+/** A shipment's channel. */
+export type ShipmentChannel = (typeof SHIPMENT_CHANNELS)[number];
+
+/** Days after delivery that a shipment not yet received is flagged. */
+export const DELIVERED_NOT_RECEIVED_DAYS = 3;
+/** Days in transit after which a shipment is flagged. */
+export const LONG_TRANSIT_DAYS = 10;
+
+/**
+ * The flags of the shipment list: delivered but not received after
+ * {@link DELIVERED_NOT_RECEIVED_DAYS} days, in transit over
+ * {@link LONG_TRANSIT_DAYS} days.
+ */
+export const SHIPMENT_FLAGS = [
+  'delivered_not_received',
+  'long_transit',
+] as const;
+/** A flag of a shipment that needs someone's attention. */
+export type ShipmentFlag = (typeof SHIPMENT_FLAGS)[number];
+
+/** Each flag in words for people. */
+export const SHIPMENT_FLAG_LABELS: Readonly<Record<ShipmentFlag, string>> = {
+  delivered_not_received: `Delivered, not received after ${DELIVERED_NOT_RECEIVED_DAYS} days`,
+  long_transit: `In transit over ${LONG_TRANSIT_DAYS} days`,
+};
+
+/** Exceptions a shipment can end in. */
+export const SHIPMENT_EXCEPTIONS = ['lost', 'damaged', 'refused'] as const;
+/** A shipment's exception. */
+export type ShipmentException = (typeof SHIPMENT_EXCEPTIONS)[number];
+
+/** Orders of the shipment list. */
+export const SHIPMENT_SORTS = [
+  '-shipped_at',
+  'shipped_at',
+  'tracking_number',
+  '-tracking_number',
+  'status',
+  '-status',
+] as const;
+/** An order of the shipment list. */
+export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
+
+/** Longest search text of the shipment list. */
+export const MAX_SHIPMENT_SEARCH_LENGTH = 100;
+
+const DateText = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`),
+    v.isoDate(`${name} must be a real date`),
+  );
+
+/** Filters of the shipment list and its export. */
+const shipmentFilters = {
+  member_id: MemberIdQuery,
+  /** A tracking number (or its start), a store's or a member's name. */
+  search: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(
+        MAX_SHIPMENT_SEARCH_LENGTH,
+        `search must be at most ${MAX_SHIPMENT_SEARCH_LENGTH} characters`,
+      ),
+    ),
+  ),
+  status: v.optional(
+    v.picklist(
+      SHIPMENT_STATUSES,
+      `status must be one of ${SHIPMENT_STATUSES.join(', ')}`,
+    ),
+  ),
+  channel: v.optional(
+    v.picklist(
+      SHIPMENT_CHANNELS,
+      `channel must be one of ${SHIPMENT_CHANNELS.join(', ')}`,
+    ),
+  ),
+  flag: v.optional(
+    v.picklist(
+      SHIPMENT_FLAGS,
+      `flag must be one of ${SHIPMENT_FLAGS.join(', ')}`,
+    ),
+  ),
+  /** Shipped on or after this day (UTC). */
+  from: v.optional(DateText('from')),
+  /** Shipped on or before this day (UTC). */
+  to: v.optional(DateText('to')),
+  sort: v.optional(
+    v.picklist(
+      SHIPMENT_SORTS,
+      `sort must be one of ${SHIPMENT_SORTS.join(', ')}`,
+    ),
+  ),
+};
+
+/** Query of GET /api/shipments. */
+export const ShipmentsQuerySchema = v.strictObject({
+  ...shipmentFilters,
+  page: StoresQuerySchema.entries.page,
+  page_size: StoresQuerySchema.entries.page_size,
+});
+
+/** Query of GET /api/shipments/export: the list's filters, every page. */
+export const ShipmentsExportQuerySchema = v.strictObject({
+  ...shipmentFilters,
+  download: DownloadTicketQuery,
+});
+
+/** A shipment as the list shows it. */
+export const ShipmentRowSchema = v.object({
+  id: IdSchema,
+  tracking_number: v.string(),
+  store_id: IdSchema,
+  store_name: v.string(),
+  member_id: IdSchema,
+  member_name: v.string(),
+  channel: v.picklist(SHIPMENT_CHANNELS),
+  status: v.picklist(SHIPMENT_STATUSES),
+  shipped_at: IsoTimestampSchema,
+  delivered_at: v.nullable(IsoTimestampSchema),
+  received_at: v.nullable(IsoTimestampSchema),
+  /** The sender's declared weight: never counted as collected. */
+  declared_weight_kg: v.nullable(KgSchema),
+  /** Net received weight (collected); null until received. */
+  net_kg: v.nullable(KgSchema),
+  flags: v.array(v.picklist(SHIPMENT_FLAGS)),
+  version: VersionSchema,
+});
+/** A shipment as the list shows it. */
+export type ShipmentRow = v.InferOutput<typeof ShipmentRowSchema>;
+
+/** Response of GET /api/shipments: one page of the shipments in scope. */
+export const ShipmentsPageSchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  shipments: v.array(ShipmentRowSchema),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  total: CountSchema,
+});
+/** One page of shipments. */
+export type ShipmentsPage = v.InferOutput<typeof ShipmentsPageSchema>;
+
+/** One row of the shipments CSV. */
+export const ShipmentCsvRowSchema = v.object({
+  id: IdSchema,
+  tracking_number: v.string(),
+  store: v.string(),
+  member: v.string(),
+  channel: v.string(),
+  status: v.string(),
+  shipped_at: v.string(),
+  delivered_at: v.nullable(v.string()),
+  received_at: v.nullable(v.string()),
+  declared_weight_kg: v.nullable(KgSchema),
+  net_kg: v.nullable(KgSchema),
+  flags: v.string(),
+});
+/** One row of the shipments CSV. */
+export type ShipmentCsvRow = v.InferOutput<typeof ShipmentCsvRowSchema>;
+
+/** The `:id` of a shipment. */
+export const ShipmentIdParamsSchema = recordIdParams('shipment');
+
+/** Query of GET /api/shipments/:id. */
+export const ShipmentQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+
+/** One change in a shipment's timeline: a status, an exception or a correction. */
+export const ShipmentEventSchema = v.object({
+  id: IdSchema,
+  at: IsoTimestampSchema,
+  kind: v.string(),
+  note: v.nullable(v.string()),
+  actor_name: v.nullable(v.string()),
+});
+/** One change in a shipment's timeline. */
+export type ShipmentEvent = v.InferOutput<typeof ShipmentEventSchema>;
+
+/** The warehouse weigh-in of a shipment (D14). */
+export const ReceiptSchema = v.object({
+  gross_kg: KgSchema,
+  tare_kg: KgSchema,
+  net_kg: KgSchema,
+  contamination_kg: KgSchema,
+  /** The sum of the material lines. */
+  sorted_kg: KgSchema,
+  /** net − sorted: what sorting did not assign to a material. */
+  residue_kg: KgSchema,
+  /** The unit the weights were entered in. */
+  unit: v.picklist(WEIGHT_UNITS),
+  scale_id: v.string(),
+  received_by: v.string(),
+  version: VersionSchema,
+});
+/** A receipt. */
+export type Receipt = v.InferOutput<typeof ReceiptSchema>;
+
+/** A material line of a receipt: sorted weight, how much went into lots, and which lots. */
+export const MaterialLineSchema = v.object({
+  material: MaterialCodeSchema,
+  weight_kg: KgSchema,
+  in_lots_kg: KgSchema,
+  on_hand_kg: KgSchema,
+  lot_ids: v.array(IdSchema),
+});
+/** A material line. */
+export type MaterialLine = v.InferOutput<typeof MaterialLineSchema>;
+
+/** Response of GET /api/shipments/:id: the shipment, its timeline, its receipt and lines. */
+export const ShipmentDetailSchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  shipment: v.object({
+    ...ShipmentRowSchema.entries,
+    store_city: v.string(),
+    sorted_at: v.nullable(IsoTimestampSchema),
+    exception: v.nullable(v.picklist(SHIPMENT_EXCEPTIONS)),
+  }),
+  events: v.array(ShipmentEventSchema),
+  receipt: v.nullable(ReceiptSchema),
+  lines: v.array(MaterialLineSchema),
+});
+/** A shipment with its timeline, receipt and lines. */
+export type ShipmentDetail = v.InferOutput<typeof ShipmentDetailSchema>;
+
+const NoteSchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(500, 'note must be at most 500 characters'),
+  ),
+);
+
+/** Body of POST /api/shipments/:id/exception. */
+export const ShipmentExceptionSchema = v.strictObject({
+  exception: v.picklist(
+    SHIPMENT_EXCEPTIONS,
+    `exception must be one of ${SHIPMENT_EXCEPTIONS.join(', ')}`,
+  ),
+  note: NoteSchema,
+  version: VersionSchema,
+});
+
+/** Body of PATCH /api/shipments/:id/origin: the store the shipment really came from. */
+export const ShipmentOriginSchema = v.strictObject({
+  store_id: v.pipe(
+    v.number('store_id must be a number'),
+    v.integer('store_id must be a whole number'),
+    v.minValue(1, 'store_id must be at least 1'),
+  ),
+  note: NoteSchema,
+  version: VersionSchema,
+});
+
+/** Response of a write to a shipment: the shipment as its detail shows it. */
+export const ShipmentWrittenSchema = ShipmentDetailSchema;
