@@ -29,6 +29,7 @@ import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { savedViewRoutes } from './saved-views/saved-view-routes';
 import { shipmentRoutes } from './shipments/shipment-routes';
+import { warehouseRoutes } from './warehouse/warehouse-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -171,6 +172,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     jobRoutes,
     downloadRoutes,
     shipmentRoutes,
+    warehouseRoutes,
   ]) {
     await app.register(resource, services);
   }

@@ -428,6 +428,9 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX shipments_status_recent_idx ON shipments (status, shipped_at DESC, id DESC);
       CREATE INDEX shipments_member_status_recent_idx
         ON shipments (member_id, status, shipped_at DESC, id DESC);
+      -- Today's receipts, for the warehouse's throughput.
+      CREATE INDEX shipments_received_idx ON shipments (received_at)
+        WHERE received_at IS NOT NULL;
       -- The receiving queue: delivered, not yet received, oldest first.
       CREATE INDEX shipments_receiving_idx ON shipments (delivered_at, id)
         WHERE status = 'delivered';

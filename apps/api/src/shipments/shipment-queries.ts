@@ -86,10 +86,19 @@ function whereOf(filters: ShipmentFilters, now: Date): Where {
   return where;
 }
 
+/** The orders of the list, and the receiving queue's (oldest delivery first). */
+export type QueueSort = ShipmentSort | 'delivered_at';
+
 /** The key each order sorts by (ties broken by id in the same direction). */
 const SORT_KEYS: Readonly<
-  Record<ShipmentSort, { key: string; cast: string; descending: boolean }>
+  Record<QueueSort, { key: string; cast: string; descending: boolean }>
 > = {
+  // The receiving queue's own order (delivered_at is set on every row there).
+  delivered_at: {
+    key: 'sh.delivered_at',
+    cast: 'timestamptz',
+    descending: false,
+  },
   '-shipped_at': {
     key: 'sh.shipped_at',
     cast: 'timestamptz',
@@ -110,7 +119,7 @@ const SORT_KEYS: Readonly<
   '-status': { key: 'sh.status', cast: 'text', descending: true },
 };
 
-function orderBy(sort: ShipmentSort): string {
+function orderBy(sort: QueueSort): string {
   const { key, descending } = SORT_KEYS[sort];
   const direction = descending ? 'DESC' : 'ASC';
   return `${key} ${direction}, sh.id ${direction}`;
@@ -150,7 +159,7 @@ async function memberName(
 export async function readShipmentPage(
   db: SqlRunner,
   filters: ShipmentFilters,
-  sort: ShipmentSort,
+  sort: QueueSort,
   page: number,
   pageSize: number,
   now: Date,

@@ -1,10 +1,5 @@
-import type {
-  ShipmentCsvRow,
-  ShipmentDetail,
-} from '@collective/api-client/contract';
+import type { ShipmentCsvRow } from '@collective/api-client/contract';
 import { DEFAULT_STORES_PAGE_SIZE } from '../constants';
-import type { SqlRunner } from '../db/database';
-import { rebuildRollups } from '../data/rollups';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound, Refusal } from '../http/error-replies';
 import {
@@ -12,86 +7,12 @@ import {
   readShipmentPage,
   readShipmentsInOrder,
 } from './shipment-queries';
-
-/** Statuses a shipment may still be lost, damaged or refused in. */
-const OPEN_STATUSES = new Set(['label_created', 'in_transit', 'delivered']);
-
-function noShipment(id: number): never {
-  return notFound(`There is no shipment ${id} in your data scope.`);
-}
-
-/**
- * The shipment `id` of the scope, locked for a change: 404 outside the
- * scope (decisions D12), 409 with the current shipment when `version` is
- * stale (D15).
- */
-async function shipmentAt(
-  db: SqlRunner,
-  id: number,
-  memberId: number | null,
-  version: number,
-  now: Date,
-): Promise<ShipmentDetail> {
-  const current = await readShipmentDetail(db, id, memberId, now, {
-    lock: true,
-  });
-  if (!current) noShipment(id);
-  if (current.shipment.version !== version) {
-    throw new Refusal(
-      409,
-      'Conflict',
-      `Shipment ${current.shipment.tracking_number} changed since you read it (version ${version}, now ${current.shipment.version}); nothing was saved. Reload it and try again.`,
-      { current },
-    );
-  }
-  return current;
-}
-
-/** What the audit trail keeps of a shipment. */
-function audited(detail: ShipmentDetail) {
-  const { shipment } = detail;
-  return {
-    tracking_number: shipment.tracking_number,
-    status: shipment.status,
-    exception: shipment.exception,
-    store_id: shipment.store_id,
-    member_id: shipment.member_id,
-    version: shipment.version,
-  };
-}
-
-/**
- * The end of every write to a shipment: its timeline event (who, what,
- * why), the rollups of the stores it touched, and the shipment as it is
- * now with the audited change from `before`.
- */
-async function recorded(
-  db: SqlRunner,
-  before: ShipmentDetail,
-  event: { kind: string; note: string; actorUserId: number },
-  storeIds: readonly number[],
-  memberId: number | null,
-  now: Date,
-) {
-  const { id } = before.shipment;
-  await db.query(
-    `INSERT INTO shipment_events (shipment_id, at, kind, note, actor_user_id)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [id, now.toISOString(), event.kind, event.note, event.actorUserId],
-  );
-  await rebuildRollups(db, storeIds);
-  const after = await readShipmentDetail(db, id, memberId, now);
-  if (!after) throw new Error(`shipment ${id} vanished while it was written`);
-  return {
-    answer: after,
-    change: {
-      id,
-      memberId: after.shipment.member_id,
-      before: audited(before),
-      after: audited(after),
-    },
-  };
-}
+import {
+  noShipment,
+  OPEN_STATUSES,
+  recorded,
+  shipmentAt,
+} from './shipment-writes';
 
 /**
  * Shipments (decisions D14): the list (search, filters, sort, pages), its

@@ -202,6 +202,9 @@ export {
   ShipmentRowSchema,
   ShipmentsPageSchema,
   ShipmentsQuerySchema,
+  SortingSchema,
+  WarehouseSummarySchema,
+  WeighInSchema,
 } from './operations-schemas';
 export type {
   MaterialLine,
@@ -215,4 +218,5 @@ export type {
   ShipmentRow,
   ShipmentSort,
   ShipmentsPage,
+  WarehouseSummary,
 } from './operations-schemas';

@@ -1,5 +1,6 @@
 import { named } from './endpoint';
 import {
+  ReceivingQueueQuerySchema,
   ShipmentCsvRowSchema,
   ShipmentDetailSchema,
   ShipmentExceptionSchema,
@@ -10,6 +11,10 @@ import {
   ShipmentsPageSchema,
   ShipmentsQuerySchema,
   ShipmentWrittenSchema,
+  SortingSchema,
+  WarehouseSummaryQuerySchema,
+  WarehouseSummarySchema,
+  WeighInSchema,
 } from './operations-schemas';
 
 /**
@@ -81,5 +86,68 @@ export const operationsEndpoints = /* @__PURE__ */ named({
     auth: 'session',
     audience: 'collective-admins',
     audit: { entity: 'shipment', action: 'correct_origin' },
+  },
+  receivingQueue: {
+    method: 'GET',
+    path: '/api/warehouse/receiving',
+    summary:
+      'The receiving queue: shipments delivered and not yet received, oldest delivery first',
+    resource: 'shipments',
+    query: ReceivingQueueQuerySchema,
+    response: ShipmentsPageSchema,
+    auth: 'session-or-key',
+    audience: 'admins',
+    scoped: true,
+  },
+  warehouseSummary: {
+    method: 'GET',
+    path: '/api/warehouse/summary',
+    summary: "The warehouse's throughput today and its backlog",
+    resource: 'shipments',
+    query: WarehouseSummaryQuerySchema,
+    response: WarehouseSummarySchema,
+    auth: 'session-or-key',
+    audience: 'admins',
+    scoped: true,
+  },
+  receiveShipment: {
+    method: 'POST',
+    path: '/api/shipments/:id/receipt',
+    summary:
+      'Weigh a shipment in: gross, tare, contamination (kg or lb); net = gross − tare (collective admins; 409 when stale)',
+    resource: 'shipments',
+    params: ShipmentIdParamsSchema,
+    body: WeighInSchema,
+    response: ShipmentWrittenSchema,
+    status: 201,
+    auth: 'session',
+    audience: 'collective-admins',
+    audit: { entity: 'receipt', action: 'create' },
+  },
+  correctReceipt: {
+    method: 'PATCH',
+    path: '/api/shipments/:id/receipt',
+    summary:
+      "Correct a receipt's weights; never below what is sorted (collective admins; 409 when stale)",
+    resource: 'shipments',
+    params: ShipmentIdParamsSchema,
+    body: WeighInSchema,
+    response: ShipmentWrittenSchema,
+    auth: 'session',
+    audience: 'collective-admins',
+    audit: { entity: 'receipt', action: 'correct' },
+  },
+  sortShipment: {
+    method: 'PUT',
+    path: '/api/shipments/:id/lines',
+    summary:
+      'Sort a received shipment into material lines, or correct them: never more than the net, never below what is in lots (collective admins; 409 when stale)',
+    resource: 'shipments',
+    params: ShipmentIdParamsSchema,
+    body: SortingSchema,
+    response: ShipmentWrittenSchema,
+    auth: 'session',
+    audience: 'collective-admins',
+    audit: { entity: 'receipt', action: 'sort' },
   },
 });

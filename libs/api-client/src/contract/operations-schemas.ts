@@ -283,3 +283,93 @@ export const ShipmentOriginSchema = v.strictObject({
 
 /** Response of a write to a shipment: the shipment as its detail shows it. */
 export const ShipmentWrittenSchema = ShipmentDetailSchema;
+
+/* ------------------------------------------------------------------ */
+/* Warehouse: receiving, weigh-in, sorting, corrections                */
+/* ------------------------------------------------------------------ */
+
+/** Query of GET /api/warehouse/receiving: the queue, oldest delivery first. */
+export const ReceivingQueueQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+  page: StoresQuerySchema.entries.page,
+  page_size: StoresQuerySchema.entries.page_size,
+});
+
+/** A weight as entered at the scale: kilograms or pounds, at most 10 t. */
+const EnteredWeight = (name: string) =>
+  v.pipe(
+    v.number(`${name} must be a number`),
+    v.minValue(0, `${name} cannot be negative`),
+    v.maxValue(10_000, `${name} must be at most 10,000`),
+  );
+
+const ScaleIdSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('scale_id is required'),
+  v.maxLength(40, 'scale_id must be at most 40 characters'),
+);
+
+/**
+ * Body of POST /api/shipments/:id/receipt (the weigh-in) and PATCH (its
+ * correction): gross, tare and contamination in `unit`; net = gross − tare.
+ * `version` is the shipment's for a weigh-in, the receipt's for a correction.
+ */
+export const WeighInSchema = v.strictObject({
+  gross: EnteredWeight('gross'),
+  tare: EnteredWeight('tare'),
+  contamination: EnteredWeight('contamination'),
+  unit: v.picklist(
+    WEIGHT_UNITS,
+    `unit must be one of ${WEIGHT_UNITS.join(', ')}`,
+  ),
+  scale_id: ScaleIdSchema,
+  version: VersionSchema,
+});
+
+/** Body of PUT /api/shipments/:id/lines: the sorted weight per material, in `unit`. */
+export const SortingSchema = v.strictObject({
+  lines: v.pipe(
+    v.array(
+      v.strictObject({
+        material: MaterialCodeSchema,
+        weight: EnteredWeight('weight'),
+      }),
+    ),
+    v.maxLength(20, 'at most 20 lines'),
+  ),
+  unit: v.picklist(
+    WEIGHT_UNITS,
+    `unit must be one of ${WEIGHT_UNITS.join(', ')}`,
+  ),
+  /** The receipt's version as read. */
+  version: VersionSchema,
+});
+
+/** Query of GET /api/warehouse/summary. */
+export const WarehouseSummaryQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+});
+
+/** Response of GET /api/warehouse/summary: today's throughput and the backlog. */
+export const WarehouseSummarySchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  /** Today (UTC): shipments received and their net weight, weight sorted. */
+  today: v.object({
+    received: CountSchema,
+    received_kg: KgSchema,
+    sorted_kg: KgSchema,
+  }),
+  backlog: v.object({
+    /** Delivered, not yet received. */
+    to_receive: CountSchema,
+    /** Of them, waiting longer than the flag's days. */
+    to_receive_late: CountSchema,
+    /** Received, not yet sorted, and their net weight. */
+    to_sort: CountSchema,
+    to_sort_kg: KgSchema,
+  }),
+});
+/** Today's throughput and the backlog of the warehouse. */
+export type WarehouseSummary = v.InferOutput<typeof WarehouseSummarySchema>;
