@@ -9,6 +9,6 @@ export const screens: ScreenMap = {
   '/shipment-tracking': () =>
     import('./screens/shipment-tracking/shipment-tracking-screen'),
   '/warehouse-operations': () =>
-    import('./screens/warehouse-operations-screen'),
+    import('./screens/warehouse-operations/warehouse-operations-screen'),
   '/eol-processing': () => import('./screens/eol-processing-screen'),
 };

@@ -6,6 +6,7 @@ import {
   type ShipmentStatus,
 } from '@collective/api-client/contract';
 import { useScopedMutation, useScopedQuery } from '@collective/tenancy/react';
+import { useEffect, useRef } from 'react';
 
 /** What the shipment list shows: its search, filters, order, page and page size. */
 export interface ShipmentsView {
@@ -58,6 +59,21 @@ export function useShipment(id: number) {
   });
 }
 
+/**
+ * One shipment shown on its own: its query, and a ref for its heading,
+ * which takes the focus once the shipment has loaded (so a screen reader
+ * reads the new view, and Tab continues from there).
+ */
+export function useShipmentShown(id: number) {
+  const shipment = useShipment(id);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = shipment.status === 'success';
+  useEffect(() => {
+    if (loaded) heading.current?.focus();
+  }, [loaded]);
+  return { shipment, heading };
+}
+
 /** Records a shipment's exception (collective admins). */
 export function useRecordShipmentException() {
   return useScopedMutation(operationsEndpoints.recordShipmentException);
@@ -66,4 +82,33 @@ export function useRecordShipmentException() {
 /** Corrects a shipment's origin store (collective admins). */
 export function useCorrectShipmentOrigin() {
   return useScopedMutation(operationsEndpoints.correctShipmentOrigin);
+}
+
+/** The receiving queue of the data scope, oldest delivery first (GET /api/warehouse/receiving). */
+export function useReceivingQueue(page: number, pageSize: number) {
+  return useScopedQuery(
+    operationsEndpoints.receivingQueue,
+    { query: { page: String(page), page_size: String(pageSize) } },
+    { keepPreviousWhileChanging: ['page'] },
+  );
+}
+
+/** Today's throughput and the backlog of the warehouse (GET /api/warehouse/summary). */
+export function useWarehouseSummary() {
+  return useScopedQuery(operationsEndpoints.warehouseSummary, { query: {} });
+}
+
+/** Weighs a shipment in (collective admins). */
+export function useReceiveShipment() {
+  return useScopedMutation(operationsEndpoints.receiveShipment);
+}
+
+/** Corrects a receipt's weights (collective admins). */
+export function useCorrectReceipt() {
+  return useScopedMutation(operationsEndpoints.correctReceipt);
+}
+
+/** Sorts a received shipment into material lines, or corrects them (collective admins). */
+export function useSortShipment() {
+  return useScopedMutation(operationsEndpoints.sortShipment);
 }

@@ -11,8 +11,7 @@ import {
   formatWeight,
   VisuallyHidden,
 } from '@collective/ui';
-import { useEffect, useRef } from 'react';
-import { useShipment } from '../../data/shipments';
+import { useShipmentShown } from '../../data/shipments';
 import { StatusWithFlags } from './shipment-list';
 import { ShipmentCorrections } from './shipment-corrections';
 import styles from './shipment-tracking.module.css';
@@ -71,13 +70,8 @@ export function ShipmentDetail({
   id: number;
   onBack: () => void;
 }) {
-  const shipment = useShipment(id);
+  const { shipment, heading } = useShipmentShown(id);
   const { access } = useTenancy();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const loaded = shipment.status === 'success';
-  useEffect(() => {
-    if (loaded) heading.current?.focus();
-  }, [loaded]);
   const data = shipment.data;
   return (
     <div className={styles.view}>

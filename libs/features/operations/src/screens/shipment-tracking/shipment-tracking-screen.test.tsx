@@ -1,37 +1,14 @@
-import type {
-  ShipmentDetail,
-  ShipmentRow,
-} from '@collective/api-client/contract';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { detailOf, row, Where } from '../../testing/shipment-fixtures';
 import ShipmentTrackingScreen from './shipment-tracking-screen';
 
 const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
-
-const row = (id: number, extra: Partial<ShipmentRow> = {}): ShipmentRow => ({
-  id,
-  tracking_number: `1ZP${String(id).padStart(10, '0')}`,
-  store_id: 7,
-  store_name: "Kiehl's Downtown",
-  member_id: 2,
-  member_name: "Kiehl's",
-  channel: 'in-store',
-  status: 'sorted',
-  shipped_at: '2026-11-02T10:00:00.000Z',
-  delivered_at: '2026-11-04T10:00:00.000Z',
-  received_at: '2026-11-04T15:00:00.000Z',
-  declared_weight_kg: 12,
-  net_kg: 11.2,
-  flags: [],
-  version: 1,
-  ...extra,
-});
 
 const DELIVERED = row(41, {
   status: 'delivered',
@@ -40,37 +17,6 @@ const DELIVERED = row(41, {
   flags: ['delivered_not_received'],
   version: 3,
 });
-
-function detailOf(shipment: ShipmentRow): ShipmentDetail {
-  return {
-    success: true,
-    scope: { member_id: null, member_name: null },
-    shipment: {
-      ...shipment,
-      store_city: 'Portland',
-      sorted_at: null,
-      exception: null,
-    },
-    events: [
-      {
-        id: 1,
-        at: shipment.shipped_at,
-        kind: 'label_created',
-        note: null,
-        actor_name: null,
-      },
-      {
-        id: 2,
-        at: '2026-11-04T10:00:00.000Z',
-        kind: 'delivered',
-        note: null,
-        actor_name: null,
-      },
-    ],
-    receipt: null,
-    lines: [],
-  };
-}
 
 /** What the screen sent, for the assertions. */
 let sent: { url: string; body?: unknown }[] = [];
@@ -115,11 +61,6 @@ beforeEach(() => {
     ),
   );
 });
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <output aria-label="Location">{pathname + search}</output>;
-}
 
 async function open(who: DemoUserKey, url = '/shipment-tracking') {
   return renderWithShell(
