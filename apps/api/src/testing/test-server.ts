@@ -103,7 +103,7 @@ async function serverOn(
 /** A call as one of the signed-in demo users, by email. */
 export type CallAs = (
   email: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
   headers?: Record<string, string>,
