@@ -30,6 +30,7 @@ import { notificationRoutes } from './notifications/notification-routes';
 import { savedViewRoutes } from './saved-views/saved-view-routes';
 import { shipmentRoutes } from './shipments/shipment-routes';
 import { warehouseRoutes } from './warehouse/warehouse-routes';
+import { eolRoutes } from './eol/eol-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -173,6 +174,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     downloadRoutes,
     shipmentRoutes,
     warehouseRoutes,
+    eolRoutes,
   ]) {
     await app.register(resource, services);
   }

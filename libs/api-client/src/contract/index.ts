@@ -203,6 +203,10 @@ export {
   ShipmentsPageSchema,
   ShipmentsQuerySchema,
   SortingSchema,
+  EolSummarySchema,
+  LotDetailSchema,
+  LotsPageSchema,
+  LOT_STATUSES,
   WarehouseSummarySchema,
   WeighInSchema,
 } from './operations-schemas';
@@ -219,4 +223,7 @@ export type {
   ShipmentSort,
   ShipmentsPage,
   WarehouseSummary,
+  EolSummary,
+  Lot,
+  LotDetail,
 } from './operations-schemas';

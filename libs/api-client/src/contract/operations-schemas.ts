@@ -373,3 +373,157 @@ export const WarehouseSummarySchema = v.object({
 });
 /** Today's throughput and the backlog of the warehouse. */
 export type WarehouseSummary = v.InferOutput<typeof WarehouseSummarySchema>;
+
+/* ------------------------------------------------------------------ */
+/* End-of-life: material on hand, lots, chain of custody               */
+/* ------------------------------------------------------------------ */
+
+/** Where a lot is: on the warehouse floor, on its way, or confirmed by its processor. */
+export const LOT_STATUSES = ['open', 'shipped', 'confirmed'] as const;
+
+/** Query of GET /api/eol/summary. */
+export const EolSummaryQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+});
+
+const OutcomeWeightsSchema = v.object({
+  recycled: KgSchema,
+  downcycled: KgSchema,
+  energy_recovery: KgSchema,
+  landfill: KgSchema,
+});
+
+/**
+ * Response of GET /api/eol/summary: the mass balance of the scope
+ * (received = sorted + residue; sorted = in lots + on hand), and per
+ * material what is on hand and what its confirmed lots became.
+ */
+export const EolSummarySchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  balance: v.object({
+    received_kg: KgSchema,
+    sorted_kg: KgSchema,
+    residue_kg: KgSchema,
+    in_lots_kg: KgSchema,
+    on_hand_kg: KgSchema,
+  }),
+  materials: v.array(
+    v.object({
+      material: MaterialCodeSchema,
+      on_hand_kg: KgSchema,
+      confirmed: OutcomeWeightsSchema,
+    }),
+  ),
+  /** Recycled + downcycled ÷ confirmed, and all but landfill ÷ confirmed (D14). */
+  recycling_rate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  diversion_rate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+});
+/** The end-of-life summary of a scope. */
+export type EolSummary = v.InferOutput<typeof EolSummarySchema>;
+
+/** Query of GET /api/eol/lots. */
+export const LotsQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+  status: v.optional(
+    v.picklist(
+      LOT_STATUSES,
+      `status must be one of ${LOT_STATUSES.join(', ')}`,
+    ),
+  ),
+  material: v.optional(MaterialCodeSchema),
+  page: StoresQuerySchema.entries.page,
+  page_size: StoresQuerySchema.entries.page_size,
+});
+
+/** An end-of-life lot. */
+export const LotSchema = v.object({
+  id: IdSchema,
+  member_id: IdSchema,
+  member_name: v.string(),
+  material: MaterialCodeSchema,
+  processor: v.string(),
+  weight_kg: KgSchema,
+  status: v.picklist(LOT_STATUSES),
+  outcome: v.nullable(
+    v.picklist(['recycled', 'downcycled', 'energy_recovery', 'landfill']),
+  ),
+  certificate_ref: v.nullable(v.string()),
+  confirmed_weight_kg: v.nullable(KgSchema),
+  created_at: IsoTimestampSchema,
+  shipped_at: v.nullable(IsoTimestampSchema),
+  confirmed_at: v.nullable(IsoTimestampSchema),
+  version: VersionSchema,
+});
+/** An end-of-life lot. */
+export type Lot = v.InferOutput<typeof LotSchema>;
+
+/** Response of GET /api/eol/lots: newest first, one page. */
+export const LotsPageSchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  lots: v.array(LotSchema),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  total: CountSchema,
+});
+
+/** The `:id` of a lot. */
+export const LotIdParamsSchema = recordIdParams('lot');
+
+/** Query of GET /api/eol/lots/:id. */
+export const LotQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+
+/** Response of GET /api/eol/lots/:id and of its writes: the lot and its chain of custody. */
+export const LotDetailSchema = v.object({
+  success: v.optional(v.boolean()),
+  lot: LotSchema,
+  sources: v.array(
+    v.object({
+      shipment_id: IdSchema,
+      tracking_number: v.string(),
+      store_name: v.string(),
+      received_at: v.nullable(IsoTimestampSchema),
+      weight_kg: KgSchema,
+    }),
+  ),
+});
+/** A lot with its chain of custody. */
+export type LotDetail = v.InferOutput<typeof LotDetailSchema>;
+
+/** Body of POST /api/eol/lots: this much of a member's material on hand, oldest first. */
+export const CreateLotSchema = v.strictObject({
+  member_id: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(1, 'member_id must be at least 1'),
+  ),
+  material: MaterialCodeSchema,
+  weight_kg: v.pipe(
+    v.number('weight_kg must be a number'),
+    v.gtValue(0, 'weight_kg must be above zero'),
+    v.maxValue(1_000_000, 'weight_kg must be at most 1,000,000'),
+  ),
+  processor_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
+/** Body of POST /api/eol/lots/:id/ship. */
+export const ShipLotSchema = v.strictObject({ version: VersionSchema });
+
+/** Body of POST /api/eol/lots/:id/confirm: the processor's certificate. */
+export const ConfirmLotSchema = v.strictObject({
+  outcome: v.picklist([
+    'recycled',
+    'downcycled',
+    'energy_recovery',
+    'landfill',
+  ]),
+  certificate_ref: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('certificate_ref is required'),
+    v.maxLength(60, 'certificate_ref must be at most 60 characters'),
+  ),
+  confirmed_weight_kg: v.pipe(v.number(), v.minValue(0), v.maxValue(1_000_000)),
+  version: VersionSchema,
+});
