@@ -6,7 +6,7 @@ import {
   LotsPageSchema,
 } from '@collective/api-client/contract';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { present } from '../testing/present';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import {
