@@ -14,15 +14,19 @@
  * GET /bare on the bare server and GET /api/auth/me on the real one,
  * interleaved run by run so both see the same machine, and prints each run,
  * the median and the ratio /me : bare against the 0.8x target.
- * Then GET /api/notifications?unread=true, GET /api/dashboard/summary and
- * GET /api/stores (page 1, as the Store Analytics screen asks for it), and
+ * Then GET /api/notifications?unread=true, GET /api/dashboard/summary,
+ * GET /api/stores (page 1, as the Store Analytics screen asks for it),
+ * GET /api/shipments (page 1 of the shipments in transit) and GET
+ * /api/warehouse/receiving (page 1 of the receiving queue), and
  * finally 200 wrong-password logins for one account, counting the 429s.
  *
  * Part 2, PostgreSQL with the large data set: the same server on a new
  * PostgreSQL database seeded with SEED_SCALE=100 (about 1.1 million
  * shipments and 5.9 million material rows; the seed time is printed, then
  * VACUUM (ANALYZE) runs as autovacuum soon would), loaded with GET
- * /api/dashboard/summary and GET /api/stores (page 1); with
+ * /api/dashboard/summary, GET /api/stores (page 1), the shipments page and
+ * the receiving queue, then the whole shipments CSV streamed while the
+ * server's resident memory is sampled (growth < 50 MB, issue 20); with
  * --with-cache-off also, for information, the same with
  * ANSWER_CACHE_ENTRIES=0, every answer read from the rollups. The database comes from BENCH_DATABASE_URL (used as it is:
  * seeded on first use, kept, so later runs skip the seed), else a new one
@@ -57,6 +61,7 @@ import pg from 'pg';
 import {
   DEMO_PASSWORD,
   median,
+  residentBytes,
   startBuiltServer,
   startProcess,
 } from './bench-server.mjs';
@@ -75,6 +80,12 @@ const LARGE_MIN_SHIPMENTS = 1_000_000;
 const LARGE_READY_TIMEOUT_MS = 30 * 60_000;
 /** What the Store Analytics screen asks for first. */
 const STORES_PAGE_1 = '/api/stores?sort=name&page=1&page_size=20';
+/** Shipment Tracking filtered by status, page 1 (issue 20). */
+const SHIPMENTS_PAGE_1 = '/api/shipments?status=in_transit&page=1&page_size=25';
+/** The warehouse's receiving queue, page 1 (issue 20). */
+const RECEIVING_PAGE_1 = '/api/warehouse/receiving?page=1&page_size=25';
+/** How much the server's memory may grow while the whole shipments CSV streams (issue 20). */
+const EXPORT_MAX_GROWTH_BYTES = 50 * 1024 * 1024;
 
 /** Reads `--name=value` options, with defaults. */
 function options(argv) {
@@ -258,6 +269,8 @@ async function loadDataEndpoints(server, settings, what) {
   const endpoints = {
     'GET /api/dashboard/summary': '/api/dashboard/summary',
     'GET /api/stores (page 1)': STORES_PAGE_1,
+    'GET /api/shipments (page 1, in transit)': SHIPMENTS_PAGE_1,
+    'GET /api/warehouse/receiving (page 1)': RECEIVING_PAGE_1,
   };
   for (const path of Object.values(endpoints)) {
     await load(`${server.base}${path}`, headers, 2, settings.connections); // warm-up
@@ -309,6 +322,42 @@ function dataChecks(table, what) {
     `${label} on ${what}: p99 ${row.p99Ms} ms < ${TARGET_DATA_P99_MS} ms (median of the runs), every answer 200`,
     row.p99Ms < TARGET_DATA_P99_MS && row.non2xx === 0,
   ]);
+}
+
+/**
+ * Streams the whole shipments CSV of the data set as a collective admin,
+ * reading and dropping it as it comes, while sampling the server's resident
+ * memory every 50 ms; gives the rows, seconds and the growth over the
+ * resident memory before the export.
+ */
+async function exportMemory(server) {
+  const headers = await superAdminHeaders(server.base);
+  const before = residentBytes(server.pid);
+  let peak = before ?? 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentBytes(server.pid) ?? 0);
+  }, 50);
+  const started = Date.now();
+  let lines = 0;
+  try {
+    const response = await fetch(`${server.base}/api/shipments/export`, {
+      headers,
+    });
+    if (!response.ok || !response.body) {
+      throw new Error(`the export answered ${response.status}`);
+    }
+    for await (const chunk of response.body) {
+      for (const byte of chunk) if (byte === 10) lines += 1;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const growth = before === undefined ? undefined : peak - before;
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `\nGET /api/shipments/export (everything): ${(lines - 1).toLocaleString('en')} rows in ${seconds.toFixed(1)} s; server memory ${growth === undefined ? 'not measured (no /proc)' : `grew ${(growth / 1024 / 1024).toFixed(1)} MB (budget ${EXPORT_MAX_GROWTH_BYTES / 1024 / 1024} MB)`}`,
+  );
+  return { rows: lines - 1, growth };
 }
 
 /** Part 1: PGlite in memory with the demo data. */
@@ -534,6 +583,13 @@ async function largePart(settings, logs) {
         'PostgreSQL, large data',
       );
       checks.push(...dataChecks(table, 'PostgreSQL, large data'));
+      const exported = await exportMemory(server);
+      checks.push([
+        `the shipments CSV of the whole large data set (${exported.rows.toLocaleString('en')} rows) streams with the server's memory growing < 50 MB`,
+        exported.rows === counts.shipments &&
+          exported.growth !== undefined &&
+          exported.growth < EXPORT_MAX_GROWTH_BYTES,
+      ]);
     } finally {
       await server.stop();
     }

@@ -29,6 +29,9 @@ import { mailbackRoutes } from './mailback/mailback-routes';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { savedViewRoutes } from './saved-views/saved-view-routes';
+import { shipmentRoutes } from './shipments/shipment-routes';
+import { warehouseRoutes } from './warehouse/warehouse-routes';
+import { eolRoutes } from './eol/eol-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -172,6 +175,9 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     jobRoutes,
     downloadRoutes,
     mailbackRoutes,
+    shipmentRoutes,
+    warehouseRoutes,
+    eolRoutes,
   ]) {
     await app.register(resource, services);
   }

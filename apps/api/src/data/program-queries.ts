@@ -18,7 +18,7 @@ import type { SqlRunner } from '../db/database';
 import { contractMonth, lastTwelveMonths, type MonthStart } from './months';
 
 /** A timestamp as the contract sends it: ISO 8601 in UTC with milliseconds. */
-const isoUtc = (column: string) =>
+export const isoUtc = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A weight rounded to 100 g, as a JSON number. */
@@ -313,10 +313,12 @@ export async function readStoreDetail(
                  WHERE store_id = s.id AND month BETWEEN $2::date AND $3::date
                  GROUP BY material) x) AS materials,
        (SELECT json_agg(r ORDER BY r.shipped_at DESC, r.id DESC) FROM (
-          SELECT id, ${isoUtc('shipped_at')} AS shipped_at, ${isoUtc('received_at')} AS received_at,
-                 status, units, weight_kg::float8 AS weight_kg
-            FROM shipments WHERE store_id = s.id
-           ORDER BY shipped_at DESC, id DESC
+          SELECT sh.id, sh.tracking_number, ${isoUtc('sh.shipped_at')} AS shipped_at,
+                 ${isoUtc('sh.received_at')} AS received_at,
+                 sh.status, sh.units, rc.net_kg::float8 AS weight_kg
+            FROM shipments sh LEFT JOIN receipts rc ON rc.shipment_id = sh.id
+           WHERE sh.store_id = s.id
+           ORDER BY sh.shipped_at DESC, sh.id DESC
            LIMIT ${RECENT_SHIPMENTS_COUNT}) r) AS recent_shipments
      FROM stores s
      JOIN store_stats st ON st.store_id = s.id

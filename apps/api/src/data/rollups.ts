@@ -16,6 +16,9 @@ export const ROLLUP_LOCK_KEY = 0x726f6c6c; // "roll"
 /** `shipped_at` as the month it counts in (UTC). */
 const SHIPPED_MONTH = `date_trunc('month', sh.shipped_at AT TIME ZONE 'UTC')::date`;
 
+/** `received_at` as the month its collected weight counts in (UTC). */
+const RECEIVED_MONTH = `date_trunc('month', sh.received_at AT TIME ZONE 'UTC')::date`;
+
 /**
  * Recomputes every rollup of `storeIds` (all stores when absent) from the
  * shipments, then the member rollups and store counts of their members and
@@ -36,23 +39,44 @@ export async function rebuildRollups(
     `DELETE FROM store_month_materials ${onStores('store_id')}`,
     stores,
   );
+  // Shipments, units and those in transit count in the month a shipment
+  // was sent; collected weight (net received, D14) in the month of its
+  // receipt, and so do its sorted lines and what their lots became.
   await tx.query(
     `INSERT INTO store_months
        (store_id, month, shipments, units, weight_kg, in_transit, last_shipped_at)
-     SELECT sh.store_id, ${SHIPPED_MONTH}, count(*), sum(sh.units),
-            coalesce(sum(sh.weight_kg), 0),
-            count(*) FILTER (WHERE sh.status = 'in_transit'), max(sh.shipped_at)
-       FROM shipments sh ${onStores('sh.store_id')}
+     SELECT store_id, month, sum(shipments), sum(units), sum(weight_kg),
+            sum(in_transit), max(last_shipped_at)
+       FROM (SELECT sh.store_id, ${SHIPPED_MONTH} AS month, count(*) AS shipments,
+                    sum(sh.units) AS units, 0 AS weight_kg,
+                    count(*) FILTER (WHERE sh.status = 'in_transit') AS in_transit,
+                    max(sh.shipped_at) AS last_shipped_at
+               FROM shipments sh ${onStores('sh.store_id')}
+              GROUP BY 1, 2
+             UNION ALL
+             SELECT sh.store_id, ${RECEIVED_MONTH}, 0, 0, sum(r.net_kg), 0, NULL
+               FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id
+               ${onStores('sh.store_id')}
+              GROUP BY 1, 2) x
       GROUP BY 1, 2`,
     stores,
   );
+  // processed_kg: weight with a confirmed outcome; recycled_kg: of it,
+  // recycled or downcycled (D14's recycling rate), as drawn by the lots.
   await tx.query(
     `INSERT INTO store_month_materials
        (store_id, month, material, weight_kg, processed_kg, recycled_kg)
-     SELECT sh.store_id, ${SHIPPED_MONTH}, m.material, sum(m.weight_kg),
-            coalesce(sum(m.weight_kg) FILTER (WHERE m.outcome IS NOT NULL), 0),
-            coalesce(sum(m.weight_kg) FILTER (WHERE m.outcome = 'recycled'), 0)
+     SELECT sh.store_id, ${RECEIVED_MONTH}, m.material, sum(m.weight_kg),
+            coalesce(sum(c.confirmed_kg), 0), coalesce(sum(c.recycled_kg), 0)
        FROM shipment_materials m JOIN shipments sh ON sh.id = m.shipment_id
+       LEFT JOIN (SELECT ls.shipment_id, ls.material, sum(ls.weight_kg) AS confirmed_kg,
+                         sum(ls.weight_kg) FILTER (WHERE l.outcome IN ('recycled', 'downcycled'))
+                           AS recycled_kg
+                    FROM lot_sources ls
+                    JOIN eol_lots l ON l.id = ls.lot_id AND l.status = 'confirmed'
+                    ${all ? '' : 'JOIN shipments s2 ON s2.id = ls.shipment_id AND s2.store_id = ANY($1::int[])'}
+                   GROUP BY 1, 2) c
+         ON c.shipment_id = m.shipment_id AND c.material = m.material
        ${onStores('sh.store_id')}
       GROUP BY 1, 2, 3`,
     stores,

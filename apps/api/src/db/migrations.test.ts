@@ -34,9 +34,11 @@ describeOnEachDatabase('migrate', (engine) => {
       'api_keys',
       'audit_events',
       'download_tickets',
+      'eol_lots',
       'idempotency_keys',
       'jobs',
       'login_failures',
+      'lot_sources',
       'mailback_attempts',
       'mailback_form_versions',
       'mailback_forms',
@@ -47,10 +49,13 @@ describeOnEachDatabase('migrate', (engine) => {
       'member_stores',
       'members',
       'notifications',
+      'processors',
+      'receipts',
       'rollup_state',
       'saved_views',
       'schema_migrations',
       'sessions',
+      'shipment_events',
       'shipment_materials',
       'shipments',
       'store_month_materials',
@@ -112,5 +117,105 @@ describeOnEachDatabase('migrate', (engine) => {
         "INSERT INTO users (email, name, role, password_hash) VALUES ('Mixed@Case.test', 'M', 'admin', 'x')",
       ),
     ).rejects.toThrow(/check constraint/);
+  });
+});
+
+describeOnEachDatabase('migration 8 on a database of version 7', (engine) => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await engine.open('empty');
+    await migrate(
+      db,
+      migrations.filter((step) => step.version <= 7),
+    );
+    await db.exec(`
+      INSERT INTO members (id, name) VALUES (2, 'Kiehl''s');
+      INSERT INTO stores (id, member_id, name, city, region, channel, opened_at)
+      VALUES (1, 2, 'Kiehl''s Downtown', 'Portland', 'West', 'kiosk', '2025-01-01');
+      INSERT INTO shipments (id, store_id, shipped_at, received_at, status, units, weight_kg) VALUES
+        (1, 1, '2026-01-02', NULL, 'in_transit', 10, NULL),
+        (2, 1, '2026-01-03', '2026-01-05', 'received', 20, 3.5),
+        (3, 1, '2026-01-04', '2026-01-06', 'processed', 30, 5);
+      INSERT INTO shipment_materials (shipment_id, material, weight_kg, outcome) VALUES
+        (2, 'pp5', 3.5, NULL),
+        (3, 'pp5', 2, 'recycled'), (3, 'glass', 3, 'landfill');
+    `);
+    await migrate(db);
+  });
+  afterAll(() => db?.close());
+
+  it('turns weighed shipments into sorted ones with a receipt of the same net weight', async () => {
+    const rows = await db.query<{
+      id: number;
+      status: string;
+      member_id: number;
+      channel: string;
+      net_kg: string | null;
+      sorted_kg: string | null;
+      events: string[];
+    }>(
+      `SELECT sh.id, sh.status, sh.member_id, sh.channel, r.net_kg::text, r.sorted_kg::text,
+              (SELECT array_agg(e.kind ORDER BY e.at, e.id) FROM shipment_events e
+                WHERE e.shipment_id = sh.id) AS events
+         FROM shipments sh LEFT JOIN receipts r ON r.shipment_id = sh.id ORDER BY sh.id`,
+    );
+
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: 1,
+        status: 'in_transit',
+        member_id: 2,
+        channel: 'kiosk',
+        net_kg: null,
+        events: ['label_created', 'in_transit'],
+      }),
+      expect.objectContaining({
+        id: 2,
+        status: 'sorted',
+        net_kg: '3.500',
+        sorted_kg: '3.500',
+      }),
+      expect.objectContaining({
+        id: 3,
+        status: 'sorted',
+        net_kg: '5.000',
+        sorted_kg: '5.000',
+        events: [
+          'label_created',
+          'in_transit',
+          'delivered',
+          'received',
+          'sorted',
+        ],
+      }),
+    ]);
+  });
+
+  it('turns the old outcomes into confirmed lots that drew from their lines, and keeps the rest on hand', async () => {
+    const lots = await db.query<{
+      material: string;
+      outcome: string;
+      weight_kg: string;
+      sources: number;
+    }>(
+      `SELECT l.material, l.outcome, l.weight_kg::text,
+              (SELECT count(*)::int FROM lot_sources s WHERE s.lot_id = l.id) AS sources
+         FROM eol_lots l ORDER BY l.material`,
+    );
+    const onHand = await db.query<{ shipment_id: number; material: string }>(
+      'SELECT shipment_id, material FROM shipment_materials WHERE in_lots_kg < weight_kg',
+    );
+
+    expect(lots).toEqual([
+      {
+        material: 'glass',
+        outcome: 'landfill',
+        weight_kg: '3.000',
+        sources: 1,
+      },
+      { material: 'pp5', outcome: 'recycled', weight_kg: '2.000', sources: 1 },
+    ]);
+    expect(onHand).toEqual([{ shipment_id: 2, material: 'pp5' }]);
   });
 });

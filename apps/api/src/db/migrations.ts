@@ -342,9 +342,197 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX download_tickets_expires_idx ON download_tickets (expires_at);
     `,
   },
-  // Versions 8 (operations) and 9 (users and the mail outbox) are taken by
-  // work on other branches; migrations apply in version order, so the gap
-  // closes when they merge.
+  {
+    version: 8,
+    name: 'create-operations-receipts-lots-and-events',
+    sql: `
+      -- The program's operations in the words of decisions D14
+      -- (docs/decisions/0080): shipments with their status events,
+      -- receipts (the warehouse weigh-in), material lines, processors,
+      -- end-of-life lots and the lines each lot drew from.
+
+      -- Recyclers and other end-of-life processors lots are sent to.
+      CREATE TABLE processors (
+        id integer PRIMARY KEY,
+        name text NOT NULL,
+        city text NOT NULL
+      );
+
+      -- A shipment belongs to its store's member (member_id, kept here so
+      -- a member's shipments are one index away); its status moves
+      -- label_created -> in_transit -> delivered -> received -> sorted, or
+      -- to exception (lost, damaged, refused). The time of every change is
+      -- in shipment_events; the columns hold the latest ones. Declared
+      -- weight is the sender's and never counts as collected. version
+      -- counts edits (origin correction, exception, receipt, sorting).
+      ALTER TABLE shipments
+        ADD COLUMN member_id integer REFERENCES members (id),
+        ADD COLUMN channel text NOT NULL DEFAULT 'in-store'
+          CHECK (channel IN ('in-store', 'kiosk', 'mail-back')),
+        ADD COLUMN tracking_number text,
+        ADD COLUMN declared_weight_kg numeric(12, 3) CHECK (declared_weight_kg >= 0),
+        ADD COLUMN delivered_at timestamptz,
+        ADD COLUMN sorted_at timestamptz,
+        ADD COLUMN exception text CHECK (exception IN ('lost', 'damaged', 'refused')),
+        ADD COLUMN exception_at timestamptz,
+        ADD COLUMN version integer NOT NULL DEFAULT 1;
+      ALTER TABLE shipments DROP CONSTRAINT shipments_status_check;
+      ALTER TABLE shipments DROP CONSTRAINT shipments_check;
+      UPDATE shipments sh SET
+        member_id = s.member_id,
+        channel = s.channel,
+        tracking_number = '1ZP' || lpad(((sh.id::bigint * 2654435761) % 10000000000)::text, 10, '0'),
+        delivered_at = sh.received_at,
+        sorted_at = sh.received_at,
+        status = CASE WHEN sh.status = 'in_transit' THEN 'in_transit' ELSE 'sorted' END
+        FROM stores s WHERE s.id = sh.store_id;
+
+      -- The warehouse weigh-in of a shipment: net = gross - tare, as
+      -- entered (kg or lb, kept in kg); sorted_kg is the sum of its
+      -- material lines, which the database keeps within the net weight
+      -- (received = sorted + residue, residue >= 0). version counts
+      -- corrections of the weights and of the sorting.
+      CREATE TABLE receipts (
+        shipment_id integer PRIMARY KEY REFERENCES shipments (id),
+        gross_kg numeric(12, 3) NOT NULL CHECK (gross_kg > 0),
+        tare_kg numeric(12, 3) NOT NULL CHECK (tare_kg >= 0),
+        net_kg numeric(12, 3) NOT NULL CHECK (net_kg >= 0),
+        contamination_kg numeric(12, 3) NOT NULL DEFAULT 0 CHECK (contamination_kg >= 0),
+        sorted_kg numeric(12, 3) NOT NULL DEFAULT 0 CHECK (sorted_kg >= 0),
+        unit text NOT NULL DEFAULT 'kg' CHECK (unit IN ('kg', 'lb')),
+        scale_id text NOT NULL,
+        received_by text NOT NULL,
+        received_by_user_id integer REFERENCES users (id),
+        version integer NOT NULL DEFAULT 1,
+        CHECK (net_kg = gross_kg - tare_kg),
+        CHECK (contamination_kg <= net_kg),
+        CHECK (sorted_kg <= net_kg)
+      );
+      INSERT INTO receipts (shipment_id, gross_kg, tare_kg, net_kg, sorted_kg, scale_id, received_by)
+      SELECT sh.id, sh.weight_kg + 1, 1, sh.weight_kg,
+             (SELECT coalesce(sum(m.weight_kg), 0) FROM shipment_materials m WHERE m.shipment_id = sh.id),
+             'legacy', 'Warehouse'
+        FROM shipments sh WHERE sh.weight_kg IS NOT NULL;
+      -- The net weight lives in the receipt now (collected = net received).
+      ALTER TABLE shipments DROP COLUMN weight_kg;
+      ALTER TABLE shipments ALTER COLUMN member_id SET NOT NULL;
+      ALTER TABLE shipments ADD CONSTRAINT shipments_status_check CHECK (status IN
+        ('label_created', 'in_transit', 'delivered', 'received', 'sorted', 'exception'));
+      ALTER TABLE shipments ADD CONSTRAINT shipments_exception_state_check
+        CHECK ((status = 'exception') = (exception IS NOT NULL AND exception_at IS NOT NULL));
+      ALTER TABLE shipments ADD CONSTRAINT shipments_received_check
+        CHECK ((status IN ('received', 'sorted')) = (received_at IS NOT NULL));
+      CREATE UNIQUE INDEX shipments_tracking_idx ON shipments (tracking_number text_pattern_ops);
+      CREATE INDEX shipments_recent_idx ON shipments (shipped_at DESC, id DESC);
+      CREATE INDEX shipments_member_recent_idx ON shipments (member_id, shipped_at DESC, id DESC);
+      CREATE INDEX shipments_status_recent_idx ON shipments (status, shipped_at DESC, id DESC);
+      CREATE INDEX shipments_member_status_recent_idx
+        ON shipments (member_id, status, shipped_at DESC, id DESC);
+      -- Today's receipts, for the warehouse's throughput.
+      CREATE INDEX shipments_received_idx ON shipments (received_at)
+        WHERE received_at IS NOT NULL;
+      -- The receiving queue: delivered, not yet received, oldest first.
+      CREATE INDEX shipments_receiving_idx ON shipments (delivered_at, id)
+        WHERE status = 'delivered';
+
+      -- Every change of a shipment, oldest first: its statuses, and the
+      -- corrections made to it (kind origin_corrected, receipt_corrected).
+      CREATE TABLE shipment_events (
+        id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        shipment_id integer NOT NULL REFERENCES shipments (id),
+        at timestamptz NOT NULL,
+        kind text NOT NULL,
+        note text,
+        actor_user_id integer REFERENCES users (id)
+      );
+      CREATE INDEX shipment_events_shipment_idx ON shipment_events (shipment_id, at, id);
+      INSERT INTO shipment_events (shipment_id, at, kind)
+      SELECT sh.id, e.at, e.kind FROM shipments sh
+       CROSS JOIN LATERAL (VALUES ('label_created', sh.shipped_at),
+                                  ('in_transit', sh.shipped_at),
+                                  ('delivered', sh.delivered_at),
+                                  ('received', sh.received_at),
+                                  ('sorted', sh.sorted_at)) AS e (kind, at)
+       WHERE e.at IS NOT NULL;
+
+      -- Material lines (shipment_materials): the sorted net weight per
+      -- material; in_lots_kg of it has gone into end-of-life lots, the
+      -- rest is on hand (sorted = in lots + on hand, on hand >= 0).
+      ALTER TABLE shipment_materials
+        ADD COLUMN in_lots_kg numeric(12, 3) NOT NULL DEFAULT 0,
+        ADD CONSTRAINT shipment_materials_in_lots_check
+          CHECK (in_lots_kg >= 0 AND in_lots_kg <= weight_kg);
+
+      -- One material of one member sent to a processor: open (on the
+      -- warehouse floor), shipped, then confirmed with the processor's
+      -- outcome, certificate and confirmed weight. weight_kg is what it
+      -- drew from the material lines (lot_sources).
+      CREATE TABLE eol_lots (
+        id integer GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        member_id integer NOT NULL REFERENCES members (id),
+        material text NOT NULL
+          CHECK (material IN ('pp5', 'pet1', 'hdpe2', 'glass', 'aluminium', 'mixed')),
+        processor_id integer NOT NULL REFERENCES processors (id),
+        weight_kg numeric(14, 3) NOT NULL CHECK (weight_kg > 0),
+        status text NOT NULL CHECK (status IN ('open', 'shipped', 'confirmed')),
+        outcome text
+          CHECK (outcome IN ('recycled', 'downcycled', 'energy_recovery', 'landfill')),
+        certificate_ref text,
+        confirmed_weight_kg numeric(14, 3) CHECK (confirmed_weight_kg >= 0),
+        created_at timestamptz NOT NULL,
+        shipped_at timestamptz,
+        confirmed_at timestamptz,
+        version integer NOT NULL DEFAULT 1,
+        CHECK ((status = 'open') = (shipped_at IS NULL)),
+        CHECK ((status = 'confirmed') = (confirmed_at IS NOT NULL)),
+        CHECK ((status = 'confirmed') = (outcome IS NOT NULL)),
+        CHECK ((status = 'confirmed') = (certificate_ref IS NOT NULL)),
+        CHECK ((status = 'confirmed') = (confirmed_weight_kg IS NOT NULL))
+      );
+      CREATE INDEX eol_lots_recent_idx ON eol_lots (created_at DESC, id DESC);
+      CREATE INDEX eol_lots_member_recent_idx ON eol_lots (member_id, created_at DESC, id DESC);
+
+      -- The chain of custody: which material lines each lot drew from.
+      CREATE TABLE lot_sources (
+        lot_id integer NOT NULL REFERENCES eol_lots (id),
+        shipment_id integer NOT NULL,
+        material text NOT NULL,
+        weight_kg numeric(12, 3) NOT NULL CHECK (weight_kg > 0),
+        PRIMARY KEY (lot_id, shipment_id, material),
+        FOREIGN KEY (shipment_id, material) REFERENCES shipment_materials (shipment_id, material)
+      );
+      CREATE INDEX lot_sources_line_idx ON lot_sources (shipment_id, material);
+
+      -- What the lines' old outcomes said becomes confirmed lots: one per
+      -- member, material, outcome and month of receipt.
+      INSERT INTO processors (id, name, city)
+      SELECT 1, 'Legacy processing', 'Unknown'
+       WHERE EXISTS (SELECT 1 FROM shipment_materials WHERE outcome IS NOT NULL);
+      INSERT INTO eol_lots (member_id, material, processor_id, weight_kg, status, outcome,
+                            certificate_ref, confirmed_weight_kg, created_at, shipped_at, confirmed_at)
+      SELECT sh.member_id, m.material, 1, sum(m.weight_kg), 'confirmed', m.outcome,
+             'LEGACY-' || sh.member_id || '-' || m.material || '-' || m.outcome || '-'
+               || to_char(date_trunc('month', sh.received_at), 'YYYY-MM'),
+             sum(m.weight_kg), max(sh.received_at), max(sh.received_at), max(sh.received_at)
+        FROM shipment_materials m JOIN shipments sh ON sh.id = m.shipment_id
+       WHERE m.outcome IS NOT NULL AND m.weight_kg > 0
+       GROUP BY sh.member_id, m.material, m.outcome, date_trunc('month', sh.received_at);
+      INSERT INTO lot_sources (lot_id, shipment_id, material, weight_kg)
+      SELECT l.id, m.shipment_id, m.material, m.weight_kg
+        FROM shipment_materials m JOIN shipments sh ON sh.id = m.shipment_id
+        JOIN eol_lots l ON l.certificate_ref = 'LEGACY-' || sh.member_id || '-' || m.material
+             || '-' || m.outcome || '-' || to_char(date_trunc('month', sh.received_at), 'YYYY-MM')
+       WHERE m.outcome IS NOT NULL AND m.weight_kg > 0;
+      UPDATE shipment_materials SET in_lots_kg = weight_kg
+       WHERE outcome IS NOT NULL AND weight_kg > 0;
+      ALTER TABLE shipment_materials DROP COLUMN outcome;
+
+      -- Collected weight counts in the month of its receipt, so a month may
+      -- hold weight without a shipment sent in it.
+      ALTER TABLE store_months ALTER COLUMN last_shipped_at DROP NOT NULL;
+  // Version 9 (users and the mail outbox) is taken by work on another
+  // branch; migrations apply in version order, so the gap closes when it
+  // merges.
   {
     version: 10,
     name: 'create-mailback',

@@ -1,7 +1,11 @@
 /**
- * The demo program (decisions D12): stores of the member brands, 24 months
- * of shipments to the warehouse with their weight per material, and where
- * each material went at the end of its life. Generated from a seeded PRNG,
+ * The demo program (decisions D12, D14): stores of the member brands, 24
+ * months of shipments to the warehouse in every status (some delivered and
+ * waiting days to be received, some long in transit, some exceptions),
+ * the receipt (weigh-in) and material lines of everything received, and
+ * end-of-life lots, with their chain of custody, for most sorted material:
+ * confirmed with an outcome and certificate, shipped, or still open, the
+ * newest material still on hand. Generated from a seeded PRNG,
  * store by store, with dates relative to the seeding time, so the demo
  * always looks current and the same seed and time give the same rows.
  */
@@ -156,6 +160,45 @@ const OUTCOME_ODDS: Readonly<
   mixed: { recycled: 5, downcycled: 15, energy_recovery: 55, landfill: 25 },
 };
 
+/** The processors of the demo program (ids from 2; 1 is migration 8's legacy one). */
+export const PROCESSORS: readonly {
+  id: number;
+  name: string;
+  city: string;
+}[] = [
+  { id: 2, name: 'Circular Polymers', city: 'Chicago' },
+  { id: 3, name: 'Glassworks Reclamation', city: 'Columbus' },
+  { id: 4, name: 'MetalCycle', city: 'Pittsburgh' },
+  { id: 5, name: 'Regrind Products', city: 'Dallas' },
+  { id: 6, name: 'Harbor Energy Recovery', city: 'Baltimore' },
+  { id: 7, name: 'Valley Landfill Services', city: 'Sacramento' },
+];
+
+/** Which processor takes a material for an outcome. */
+function processorFor(material: MaterialCode, outcome: Outcome): number {
+  if (outcome === 'landfill') return 7;
+  if (outcome === 'energy_recovery') return 6;
+  if (material === 'glass') return 3;
+  if (material === 'aluminium') return 4;
+  if (outcome === 'downcycled' || material === 'mixed') return 5;
+  return 2;
+}
+
+/** Exceptions a shipment may end in. */
+const EXCEPTIONS = ['lost', 'damaged', 'refused'] as const;
+/** Scales of the warehouse. */
+const SCALES = ['WH-SCALE-1', 'WH-SCALE-2', 'WH-DOCK-3'] as const;
+/** Who weighs shipments in (single words: written as array literals). */
+const RECEIVERS = ['Ortega', 'Chen', 'Novak', 'Haddad', 'Okafor'] as const;
+
+/** Day of the next month that the second half of a month's sorted material goes into lots. */
+const LOT_DAY = 4;
+
+/** A shipment's tracking number, unique and stable: `1ZP` and ten digits. */
+export function trackingNumber(id: number): string {
+  return `1ZP${String((id * 2_654_435_761) % 10_000_000_000).padStart(10, '0')}`;
+}
+
 /** Busier months: the holidays bring gift packaging back in January. */
 const SEASON = [1.2, 1.05, 1, 0.95, 0.95, 0.9, 0.85, 0.9, 1, 1.05, 1.1, 1.3];
 
@@ -174,6 +217,7 @@ export interface ProgramSeedCounts {
   stores: number;
   shipments: number;
   materialRows: number;
+  lots: number;
 }
 
 interface StoreRow {
@@ -192,21 +236,100 @@ class PendingRows {
   shipments = {
     id: [] as number[],
     store: [] as number[],
+    member: [] as number[],
+    channel: [] as string[],
+    tracking: [] as string[],
     shipped: [] as string[],
+    delivered: [] as (string | null)[],
     received: [] as (string | null)[],
+    sorted: [] as (string | null)[],
     status: [] as string[],
     units: [] as number[],
-    weight: [] as (string | null)[],
+    declared: [] as string[],
+    exception: [] as (string | null)[],
+    exceptionAt: [] as (string | null)[],
+  };
+  receipts = {
+    shipment: [] as number[],
+    gross: [] as string[],
+    tare: [] as string[],
+    net: [] as string[],
+    contamination: [] as string[],
+    sorted: [] as string[],
+    scale: [] as string[],
+    by: [] as string[],
   };
   materials = {
     shipment: [] as number[],
     material: [] as string[],
     weight: [] as string[],
-    outcome: [] as (string | null)[],
+    inLots: [] as string[],
+  };
+  sources = {
+    lot: [] as number[],
+    shipment: [] as number[],
+    material: [] as string[],
+    weight: [] as string[],
   };
 
   get size(): number {
     return this.shipments.id.length;
+  }
+}
+
+/** An end-of-life lot being gathered: one member's material of one outcome and month. */
+interface LotDraft {
+  id: number;
+  memberId: number;
+  material: MaterialCode;
+  outcome: Outcome;
+  createdAt: number;
+  grams: number;
+}
+
+/** The lots of the seed, by member, material, outcome and month sorted. */
+class LotBook {
+  private readonly lots = new Map<string, LotDraft>();
+
+  constructor(private readonly nowMs: number) {}
+
+  /**
+   * The lot that takes `material` of `memberId` sorted at `sortedAt` to
+   * `outcome`, or `null` while that month's material is still on hand.
+   */
+  lotFor(
+    memberId: number,
+    material: MaterialCode,
+    outcome: Outcome,
+    sortedAt: number,
+  ): LotDraft | null {
+    // Twice a month: what was sorted in the first half goes into lots on
+    // the 18th, the rest on the 4th of the next month.
+    const sorted = new Date(sortedAt);
+    const [year, month] = [sorted.getUTCFullYear(), sorted.getUTCMonth()];
+    const createdAt =
+      sorted.getUTCDate() <= 15
+        ? Date.UTC(year, month, 18)
+        : Date.UTC(year, month + 1, LOT_DAY);
+    if (createdAt > this.nowMs) return null;
+    const key = `${memberId}|${material}|${outcome}|${createdAt}`;
+    let lot = this.lots.get(key);
+    if (!lot) {
+      lot = {
+        id: this.lots.size + 1,
+        memberId,
+        material,
+        outcome,
+        createdAt,
+        grams: 0,
+      };
+      this.lots.set(key, lot);
+    }
+    return lot;
+  }
+
+  get all(): LotDraft[] {
+    return [...this.lots.values()];
   }
 }
 
@@ -263,7 +386,15 @@ function makeStore(
   };
 }
 
-/** Adds one store's shipments (and their materials) to `pending`. */
+/** An ISO timestamp, or null. */
+const iso = (ms: number | null) =>
+  ms === null ? null : new Date(ms).toISOString();
+
+/**
+ * Adds one store's shipments to `pending`, each in the status it has
+ * reached by `now`: its receipt once received, its material lines once
+ * sorted, and the lots its lines went into (from `lots`).
+ */
 function addShipments(
   pending: PendingRows,
   store: StoreRow,
@@ -272,6 +403,7 @@ function addShipments(
   now: Date,
   windowStart: number,
   nextId: () => number,
+  lots: LotBook,
 ): void {
   const nowMs = now.getTime();
   const kiosk = store.channel === 'kiosk';
@@ -298,24 +430,78 @@ function addShipments(
       1,
       Math.round(size * random.between(25, 70) * (SEASON[month] ?? 1) * growth),
     );
-    const receivedAt = at + random.between(1, 5) * DAY_MS;
-    const processedAt = receivedAt + random.between(3, 12) * DAY_MS;
+    const netGrams = Math.round(
+      units * gramsPerUnit * random.between(0.85, 1.15),
+    );
+    // The carrier takes 1-5 days, now and then more than 10; the warehouse
+    // usually receives within the day, now and then only days later.
+    const transitDays = random.chance(0.03)
+      ? random.between(11, 18)
+      : random.between(1, 5);
+    const deliveredAt = at + transitDays * DAY_MS;
+    const receivingDays = random.chance(0.05)
+      ? random.between(3.5, 8)
+      : random.between(0.05, 1.5);
+    const receivedAt = deliveredAt + receivingDays * DAY_MS;
+    const sortedAt = receivedAt + random.between(0.2, 2.5) * DAY_MS;
+    const failed = random.chance(0.006) ? random.pick(EXCEPTIONS) : null;
+    const exceptionAt =
+      failed === null ? null : at + random.between(2, 8) * DAY_MS;
+
     const s = pending.shipments;
     s.id.push(id);
     s.store.push(store.id);
+    s.member.push(store.memberId);
+    s.channel.push(store.channel);
+    s.tracking.push(trackingNumber(id));
     s.shipped.push(new Date(at).toISOString());
     s.units.push(units);
-    if (receivedAt > nowMs) {
-      s.received.push(null);
-      s.status.push('in_transit');
-      s.weight.push(null);
+    // Declared by the sender, to the half kilogram; never counted.
+    s.declared.push(
+      (Math.round((netGrams / 500) * random.between(0.8, 1.25)) / 2).toFixed(3),
+    );
+    const exception = exceptionAt !== null && exceptionAt <= nowMs;
+    s.exception.push(exception ? failed : null);
+    s.exceptionAt.push(exception ? iso(exceptionAt) : null);
+    const reached = (time: number) => !exception && time <= nowMs;
+    s.delivered.push(reached(deliveredAt) ? iso(deliveredAt) : null);
+    s.received.push(reached(receivedAt) ? iso(receivedAt) : null);
+    s.sorted.push(reached(sortedAt) ? iso(sortedAt) : null);
+    s.status.push(
+      exception
+        ? 'exception'
+        : reached(sortedAt)
+          ? 'sorted'
+          : reached(receivedAt)
+            ? 'received'
+            : reached(deliveredAt)
+              ? 'delivered'
+              : at + DAY_MS / 2 <= nowMs
+                ? 'in_transit'
+                : 'label_created',
+    );
+    if (!reached(receivedAt)) continue;
+
+    // The weigh-in: net as generated, a box or bin liner as tare, a little
+    // contamination, which sorting leaves as residue.
+    const tareGrams = Math.round(random.between(300, 1500));
+    const contaminationGrams = Math.floor(
+      netGrams * random.between(0.005, 0.05),
+    );
+    const r = pending.receipts;
+    r.shipment.push(id);
+    r.gross.push(kg(netGrams + tareGrams));
+    r.tare.push(kg(tareGrams));
+    r.net.push(kg(netGrams));
+    r.contamination.push(kg(contaminationGrams));
+    r.scale.push(random.pick(SCALES));
+    r.by.push(random.pick(RECEIVERS));
+    if (!reached(sortedAt)) {
+      r.sorted.push(kg(0));
       continue;
     }
-    const processed = processedAt <= nowMs;
-    s.received.push(new Date(receivedAt).toISOString());
-    s.status.push(processed ? 'processed' : 'received');
 
-    const totalGrams = units * gramsPerUnit * random.between(0.85, 1.15);
+    const sortable = netGrams - contaminationGrams;
     const shares = BASE_MIX_MATERIALS.map((material) => {
       const absent = random.chance(material === 'aluminium' ? 0.3 : 0.08);
       return [
@@ -324,20 +510,33 @@ function addShipments(
       ] as const;
     });
     const shareSum = shares.reduce((sum, [, share]) => sum + share, 0) || 1;
-    let weightGrams = 0;
+    let sortedGrams = 0;
     for (const [material, share] of shares) {
-      const grams = Math.round((totalGrams * share) / shareSum);
+      // Rounded down, so the lines never add up to more than the net.
+      const grams = Math.floor((sortable * share) / shareSum);
       if (grams === 0) continue;
-      weightGrams += grams;
+      sortedGrams += grams;
+      const lot = lots.lotFor(
+        store.memberId,
+        material,
+        random.weighted(OUTCOME_ODDS[material]),
+        sortedAt,
+      );
       const m = pending.materials;
       m.shipment.push(id);
       m.material.push(material);
       m.weight.push(kg(grams));
-      m.outcome.push(
-        processed ? random.weighted(OUTCOME_ODDS[material]) : null,
-      );
+      m.inLots.push(kg(lot ? grams : 0));
+      if (lot) {
+        lot.grams += grams;
+        const l = pending.sources;
+        l.lot.push(lot.id);
+        l.shipment.push(id);
+        l.material.push(material);
+        l.weight.push(kg(grams));
+      }
     }
-    s.weight.push(kg(weightGrams));
+    r.sorted.push(kg(sortedGrams));
   }
 }
 
@@ -381,32 +580,172 @@ async function writePending(
   tx: SqlRunner,
   pending: PendingRows,
 ): Promise<void> {
-  const s = pending.shipments;
-  const m = pending.materials;
+  const { shipments: s, receipts: r, materials: m, sources: l } = pending;
   if (s.id.length > 0) {
     await tx.query(
-      `INSERT INTO shipments (id, store_id, shipped_at, received_at, status, units, weight_kg)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[],
-                            $5::text[], $6::int[], $7::numeric[])`,
-      [s.id, s.store, s.shipped, s.received, s.status, s.units, s.weight].map(
-        arrayLiteral,
-      ),
+      `INSERT INTO shipments (id, store_id, member_id, channel, tracking_number, shipped_at,
+                              delivered_at, received_at, sorted_at, status, units,
+                              declared_weight_kg, exception, exception_at)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[],
+                            $6::timestamptz[], $7::timestamptz[], $8::timestamptz[],
+                            $9::timestamptz[], $10::text[], $11::int[], $12::numeric[],
+                            $13::text[], $14::timestamptz[])`,
+      [
+        s.id,
+        s.store,
+        s.member,
+        s.channel,
+        s.tracking,
+        s.shipped,
+        s.delivered,
+        s.received,
+        s.sorted,
+        s.status,
+        s.units,
+        s.declared,
+        s.exception,
+        s.exceptionAt,
+      ].map(arrayLiteral),
+    );
+  }
+  if (r.shipment.length > 0) {
+    await tx.query(
+      `INSERT INTO receipts (shipment_id, gross_kg, tare_kg, net_kg, contamination_kg,
+                             sorted_kg, scale_id, received_by)
+       SELECT * FROM unnest($1::int[], $2::numeric[], $3::numeric[], $4::numeric[],
+                            $5::numeric[], $6::numeric[], $7::text[], $8::text[])`,
+      [
+        r.shipment,
+        r.gross,
+        r.tare,
+        r.net,
+        r.contamination,
+        r.sorted,
+        r.scale,
+        r.by,
+      ].map(arrayLiteral),
     );
   }
   if (m.shipment.length > 0) {
     await tx.query(
-      `INSERT INTO shipment_materials (shipment_id, material, weight_kg, outcome)
-       SELECT * FROM unnest($1::int[], $2::text[], $3::numeric[], $4::text[])`,
-      [m.shipment, m.material, m.weight, m.outcome].map(arrayLiteral),
+      `INSERT INTO shipment_materials (shipment_id, material, weight_kg, in_lots_kg)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::numeric[], $4::numeric[])`,
+      [m.shipment, m.material, m.weight, m.inLots].map(arrayLiteral),
     );
   }
+  if (l.lot.length > 0) {
+    await tx.query(
+      `INSERT INTO lot_sources (lot_id, shipment_id, material, weight_kg)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::numeric[])`,
+      [l.lot, l.shipment, l.material, l.weight].map(arrayLiteral),
+    );
+  }
+}
+
+/**
+ * Writes the processors and the gathered lots, each open, shipped or
+ * confirmed by its processor (with a certificate reference and the
+ * confirmed weight) as far as its time has come by now.
+ */
+async function writeLots(
+  tx: SqlRunner,
+  lots: readonly LotDraft[],
+  seed: number,
+  nowMs: number,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO processors (id, name, city)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[])`,
+    [
+      PROCESSORS.map((p) => p.id),
+      PROCESSORS.map((p) => p.name),
+      PROCESSORS.map((p) => p.city),
+    ],
+  );
+  const rows = lots
+    .filter((lot) => lot.grams > 0)
+    .map((lot) => {
+      // A lot waits 3-20 days for a full load, its processor 10-25 days
+      // more to confirm it; it loses a little weight (moisture, scales).
+      const random = createRandom(mixSeed(seed, 0x1075, lot.id));
+      const shippedAt = lot.createdAt + random.between(3, 20) * DAY_MS;
+      const confirmedAt = shippedAt + random.between(10, 25) * DAY_MS;
+      const loss = random.between(0.96, 1);
+      return {
+        ...lot,
+        shippedAt: shippedAt <= nowMs ? shippedAt : null,
+        confirmedAt: confirmedAt <= nowMs ? confirmedAt : null,
+        confirmedGrams: Math.round(lot.grams * loss),
+      };
+    });
+  const isConfirmed = (lot: (typeof rows)[number]) => lot.confirmedAt !== null;
+  await tx.query(
+    `INSERT INTO eol_lots (id, member_id, material, processor_id, weight_kg, status, outcome,
+                           certificate_ref, confirmed_weight_kg, created_at, shipped_at,
+                           confirmed_at)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::numeric[],
+                          $6::text[], $7::text[], $8::text[], $9::numeric[],
+                          $10::timestamptz[], $11::timestamptz[], $12::timestamptz[])`,
+    [
+      rows.map((lot) => lot.id),
+      rows.map((lot) => lot.memberId),
+      rows.map((lot) => lot.material),
+      rows.map((lot) => processorFor(lot.material, lot.outcome)),
+      rows.map((lot) => kg(lot.grams)),
+      rows.map((lot) =>
+        isConfirmed(lot) ? 'confirmed' : lot.shippedAt ? 'shipped' : 'open',
+      ),
+      rows.map((lot) => (isConfirmed(lot) ? lot.outcome : null)),
+      rows.map((lot) =>
+        isConfirmed(lot)
+          ? `COD-${new Date(lot.createdAt).toISOString().slice(0, 7).replace('-', '')}-${String(lot.id).padStart(5, '0')}`
+          : null,
+      ),
+      rows.map((lot) => (isConfirmed(lot) ? kg(lot.confirmedGrams) : null)),
+      rows.map((lot) => iso(lot.createdAt)),
+      rows.map((lot) => iso(lot.shippedAt)),
+      rows.map((lot) => iso(lot.confirmedAt)),
+    ].map(arrayLiteral),
+  );
+  await tx.query(
+    `SELECT setval(pg_get_serial_sequence('eol_lots', 'id'), GREATEST($1::int, 1))`,
+    [rows.length === 0 ? 1 : Math.max(...rows.map((lot) => lot.id))],
+  );
+}
+
+/**
+ * The status events of every shipment, from the times the shipments hold:
+ * label created, in transit (12 hours later), delivered, received, sorted,
+ * or the exception with its kind as note.
+ */
+async function writeShipmentEvents(tx: SqlRunner): Promise<void> {
+  await tx.exec(`
+    INSERT INTO shipment_events (shipment_id, at, kind, note)
+    SELECT sh.id, e.at, e.kind, e.note FROM shipments sh
+     CROSS JOIN LATERAL (VALUES
+       ('label_created', sh.shipped_at, NULL),
+       ('in_transit', CASE WHEN sh.status <> 'label_created'
+                            AND (sh.exception_at IS NULL
+                                 OR sh.exception_at > sh.shipped_at + interval '12 hours')
+                           THEN sh.shipped_at + interval '12 hours' END, NULL),
+       ('delivered', sh.delivered_at, NULL),
+       ('received', sh.received_at, NULL),
+       ('sorted', sh.sorted_at, NULL),
+       ('exception', sh.exception_at, sh.exception)) AS e (kind, at, note)
+     WHERE e.at IS NOT NULL`);
 }
 
 /**
  * The tables filled in bulk, whose keys and indexes are built after the
  * load rather than row by row.
  */
-const BULK_TABLES = ['shipments', 'shipment_materials'] as const;
+export const BULK_TABLES = [
+  'shipments',
+  'receipts',
+  'shipment_materials',
+  'lot_sources',
+  'shipment_events',
+] as const;
 
 interface KeyDefinition {
   table: string;
@@ -491,6 +830,7 @@ export async function seedProgram(
   let shipmentId = 0;
   const nextId = () => (shipmentId += 1);
   let materialRows = 0;
+  const lots = new LotBook(now.getTime());
 
   // Room to build the keys of millions of rows in memory (SEED_SCALE=100).
   await tx.exec(`SET LOCAL maintenance_work_mem = '${SEED_WORK_MEM}'`);
@@ -517,6 +857,7 @@ export async function seedProgram(
           now,
           windowStart,
           nextId,
+          lots,
         );
       }
       if (pending.size >= BATCH_SHIPMENTS || index === storeCount - 1) {
@@ -534,6 +875,8 @@ export async function seedProgram(
       }
     }
     await writing;
+    await writeLots(tx, lots.all, seed, now.getTime());
+    await writeShipmentEvents(tx);
   });
   await tx.query(
     `SELECT setval(pg_get_serial_sequence('shipments', 'id'), GREATEST($1::int, 1))`,
@@ -545,5 +888,10 @@ export async function seedProgram(
   await refreshStoreStats(tx, currentMonth);
   // The planner's statistics now, not when autovacuum comes by.
   await tx.exec('ANALYZE');
-  return { stores: storeCount, shipments: shipmentId, materialRows };
+  return {
+    stores: storeCount,
+    shipments: shipmentId,
+    materialRows,
+    lots: lots.all.length,
+  };
 }

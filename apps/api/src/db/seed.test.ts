@@ -15,6 +15,7 @@ import { MATERIALS } from '@collective/api-client/contract';
 import { addMonths, contractMonth, monthStartOf } from '../data/months';
 import type { SqlRunner } from './database';
 import {
+  BULK_TABLES,
   OUTCOMES,
   PROGRAM_MONTHS,
   seedProgram,
@@ -165,7 +166,7 @@ describeOnEachDatabase('seedDemoData', (engine) => {
     expect(stores.some((s) => s.shipments === 0)).toBe(true);
   });
 
-  it('seeds 24 months of shipments up to the seeding month, in every status, weighed once received', async () => {
+  it('seeds 24 months of shipments up to the seeding month, in every status, with a receipt once received', async () => {
     const [range] = await db.query<{
       months: number;
       first: string;
@@ -179,12 +180,19 @@ describeOnEachDatabase('seedDemoData', (engine) => {
     const statuses = await db.query<{ status: string }>(
       'SELECT DISTINCT status FROM shipments ORDER BY status',
     );
-    const [inconsistent] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM shipments sh
-        WHERE received_at <= shipped_at
-           OR shipped_at > now()
-           OR weight_kg IS DISTINCT FROM (
-                SELECT sum(m.weight_kg) FROM shipment_materials m WHERE m.shipment_id = sh.id)`,
+    const [inconsistent] = await db.query<Record<string, number>>(
+      `SELECT count(*) FILTER (WHERE received_at <= shipped_at OR shipped_at > now())::int AS times,
+              count(*) FILTER (WHERE sh.member_id <> s.member_id)::int AS member,
+              count(*) FILTER (WHERE (r.shipment_id IS NOT NULL)
+                                     <> (sh.status IN ('received', 'sorted')))::int AS receipt,
+              count(*) FILTER (WHERE r.sorted_kg <> (
+                SELECT coalesce(sum(m.weight_kg), 0) FROM shipment_materials m
+                 WHERE m.shipment_id = sh.id))::int AS sorted_sum,
+              count(*) FILTER (WHERE (sh.status = 'sorted') <> EXISTS (
+                SELECT 1 FROM shipment_materials m WHERE m.shipment_id = sh.id))::int AS lines
+         FROM shipments sh
+         LEFT JOIN receipts r ON r.shipment_id = sh.id
+         JOIN stores s ON s.id = sh.store_id`,
     );
     const current = monthStartOf(new Date());
 
@@ -194,32 +202,111 @@ describeOnEachDatabase('seedDemoData', (engine) => {
       last: contractMonth(current),
     });
     expect(statuses.map((row) => row.status)).toEqual([
+      'delivered',
+      'exception',
       'in_transit',
-      'processed',
+      'label_created',
       'received',
+      'sorted',
     ]);
-    expect(inconsistent?.n).toBe(0);
+    expect(inconsistent).toEqual({
+      times: 0,
+      member: 0,
+      receipt: 0,
+      sorted_sum: 0,
+      lines: 0,
+    });
   });
 
-  it('sorts every weighed shipment by material and sends every processed one to an end of life', async () => {
-    const rows = await db.query<{
-      material: string;
-      outcome: string | null;
-      status: string;
+  it('tells the story of the queue: delivered shipments waiting days to be received, long transits, every kind of exception', async () => {
+    const [story] = await db.query<{
+      waiting: number;
+      long_transit: number;
+      exceptions: string[];
     }>(
-      `SELECT DISTINCT m.material, m.outcome, sh.status
-         FROM shipment_materials m JOIN shipments sh ON sh.id = m.shipment_id`,
+      `SELECT count(*) FILTER (WHERE status = 'delivered'
+                                 AND delivered_at < now() - interval '3 days')::int AS waiting,
+              count(*) FILTER (WHERE status = 'in_transit'
+                                 AND shipped_at < now() - interval '10 days')::int AS long_transit,
+              array_agg(DISTINCT exception) FILTER (WHERE exception IS NOT NULL) AS exceptions
+         FROM shipments`,
     );
 
-    expect(new Set(rows.map((r) => r.material))).toEqual(
-      new Set(MATERIALS.map((m) => m.code)),
+    expect(story?.waiting).toBeGreaterThan(0);
+    expect(story?.long_transit).toBeGreaterThan(0);
+    expect(story?.exceptions).toEqual(['damaged', 'lost', 'refused']);
+  });
+
+  it('keeps every status change as an event, in order', async () => {
+    const [events] = await db.query<{ unordered: number; missing: number }>(
+      `SELECT count(*) FILTER (WHERE last_kind <> status)::int AS unordered,
+              (SELECT count(*)::int FROM shipments sh WHERE NOT EXISTS (
+                 SELECT 1 FROM shipment_events e WHERE e.shipment_id = sh.id)) AS missing
+         FROM (SELECT sh.status,
+                      (SELECT e.kind FROM shipment_events e WHERE e.shipment_id = sh.id
+                        ORDER BY e.at DESC, e.id DESC LIMIT 1) AS last_kind
+                 FROM shipments sh) x`,
+    );
+
+    expect(events).toEqual({ unordered: 0, missing: 0 });
+  });
+
+  it('keeps the mass balance: sorted within net, lots within their lines, most sorted material in lots, some on hand', async () => {
+    const [balance] = await db.query<{
+      received: number;
+      sorted: number;
+      in_lots: number;
+      drawn: number;
+      lot_weights_off: number;
+      over_net: number;
+    }>(
+      `SELECT (SELECT sum(net_kg)::float8 FROM receipts) AS received,
+              (SELECT sum(weight_kg)::float8 FROM shipment_materials) AS sorted,
+              (SELECT sum(in_lots_kg)::float8 FROM shipment_materials) AS in_lots,
+              (SELECT sum(weight_kg)::float8 FROM lot_sources) AS drawn,
+              (SELECT count(*)::int FROM eol_lots l WHERE l.weight_kg <>
+                 (SELECT sum(weight_kg) FROM lot_sources s WHERE s.lot_id = l.id)) AS lot_weights_off,
+              (SELECT count(*)::int FROM receipts WHERE sorted_kg > net_kg) AS over_net`,
+    );
+    const b = present(balance, 'the balance');
+
+    expect(b.sorted).toBeLessThan(b.received);
+    expect(b.in_lots).toBeCloseTo(b.drawn, 3);
+    expect(b.in_lots / b.sorted).toBeGreaterThan(0.8);
+    expect(b.in_lots).toBeLessThan(b.sorted);
+    expect(b.lot_weights_off).toBe(0);
+    expect(b.over_net).toBe(0);
+  });
+
+  it('has lots open, shipped and confirmed, every outcome, each confirmed one with a certificate', async () => {
+    const rows = await db.query<{
+      status: string;
+      outcome: string | null;
+      certified: boolean;
+    }>(
+      `SELECT DISTINCT status, outcome, certificate_ref IS NOT NULL AS certified
+         FROM eol_lots`,
+    );
+
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(['open', 'shipped', 'confirmed']),
     );
     expect(new Set(rows.map((r) => r.outcome))).toEqual(
       new Set([...OUTCOMES, null]),
     );
     for (const row of rows) {
-      expect(row.outcome === null).toBe(row.status !== 'processed');
+      expect(row.certified).toBe(row.status === 'confirmed');
     }
+  });
+
+  it('sorts into every material', async () => {
+    const rows = await db.query<{ material: string }>(
+      'SELECT DISTINCT material FROM shipment_materials',
+    );
+
+    expect(new Set(rows.map((r) => r.material))).toEqual(
+      new Set(MATERIALS.map((m) => m.code)),
+    );
   });
 
   it('leaves the keys and indexes of the tables it loads in bulk as the migrations made them', async () => {
@@ -228,18 +315,19 @@ describeOnEachDatabase('seedDemoData', (engine) => {
         `SELECT conrelid::regclass::text AS on_table, conname AS name,
                 pg_get_constraintdef(oid) AS definition
            FROM pg_constraint
-          WHERE conrelid IN ('shipments'::regclass, 'shipment_materials'::regclass)
+          WHERE conrelid = ANY($1::regclass[])
          UNION ALL
          SELECT tablename, indexname, indexdef FROM pg_indexes
-          WHERE tablename IN ('shipments', 'shipment_materials')
+          WHERE tablename = ANY($1::text[])
          ORDER BY 1, 2, 3`,
+        [[...BULK_TABLES]],
       );
     const migrated = await engine.open('empty');
     try {
       await migrate(migrated);
 
       expect(await keys(db)).toEqual(await keys(migrated));
-      expect((await keys(db)).length).toBeGreaterThanOrEqual(8);
+      expect((await keys(db)).length).toBeGreaterThanOrEqual(20);
     } finally {
       await migrated.close();
     }

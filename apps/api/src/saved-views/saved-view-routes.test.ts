@@ -6,40 +6,29 @@ import {
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeOnEachDatabase } from '../testing/test-databases';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import {
+  signedInCalls,
+  startTestServer,
+  type CallAs,
+  type TestServer,
+} from '../testing/test-server';
 
 describeOnEachDatabase('saved views and the audit trail', (engine) => {
   let server: TestServer;
-  const tokens: Record<string, string> = {};
+  let call: CallAs;
 
   beforeAll(async () => {
     server = await startTestServer(engine);
-    for (const email of [
+    call = await signedInCalls(server, [
       'admin@pact.test',
       'super@pact.test',
       'brand.admin@kiehls.test',
       'operator@kiehls.test',
       'special.admin@member1009.test',
-    ]) {
-      tokens[email] = await server.login(email);
-    }
+    ]);
   });
   afterAll(() => server?.close());
 
-  function call(
-    who: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-  ) {
-    return server.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${tokens[who]}`, ...headers },
-      ...(payload ? { payload } : {}),
-    });
-  }
   async function create(who: string, body: object, headers = {}) {
     const response = await call(who, 'POST', '/api/saved-views', body, headers);
     expect(response.statusCode, response.body).toBe(201);

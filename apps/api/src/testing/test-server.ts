@@ -99,3 +99,35 @@ async function serverOn(
     },
   };
 }
+
+/** A call as one of the signed-in demo users, by email. */
+export type CallAs = (
+  email: string,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers?: Record<string, string>,
+) => Promise<LightMyRequestResponse>;
+
+/**
+ * Signs each of `emails` in on `server` once and returns a function that
+ * calls the API as one of them (bearer token, JSON payload, other headers).
+ */
+export async function signedInCalls(
+  server: TestServer,
+  emails: readonly string[],
+): Promise<CallAs> {
+  const tokens = new Map<string, string>();
+  for (const email of emails) tokens.set(email, await server.login(email));
+  return (email, method, url, payload, headers = {}) => {
+    const token = tokens.get(email);
+    if (!token)
+      throw new Error(`Sign ${email} in first: add it to signedInCalls.`);
+    return server.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      ...(payload ? { payload } : {}),
+    });
+  };
+}

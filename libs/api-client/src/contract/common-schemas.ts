@@ -15,6 +15,12 @@ export const IsoTimestampSchema = v.pipe(
   v.isoTimestamp('expected an ISO 8601 timestamp'),
 );
 
+/** A weight in kilograms in a JSON answer. */
+export const KgSchema = v.pipe(v.number(), v.minValue(0));
+
+/** A count in a JSON answer: a whole number from 0. */
+export const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
+
 /**
  * A JSON answer of the API: its own `entries` and the `success` flag any
  * answer may carry (specification §7).

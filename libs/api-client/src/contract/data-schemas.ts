@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import {
+  CountSchema,
   IdSchema,
   IsoTimestampSchema,
+  KgSchema,
   answerSchema,
   pageEntries,
 } from './common-schemas';
@@ -17,7 +19,7 @@ import {
 export const MAX_RECORD_ID = 2_147_483_647;
 
 /** A record id as a path or query value: decimal digits, no sign, no leading zero. */
-const IdTextSchema = v.pipe(
+export const IdTextSchema = v.pipe(
   v.string(),
   v.regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number'),
   v.transform(Number),
@@ -42,8 +44,6 @@ export function recordIdParams(record: string) {
   });
 }
 
-const KgSchema = v.pipe(v.number(), v.minValue(0));
-const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
 /** A calendar month as `YYYY-MM`. */
 const MonthSchema = v.pipe(
   v.string(),
@@ -83,7 +83,7 @@ export type MaterialWeight = v.InferOutput<typeof MaterialWeightSchema>;
  * The `member_id` query of the data endpoints: honoured only for collective
  * admins; brand users always get their own member (decisions D12).
  */
-const MemberIdQuery = v.optional(IdTextSchema);
+export const MemberIdQuery = v.optional(IdTextSchema);
 
 /** The scope the server answered for: a member, or the whole collective (`null`). */
 export const AnsweredScopeSchema = v.object({
@@ -125,7 +125,10 @@ export const DashboardSummarySchema = answerSchema({
     units_12m: CountSchema,
     active_stores: CountSchema,
     shipments_in_transit: CountSchema,
-    /** Share of the processed weight of the last 12 months that was recycled, 0 to 1. */
+    /**
+     * Recycling rate of D14 over the material received in the last 12
+     * months: recycled + downcycled ÷ the weight with a confirmed outcome, 0 to 1.
+     */
     recycled_share: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
   }),
   /** The last 12 months, oldest first, each with its weight per material. */
@@ -273,21 +276,41 @@ export const StoreIdParamsSchema = recordIdParams('store');
 /** Query of GET /api/stores/:id. */
 export const StoreQuerySchema = v.strictObject({ member_id: MemberIdQuery });
 
-/** Where a shipment from a store to the warehouse is. */
+/**
+ * Where a shipment is (decisions D14): label created → in transit →
+ * delivered → received (weighed in) → sorted, or an exception.
+ */
 export const SHIPMENT_STATUSES = [
+  'label_created',
   'in_transit',
+  'delivered',
   'received',
-  'processed',
+  'sorted',
+  'exception',
 ] as const;
+/** A shipment's status. */
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/** Each shipment status in words for people, the same on every screen. */
+export const SHIPMENT_STATUS_LABELS: Readonly<Record<ShipmentStatus, string>> =
+  {
+    label_created: 'Label created',
+    in_transit: 'In transit',
+    delivered: 'Delivered',
+    received: 'Received',
+    sorted: 'Sorted',
+    exception: 'Exception',
+  };
 
 /** A shipment of collected packaging from a store to the warehouse. */
 export const ShipmentSchema = v.object({
   id: IdSchema,
+  tracking_number: v.string(),
   shipped_at: IsoTimestampSchema,
   received_at: v.nullable(IsoTimestampSchema),
   status: v.picklist(SHIPMENT_STATUSES),
   units: CountSchema,
-  /** Weighed at the warehouse; null while in transit. */
+  /** Net weight received at the warehouse (D14's collected weight); null until received. */
   weight_kg: v.nullable(KgSchema),
 });
 /** A shipment. */

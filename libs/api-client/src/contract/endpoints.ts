@@ -1,4 +1,5 @@
 import { mailbackEndpoints } from './mailback-endpoints';
+import { operationsEndpoints } from './operations-endpoints';
 import { recordEndpoints } from './record-endpoints';
 import { shellEndpoints } from './shell-endpoints';
 
@@ -15,6 +16,7 @@ export const endpoints = {
   ...shellEndpoints,
   ...recordEndpoints,
   ...mailbackEndpoints,
+  ...operationsEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */

@@ -1,4 +1,10 @@
 import * as v from 'valibot';
+import {
+  CountSchema,
+  IdSchema,
+  IsoTimestampSchema,
+  KgSchema,
+} from './common-schemas';
 import { pageQuery } from './data-schemas';
 import { named, type Endpoint } from './endpoint';
 
@@ -115,14 +121,6 @@ export type MailbackStatus = (typeof MAILBACK_STATUSES)[number];
 
 /** Status of a form version. */
 export const FORM_VERSION_STATUSES = ['draft', 'live', 'closed'] as const;
-
-const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
-const CountSchema = v.pipe(v.number(), v.integer(), v.minValue(0));
-const KgSchema = v.pipe(v.number(), v.minValue(0));
-const IsoTimestampSchema = v.pipe(
-  v.string(),
-  v.isoTimestamp('expected an ISO 8601 timestamp'),
-);
 
 /**
  * Text a person types: trimmed, within `max`, and without markup or

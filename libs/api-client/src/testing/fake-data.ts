@@ -112,10 +112,11 @@ export function fakeStoreDetail(
     materials: split(store.weight_kg_12m),
     recent_shipments: Array.from({ length: 3 }, (_, i) => ({
       id: store.id * 10 + i,
+      tracking_number: `1ZP${String(store.id * 10 + i).padStart(10, '0')}`,
       shipped_at: new Date(Date.UTC(2026, 10, 18 - 7 * i)).toISOString(),
       received_at:
         i === 0 ? null : new Date(Date.UTC(2026, 10, 20 - 7 * i)).toISOString(),
-      status: i === 0 ? 'in_transit' : i === 1 ? 'received' : 'processed',
+      status: i === 0 ? 'in_transit' : i === 1 ? 'received' : 'sorted',
       units: 40 + i,
       weight_kg: i === 0 ? null : 10 + i,
     })),

@@ -6,8 +6,9 @@ import type { ScreenMap } from '@collective/nav/react';
  * own chunk, loaded when its route opens.
  */
 export const screens: ScreenMap = {
-  '/shipment-tracking': () => import('./screens/shipment-tracking-screen'),
+  '/shipment-tracking': () =>
+    import('./screens/shipment-tracking/shipment-tracking-screen'),
   '/warehouse-operations': () =>
-    import('./screens/warehouse-operations-screen'),
+    import('./screens/warehouse-operations/warehouse-operations-screen'),
   '/eol-processing': () => import('./screens/eol-processing-screen'),
 };

@@ -1,4 +1,7 @@
-import { MATERIALS } from '@collective/api-client/contract';
+import {
+  MATERIALS,
+  SHIPMENT_STATUS_LABELS,
+} from '@collective/api-client/contract';
 import {
   Button,
   DataState,
@@ -11,14 +14,9 @@ import {
   StackedBarChart,
 } from '@collective/ui';
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { useStore } from '../../data/stores';
 import styles from './stores-analytics.module.css';
-
-const STATUS = {
-  in_transit: 'In transit',
-  received: 'Received',
-  processed: 'Processed',
-} as const;
 
 const MATERIAL_NAMES = Object.fromEntries(
   MATERIALS.map((m) => [m.code, m.label]),
@@ -130,6 +128,7 @@ export function StoreDetail({ id, onBack }: StoreDetailProps) {
                   <thead>
                     <tr>
                       <th scope="col">Shipped</th>
+                      <th scope="col">Tracking number</th>
                       <th scope="col">Status</th>
                       <th scope="col" className={styles.number}>
                         Units
@@ -143,13 +142,18 @@ export function StoreDetail({ id, onBack }: StoreDetailProps) {
                     {data.recent_shipments.map((s) => (
                       <tr key={s.id}>
                         <th scope="row">{formatDate(s.shipped_at)}</th>
-                        <td>{STATUS[s.status]}</td>
+                        <td>
+                          <Link to={`/shipment-tracking?shipment=${s.id}`}>
+                            {s.tracking_number}
+                          </Link>
+                        </td>
+                        <td>{SHIPMENT_STATUS_LABELS[s.status]}</td>
                         <td className={styles.number}>
                           {formatNumber(s.units)}
                         </td>
                         <td className={styles.number}>
                           {s.weight_kg === null
-                            ? 'Not weighed yet'
+                            ? 'Not received yet'
                             : formatWeight(s.weight_kg)}
                         </td>
                       </tr>

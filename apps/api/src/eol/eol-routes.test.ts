@@ -1,0 +1,205 @@
+import {
+  AuditEventsPageSchema,
+  DashboardSummarySchema,
+  EolSummarySchema,
+  LotDetailSchema,
+  LotsPageSchema,
+} from '@collective/api-client/contract';
+import * as v from 'valibot';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { present } from '../testing/present';
+import { describeOnEachDatabase } from '../testing/test-databases';
+import {
+  signedInCalls,
+  startTestServer,
+  type CallAs,
+  type TestServer,
+} from '../testing/test-server';
+
+const ADMIN = 'admin@pact.test';
+const BRAND = 'brand.admin@kiehls.test';
+
+describeOnEachDatabase('end-of-life lots', (engine) => {
+  let server: TestServer;
+  let call: CallAs;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { dataVersionMaxAgeMs: 0 });
+    call = await signedInCalls(server, [
+      ADMIN,
+      'super@pact.test',
+      BRAND,
+      'operator@kiehls.test',
+    ]);
+  });
+  afterAll(() => server?.close());
+
+  async function json<T>(
+    schema: v.GenericSchema<unknown, T>,
+    url: string,
+    who = ADMIN,
+  ): Promise<T> {
+    const response = await call(who, 'GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    return v.parse(schema, response.json());
+  }
+  const summary = (who = ADMIN) =>
+    json(EolSummarySchema, '/api/eol/summary', who);
+  const onHandOf = async (material: string) =>
+    present(
+      (await summary()).materials.find((m) => m.material === material),
+      material,
+    ).on_hand_kg;
+  async function createLot(weight: number, material = 'pet1') {
+    return call(ADMIN, 'POST', '/api/eol/lots', {
+      member_id: 2,
+      material,
+      weight_kg: weight,
+      processor_id: 2,
+    });
+  }
+
+  it('states the mass balance: received = sorted + residue, sorted = in lots + on hand', async () => {
+    const body = await summary();
+    const { balance } = body;
+
+    expect(balance.received_kg).toBeCloseTo(
+      balance.sorted_kg + balance.residue_kg,
+      2,
+    );
+    expect(balance.sorted_kg).toBeCloseTo(
+      balance.in_lots_kg + balance.on_hand_kg,
+      2,
+    );
+    expect(balance.residue_kg).toBeGreaterThan(0);
+    expect(balance.on_hand_kg).toBeGreaterThan(0);
+    const onHand = body.materials.reduce((sum, m) => sum + m.on_hand_kg, 0);
+    expect(onHand).toBeCloseTo(balance.on_hand_kg, 1);
+    expect(body.recycling_rate).toBeGreaterThan(0);
+    expect(body.diversion_rate).toBeGreaterThanOrEqual(body.recycling_rate);
+  });
+
+  it('makes a lot from material on hand, oldest first, with its chain of custody, and audits it once', async () => {
+    const before = await onHandOf('pet1');
+    const response = await createLot(5);
+
+    expect(response.statusCode, response.body).toBe(201);
+    const lot = v.parse(LotDetailSchema, response.json());
+    expect(lot.lot).toMatchObject({
+      member_id: 2,
+      material: 'pet1',
+      status: 'open',
+      weight_kg: 5,
+      version: 1,
+    });
+    const drawn = lot.sources.reduce((sum, s) => sum + s.weight_kg, 0);
+    expect(drawn).toBeCloseTo(5, 3);
+    const times = lot.sources.map((s) => s.received_at ?? '');
+    expect(times).toEqual([...times].sort());
+    expect(await onHandOf('pet1')).toBeCloseTo(before - 5, 2);
+    const trail = await call(
+      'super@pact.test',
+      'GET',
+      `/api/audit-events?entity=eol_lot&entity_id=${lot.lot.id}`,
+    );
+    expect(v.parse(AuditEventsPageSchema, trail.json()).events).toHaveLength(1);
+  });
+
+  it('refuses a lot larger than what is on hand with 422, and changes nothing', async () => {
+    const before = await onHandOf('glass');
+    const response = await createLot(before + 1, 'glass');
+
+    expect(response.statusCode).toBe(422);
+    expect(await onHandOf('glass')).toBeCloseTo(before, 3);
+  });
+
+  it('ships and confirms a lot; the confirmation changes the recycling rate as D14 defines; a stale or early step is 409', async () => {
+    const created = v.parse(LotDetailSchema, (await createLot(20)).json());
+    const id = created.lot.id;
+    const early = await call(ADMIN, 'POST', `/api/eol/lots/${id}/confirm`, {
+      outcome: 'recycled',
+      certificate_ref: 'COD-TEST-1',
+      confirmed_weight_kg: 19.5,
+      version: 1,
+    });
+    const shipped = await call(ADMIN, 'POST', `/api/eol/lots/${id}/ship`, {
+      version: 1,
+    });
+    const stale = await call(ADMIN, 'POST', `/api/eol/lots/${id}/ship`, {
+      version: 1,
+    });
+    const rateOf = async () =>
+      (await json(DashboardSummarySchema, '/api/dashboard/summary?member_id=2'))
+        .kpis.recycled_share;
+    const before = await rateOf();
+    const [weights] = await server.db.query<{
+      recycled: number;
+      confirmed: number;
+    }>(
+      `SELECT coalesce(sum(smm.recycled_kg), 0)::float8 AS recycled,
+              coalesce(sum(smm.processed_kg), 0)::float8 AS confirmed
+         FROM member_month_materials smm
+        WHERE smm.member_id = 2
+          AND smm.month >= date_trunc('month', now() - interval '11 months')`,
+    );
+    const confirmed = await call(ADMIN, 'POST', `/api/eol/lots/${id}/confirm`, {
+      outcome: 'downcycled',
+      certificate_ref: 'COD-TEST-1',
+      confirmed_weight_kg: 19.5,
+      version: 2,
+    });
+
+    expect(early.statusCode).toBe(409);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(stale.statusCode).toBe(409);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(v.parse(LotDetailSchema, confirmed.json()).lot).toMatchObject({
+      status: 'confirmed',
+      outcome: 'downcycled',
+      certificate_ref: 'COD-TEST-1',
+      confirmed_weight_kg: 19.5,
+      version: 3,
+    });
+    // Downcycled counts as recycling (D14): 20 kg more of both, all of it
+    // material received this month or last (what is on hand is recent).
+    const w = present(weights, 'weights');
+    expect(await rateOf()).toBeCloseTo(
+      (w.recycled + 20) / (w.confirmed + 20),
+      3,
+    );
+    expect(before).toBeCloseTo(w.recycled / w.confirmed, 3);
+  });
+
+  it("gives a brand admin their member's lots only: 404 for another's by id", async () => {
+    const page = await json(
+      LotsPageSchema,
+      '/api/eol/lots?member_id=3&page_size=100',
+      BRAND,
+    );
+    const [other] = await server.db.query<{ id: number }>(
+      'SELECT id FROM eol_lots WHERE member_id = 3 LIMIT 1',
+    );
+    const byId = await call(
+      BRAND,
+      'GET',
+      `/api/eol/lots/${present(other, 'a lot of member 3').id}`,
+    );
+
+    expect(page.lots.every((lot) => lot.member_id === 2)).toBe(true);
+    expect(page.total).toBeGreaterThan(0);
+    expect(byId.statusCode).toBe(404);
+    expect((await summary(BRAND)).scope.member_id).toBe(2);
+  });
+
+  it('refuses lots to a brand admin and an operator with 403', async () => {
+    for (const who of [BRAND, 'operator@kiehls.test']) {
+      const response = await call(who, 'POST', '/api/eol/lots', {
+        member_id: 2,
+        material: 'pet1',
+        weight_kg: 1,
+        processor_id: 2,
+      });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,531 @@
+import * as v from 'valibot';
+import {
+  CountSchema,
+  IdSchema,
+  IsoTimestampSchema,
+  KgSchema,
+} from './common-schemas';
+import {
+  AnsweredScopeSchema,
+  DownloadTicketQuery,
+  MaterialCodeSchema,
+  MemberIdQuery,
+  recordIdParams,
+  SHIPMENT_STATUSES,
+  StoresQuerySchema,
+} from './data-schemas';
+import { WEIGHT_UNITS } from './mass-balance';
+import { VersionSchema } from './record-schemas';
+
+/*
+ * The program's operations (decisions D14, D15): shipments with their
+ * timeline, receipts and material lines, in the words every screen uses.
+ */
+
+/* ------------------------------------------------------------------ */
+/* Shipments                                                           */
+/* ------------------------------------------------------------------ */
+
+/** Where a shipment came from: an in-store bin, a kiosk or a consumer. */
+export const SHIPMENT_CHANNELS = ['in-store', 'kiosk', 'mail-back'] as const;
+/** A shipment's channel. */
+export type ShipmentChannel = (typeof SHIPMENT_CHANNELS)[number];
+
+/** Days after delivery that a shipment not yet received is flagged. */
+export const DELIVERED_NOT_RECEIVED_DAYS = 3;
+/** Days in transit after which a shipment is flagged. */
+export const LONG_TRANSIT_DAYS = 10;
+
+/**
+ * The flags of the shipment list: delivered but not received after
+ * {@link DELIVERED_NOT_RECEIVED_DAYS} days, in transit over
+ * {@link LONG_TRANSIT_DAYS} days.
+ */
+export const SHIPMENT_FLAGS = [
+  'delivered_not_received',
+  'long_transit',
+] as const;
+/** A flag of a shipment that needs someone's attention. */
+export type ShipmentFlag = (typeof SHIPMENT_FLAGS)[number];
+
+/** Each flag in words for people. */
+export const SHIPMENT_FLAG_LABELS: Readonly<Record<ShipmentFlag, string>> = {
+  delivered_not_received: `Delivered, not received after ${DELIVERED_NOT_RECEIVED_DAYS} days`,
+  long_transit: `In transit over ${LONG_TRANSIT_DAYS} days`,
+};
+
+/** Exceptions a shipment can end in. */
+export const SHIPMENT_EXCEPTIONS = ['lost', 'damaged', 'refused'] as const;
+/** A shipment's exception. */
+export type ShipmentException = (typeof SHIPMENT_EXCEPTIONS)[number];
+
+/** Orders of the shipment list. */
+export const SHIPMENT_SORTS = [
+  '-shipped_at',
+  'shipped_at',
+  'tracking_number',
+  '-tracking_number',
+  'status',
+  '-status',
+] as const;
+/** An order of the shipment list. */
+export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
+
+/** Longest search text of the shipment list. */
+export const MAX_SHIPMENT_SEARCH_LENGTH = 100;
+
+const DateText = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`),
+    v.isoDate(`${name} must be a real date`),
+  );
+
+/** Filters of the shipment list and its export. */
+const shipmentFilters = {
+  member_id: MemberIdQuery,
+  /** A tracking number (or its start), a store's or a member's name. */
+  search: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(
+        MAX_SHIPMENT_SEARCH_LENGTH,
+        `search must be at most ${MAX_SHIPMENT_SEARCH_LENGTH} characters`,
+      ),
+    ),
+  ),
+  status: v.optional(
+    v.picklist(
+      SHIPMENT_STATUSES,
+      `status must be one of ${SHIPMENT_STATUSES.join(', ')}`,
+    ),
+  ),
+  channel: v.optional(
+    v.picklist(
+      SHIPMENT_CHANNELS,
+      `channel must be one of ${SHIPMENT_CHANNELS.join(', ')}`,
+    ),
+  ),
+  flag: v.optional(
+    v.picklist(
+      SHIPMENT_FLAGS,
+      `flag must be one of ${SHIPMENT_FLAGS.join(', ')}`,
+    ),
+  ),
+  /** Shipped on or after this day (UTC). */
+  from: v.optional(DateText('from')),
+  /** Shipped on or before this day (UTC). */
+  to: v.optional(DateText('to')),
+  sort: v.optional(
+    v.picklist(
+      SHIPMENT_SORTS,
+      `sort must be one of ${SHIPMENT_SORTS.join(', ')}`,
+    ),
+  ),
+};
+
+/** Query of GET /api/shipments. */
+export const ShipmentsQuerySchema = v.strictObject({
+  ...shipmentFilters,
+  page: StoresQuerySchema.entries.page,
+  page_size: StoresQuerySchema.entries.page_size,
+});
+
+/** Query of GET /api/shipments/export: the list's filters, every page. */
+export const ShipmentsExportQuerySchema = v.strictObject({
+  ...shipmentFilters,
+  download: DownloadTicketQuery,
+});
+
+/** A shipment as the list shows it. */
+export const ShipmentRowSchema = v.object({
+  id: IdSchema,
+  tracking_number: v.string(),
+  store_id: IdSchema,
+  store_name: v.string(),
+  member_id: IdSchema,
+  member_name: v.string(),
+  channel: v.picklist(SHIPMENT_CHANNELS),
+  status: v.picklist(SHIPMENT_STATUSES),
+  shipped_at: IsoTimestampSchema,
+  delivered_at: v.nullable(IsoTimestampSchema),
+  received_at: v.nullable(IsoTimestampSchema),
+  /** The sender's declared weight: never counted as collected. */
+  declared_weight_kg: v.nullable(KgSchema),
+  /** Net received weight (collected); null until received. */
+  net_kg: v.nullable(KgSchema),
+  flags: v.array(v.picklist(SHIPMENT_FLAGS)),
+  version: VersionSchema,
+});
+/** A shipment as the list shows it. */
+export type ShipmentRow = v.InferOutput<typeof ShipmentRowSchema>;
+
+/** Response of GET /api/shipments: one page of the shipments in scope. */
+export const ShipmentsPageSchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  shipments: v.array(ShipmentRowSchema),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  total: CountSchema,
+});
+/** One page of shipments. */
+export type ShipmentsPage = v.InferOutput<typeof ShipmentsPageSchema>;
+
+/** One row of the shipments CSV. */
+export const ShipmentCsvRowSchema = v.object({
+  id: IdSchema,
+  tracking_number: v.string(),
+  store: v.string(),
+  member: v.string(),
+  channel: v.string(),
+  status: v.string(),
+  shipped_at: v.string(),
+  delivered_at: v.nullable(v.string()),
+  received_at: v.nullable(v.string()),
+  declared_weight_kg: v.nullable(KgSchema),
+  net_kg: v.nullable(KgSchema),
+  flags: v.string(),
+});
+/** One row of the shipments CSV. */
+export type ShipmentCsvRow = v.InferOutput<typeof ShipmentCsvRowSchema>;
+
+/** The `:id` of a shipment. */
+export const ShipmentIdParamsSchema = recordIdParams('shipment');
+
+/** Query of GET /api/shipments/:id. */
+export const ShipmentQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+
+/** One change in a shipment's timeline: a status, an exception or a correction. */
+export const ShipmentEventSchema = v.object({
+  id: IdSchema,
+  at: IsoTimestampSchema,
+  kind: v.string(),
+  note: v.nullable(v.string()),
+  actor_name: v.nullable(v.string()),
+});
+/** One change in a shipment's timeline. */
+export type ShipmentEvent = v.InferOutput<typeof ShipmentEventSchema>;
+
+/** The warehouse weigh-in of a shipment (D14). */
+export const ReceiptSchema = v.object({
+  gross_kg: KgSchema,
+  tare_kg: KgSchema,
+  net_kg: KgSchema,
+  contamination_kg: KgSchema,
+  /** The sum of the material lines. */
+  sorted_kg: KgSchema,
+  /** net − sorted: what sorting did not assign to a material. */
+  residue_kg: KgSchema,
+  /** The unit the weights were entered in. */
+  unit: v.picklist(WEIGHT_UNITS),
+  scale_id: v.string(),
+  received_by: v.string(),
+  version: VersionSchema,
+});
+/** A receipt. */
+export type Receipt = v.InferOutput<typeof ReceiptSchema>;
+
+/** A material line of a receipt: sorted weight, how much went into lots, and which lots. */
+export const MaterialLineSchema = v.object({
+  material: MaterialCodeSchema,
+  weight_kg: KgSchema,
+  in_lots_kg: KgSchema,
+  on_hand_kg: KgSchema,
+  lot_ids: v.array(IdSchema),
+});
+/** A material line. */
+export type MaterialLine = v.InferOutput<typeof MaterialLineSchema>;
+
+/** Response of GET /api/shipments/:id: the shipment, its timeline, its receipt and lines. */
+export const ShipmentDetailSchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  shipment: v.object({
+    ...ShipmentRowSchema.entries,
+    store_city: v.string(),
+    sorted_at: v.nullable(IsoTimestampSchema),
+    exception: v.nullable(v.picklist(SHIPMENT_EXCEPTIONS)),
+  }),
+  events: v.array(ShipmentEventSchema),
+  receipt: v.nullable(ReceiptSchema),
+  lines: v.array(MaterialLineSchema),
+});
+/** A shipment with its timeline, receipt and lines. */
+export type ShipmentDetail = v.InferOutput<typeof ShipmentDetailSchema>;
+
+const NoteSchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(500, 'note must be at most 500 characters'),
+  ),
+);
+
+/** Body of POST /api/shipments/:id/exception. */
+export const ShipmentExceptionSchema = v.strictObject({
+  exception: v.picklist(
+    SHIPMENT_EXCEPTIONS,
+    `exception must be one of ${SHIPMENT_EXCEPTIONS.join(', ')}`,
+  ),
+  note: NoteSchema,
+  version: VersionSchema,
+});
+
+/** Body of PATCH /api/shipments/:id/origin: the store the shipment really came from. */
+export const ShipmentOriginSchema = v.strictObject({
+  store_id: v.pipe(
+    v.number('store_id must be a number'),
+    v.integer('store_id must be a whole number'),
+    v.minValue(1, 'store_id must be at least 1'),
+  ),
+  note: NoteSchema,
+  version: VersionSchema,
+});
+
+/** Response of a write to a shipment: the shipment as its detail shows it. */
+export const ShipmentWrittenSchema = ShipmentDetailSchema;
+
+/* ------------------------------------------------------------------ */
+/* Warehouse: receiving, weigh-in, sorting, corrections                */
+/* ------------------------------------------------------------------ */
+
+/** Query of GET /api/warehouse/receiving: the queue, oldest delivery first. */
+export const ReceivingQueueQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+  page: StoresQuerySchema.entries.page,
+  page_size: StoresQuerySchema.entries.page_size,
+});
+
+/** A weight as entered at the scale: kilograms or pounds, at most 10 t. */
+const EnteredWeight = (name: string) =>
+  v.pipe(
+    v.number(`${name} must be a number`),
+    v.minValue(0, `${name} cannot be negative`),
+    v.maxValue(10_000, `${name} must be at most 10,000`),
+  );
+
+const ScaleIdSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('scale_id is required'),
+  v.maxLength(40, 'scale_id must be at most 40 characters'),
+);
+
+/**
+ * Body of POST /api/shipments/:id/receipt (the weigh-in) and PATCH (its
+ * correction): gross, tare and contamination in `unit`; net = gross − tare.
+ * `version` is the shipment's for a weigh-in, the receipt's for a correction.
+ */
+export const WeighInSchema = v.strictObject({
+  gross: EnteredWeight('gross'),
+  tare: EnteredWeight('tare'),
+  contamination: EnteredWeight('contamination'),
+  unit: v.picklist(
+    WEIGHT_UNITS,
+    `unit must be one of ${WEIGHT_UNITS.join(', ')}`,
+  ),
+  scale_id: ScaleIdSchema,
+  version: VersionSchema,
+});
+
+/** Body of PUT /api/shipments/:id/lines: the sorted weight per material, in `unit`. */
+export const SortingSchema = v.strictObject({
+  lines: v.pipe(
+    v.array(
+      v.strictObject({
+        material: MaterialCodeSchema,
+        weight: EnteredWeight('weight'),
+      }),
+    ),
+    v.maxLength(20, 'at most 20 lines'),
+  ),
+  unit: v.picklist(
+    WEIGHT_UNITS,
+    `unit must be one of ${WEIGHT_UNITS.join(', ')}`,
+  ),
+  /** The receipt's version as read. */
+  version: VersionSchema,
+});
+
+/** Query of GET /api/warehouse/summary. */
+export const WarehouseSummaryQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+});
+
+/** Response of GET /api/warehouse/summary: today's throughput and the backlog. */
+export const WarehouseSummarySchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  /** Today (UTC): shipments received and their net weight, weight sorted. */
+  today: v.object({
+    received: CountSchema,
+    received_kg: KgSchema,
+    sorted_kg: KgSchema,
+  }),
+  backlog: v.object({
+    /** Delivered, not yet received. */
+    to_receive: CountSchema,
+    /** Of them, waiting longer than the flag's days. */
+    to_receive_late: CountSchema,
+    /** Received, not yet sorted, and their net weight. */
+    to_sort: CountSchema,
+    to_sort_kg: KgSchema,
+  }),
+});
+/** Today's throughput and the backlog of the warehouse. */
+export type WarehouseSummary = v.InferOutput<typeof WarehouseSummarySchema>;
+
+/* ------------------------------------------------------------------ */
+/* End-of-life: material on hand, lots, chain of custody               */
+/* ------------------------------------------------------------------ */
+
+/** Where a lot is: on the warehouse floor, on its way, or confirmed by its processor. */
+export const LOT_STATUSES = ['open', 'shipped', 'confirmed'] as const;
+
+/** Query of GET /api/eol/summary. */
+export const EolSummaryQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+});
+
+const OutcomeWeightsSchema = v.object({
+  recycled: KgSchema,
+  downcycled: KgSchema,
+  energy_recovery: KgSchema,
+  landfill: KgSchema,
+});
+
+/**
+ * Response of GET /api/eol/summary: the mass balance of the scope
+ * (received = sorted + residue; sorted = in lots + on hand), and per
+ * material what is on hand and what its confirmed lots became.
+ */
+export const EolSummarySchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  balance: v.object({
+    received_kg: KgSchema,
+    sorted_kg: KgSchema,
+    residue_kg: KgSchema,
+    in_lots_kg: KgSchema,
+    on_hand_kg: KgSchema,
+  }),
+  materials: v.array(
+    v.object({
+      material: MaterialCodeSchema,
+      on_hand_kg: KgSchema,
+      confirmed: OutcomeWeightsSchema,
+    }),
+  ),
+  /** Recycled + downcycled ÷ confirmed, and all but landfill ÷ confirmed (D14). */
+  recycling_rate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  diversion_rate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+});
+/** The end-of-life summary of a scope. */
+export type EolSummary = v.InferOutput<typeof EolSummarySchema>;
+
+/** Query of GET /api/eol/lots. */
+export const LotsQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
+  status: v.optional(
+    v.picklist(
+      LOT_STATUSES,
+      `status must be one of ${LOT_STATUSES.join(', ')}`,
+    ),
+  ),
+  material: v.optional(MaterialCodeSchema),
+  page: StoresQuerySchema.entries.page,
+  page_size: StoresQuerySchema.entries.page_size,
+});
+
+/** An end-of-life lot. */
+export const LotSchema = v.object({
+  id: IdSchema,
+  member_id: IdSchema,
+  member_name: v.string(),
+  material: MaterialCodeSchema,
+  processor: v.string(),
+  weight_kg: KgSchema,
+  status: v.picklist(LOT_STATUSES),
+  outcome: v.nullable(
+    v.picklist(['recycled', 'downcycled', 'energy_recovery', 'landfill']),
+  ),
+  certificate_ref: v.nullable(v.string()),
+  confirmed_weight_kg: v.nullable(KgSchema),
+  created_at: IsoTimestampSchema,
+  shipped_at: v.nullable(IsoTimestampSchema),
+  confirmed_at: v.nullable(IsoTimestampSchema),
+  version: VersionSchema,
+});
+/** An end-of-life lot. */
+export type Lot = v.InferOutput<typeof LotSchema>;
+
+/** Response of GET /api/eol/lots: newest first, one page. */
+export const LotsPageSchema = v.object({
+  success: v.optional(v.boolean()),
+  scope: AnsweredScopeSchema,
+  lots: v.array(LotSchema),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  total: CountSchema,
+});
+
+/** The `:id` of a lot. */
+export const LotIdParamsSchema = recordIdParams('lot');
+
+/** Query of GET /api/eol/lots/:id. */
+export const LotQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+
+/** Response of GET /api/eol/lots/:id and of its writes: the lot and its chain of custody. */
+export const LotDetailSchema = v.object({
+  success: v.optional(v.boolean()),
+  lot: LotSchema,
+  sources: v.array(
+    v.object({
+      shipment_id: IdSchema,
+      tracking_number: v.string(),
+      store_name: v.string(),
+      received_at: v.nullable(IsoTimestampSchema),
+      weight_kg: KgSchema,
+    }),
+  ),
+});
+/** A lot with its chain of custody. */
+export type LotDetail = v.InferOutput<typeof LotDetailSchema>;
+
+/** Body of POST /api/eol/lots: this much of a member's material on hand, oldest first. */
+export const CreateLotSchema = v.strictObject({
+  member_id: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(1, 'member_id must be at least 1'),
+  ),
+  material: MaterialCodeSchema,
+  weight_kg: v.pipe(
+    v.number('weight_kg must be a number'),
+    v.gtValue(0, 'weight_kg must be above zero'),
+    v.maxValue(1_000_000, 'weight_kg must be at most 1,000,000'),
+  ),
+  processor_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
+/** Body of POST /api/eol/lots/:id/ship. */
+export const ShipLotSchema = v.strictObject({ version: VersionSchema });
+
+/** Body of POST /api/eol/lots/:id/confirm: the processor's certificate. */
+export const ConfirmLotSchema = v.strictObject({
+  outcome: v.picklist([
+    'recycled',
+    'downcycled',
+    'energy_recovery',
+    'landfill',
+  ]),
+  certificate_ref: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('certificate_ref is required'),
+    v.maxLength(60, 'certificate_ref must be at most 60 characters'),
+  ),
+  confirmed_weight_kg: v.pipe(v.number(), v.minValue(0), v.maxValue(1_000_000)),
+  version: VersionSchema,
+});

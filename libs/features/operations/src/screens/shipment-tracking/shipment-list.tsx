@@ -1,0 +1,252 @@
+import {
+  SHIPMENT_CHANNELS,
+  SHIPMENT_FLAG_LABELS,
+  SHIPMENT_FLAGS,
+  SHIPMENT_SORTS,
+  SHIPMENT_STATUS_LABELS,
+  SHIPMENT_STATUSES,
+  type ShipmentRow,
+} from '@collective/api-client/contract';
+import {
+  DataTable,
+  ExportButton,
+  FilterBar,
+  formatDate,
+  formatNumber,
+  formatWeight,
+  type DataTableColumn,
+  type ListSort,
+  type ListSpec,
+} from '@collective/ui';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useListParams } from '@collective/ui';
+import {
+  shipmentsQuery,
+  useShipments,
+  type ShipmentsView,
+} from '../../data/shipments';
+import { useExportUrl } from '../../data/export-url';
+import { ListViews } from '../list-views';
+import styles from './shipment-tracking.module.css';
+
+/** Periods the list may be limited to, by days back from today. */
+const PERIODS = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 } as const;
+type Period = keyof typeof PERIODS;
+
+/** What the list accepts from its URL. */
+export const SHIPMENT_LIST: ListSpec = {
+  sortable: ['shipped_at', 'tracking_number', 'status'],
+  defaultSort: { id: 'shipped_at', desc: true },
+  defaultPageSize: 25,
+  pageSizes: [25, 50, 100],
+  filters: {
+    search: 'text',
+    status: SHIPMENT_STATUSES,
+    channel: SHIPMENT_CHANNELS,
+    flag: SHIPMENT_FLAGS,
+    period: Object.keys(PERIODS),
+  },
+};
+
+const CHANNEL_LABELS = {
+  'in-store': 'In-store bin',
+  kiosk: 'Kiosk',
+  'mail-back': 'Mail-back',
+} as const;
+
+/** The API's sort for the list state's; the server's default when it does not know it. */
+function apiSort(sort: ListSort | null) {
+  const text = sort ? `${sort.desc ? '-' : ''}${sort.id}` : undefined;
+  return SHIPMENT_SORTS.find((known) => known === text);
+}
+
+/** The first day of a period, as the API's `from`. */
+function fromOf(period: string | undefined): string | undefined {
+  const days = period ? PERIODS[period as Period] : undefined;
+  if (!days) return undefined;
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A shipment's status with its flags, in words. */
+export function StatusWithFlags({
+  status,
+  flags,
+}: Pick<ShipmentRow, 'status' | 'flags'>) {
+  return (
+    <>
+      {SHIPMENT_STATUS_LABELS[status]}
+      {flags.map((flag) => (
+        <span key={flag} className={styles.flag}>
+          {SHIPMENT_FLAG_LABELS[flag]}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function columns(showMember: boolean): DataTableColumn<ShipmentRow>[] {
+  return [
+    {
+      id: 'tracking_number',
+      header: 'Tracking number',
+      rowHeader: true,
+      rowLink: true,
+      sortable: true,
+      cell: (row) => (
+        <Link to={`?shipment=${row.id}`} state={{ fromList: true }}>
+          {row.tracking_number}
+        </Link>
+      ),
+    },
+    { id: 'store', header: 'Store', cell: (row) => row.store_name },
+    ...(showMember
+      ? [
+          {
+            id: 'member',
+            header: 'Member',
+            cell: (row: ShipmentRow) => row.member_name,
+          },
+        ]
+      : []),
+    {
+      id: 'channel',
+      header: 'Channel',
+      cell: (row) => CHANNEL_LABELS[row.channel],
+      hideable: true,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortable: true,
+      cell: (row) => <StatusWithFlags status={row.status} flags={row.flags} />,
+    },
+    {
+      id: 'shipped_at',
+      header: 'Shipped',
+      sortable: true,
+      sortDescFirst: true,
+      cell: (row) => formatDate(row.shipped_at),
+    },
+    {
+      id: 'net_kg',
+      header: 'Net received',
+      align: 'end',
+      cell: (row) => (row.net_kg === null ? '–' : formatWeight(row.net_kg)),
+    },
+  ];
+}
+
+const NO_ROWS: readonly ShipmentRow[] = [];
+
+/**
+ * The shipments of the data scope: search by tracking number, store or
+ * member; filters by status, channel, flag and period; sortable columns,
+ * pages, saved views and a CSV export of every matching shipment.
+ */
+export function ShipmentList({ showMember }: { showMember: boolean }) {
+  const list = useListParams(SHIPMENT_LIST, useSearchParams());
+  const { state } = list;
+  const view: ShipmentsView = {
+    search: state.filters['search'] ?? '',
+    status: state.filters['status'] as ShipmentsView['status'],
+    channel: state.filters['channel'] as ShipmentsView['channel'],
+    flag: state.filters['flag'] as ShipmentsView['flag'],
+    from: fromOf(state.filters['period']),
+    sort: apiSort(state.sort),
+    page: state.page,
+    pageSize: state.pageSize,
+  };
+  const answer = useShipments(view);
+  const exportUrl = useExportUrl('/api/shipments/export', shipmentsQuery(view));
+  const page = answer.data;
+  return (
+    <div className={styles.view}>
+      <div className={styles.toolbar}>
+        <ListViews list="shipments" spec={SHIPMENT_LIST} params={list} />
+        <ExportButton
+          label="Export CSV"
+          getDownloadUrl={exportUrl}
+          fileName="shipments.csv"
+        />
+      </div>
+      <FilterBar
+        label="Filter shipments"
+        list={list}
+        search={{
+          key: 'search',
+          label: 'Search shipments',
+          placeholder: 'Tracking number, store or member',
+        }}
+        selects={[
+          {
+            key: 'status',
+            label: 'Status',
+            allLabel: 'Any status',
+            options: SHIPMENT_STATUSES.map((s) => ({
+              value: s,
+              label: SHIPMENT_STATUS_LABELS[s],
+            })),
+          },
+          {
+            key: 'channel',
+            label: 'Channel',
+            allLabel: 'Any channel',
+            options: SHIPMENT_CHANNELS.map((c) => ({
+              value: c,
+              label: CHANNEL_LABELS[c],
+            })),
+          },
+          {
+            key: 'flag',
+            label: 'Needs attention',
+            allLabel: 'All shipments',
+            options: SHIPMENT_FLAGS.map((f) => ({
+              value: f,
+              label: SHIPMENT_FLAG_LABELS[f],
+            })),
+          },
+          {
+            key: 'period',
+            label: 'Shipped',
+            allLabel: 'Any time',
+            options: [
+              { value: '7d', label: 'Last 7 days' },
+              { value: '30d', label: 'Last 30 days' },
+              { value: '90d', label: 'Last 90 days' },
+              { value: '365d', label: 'Last 12 months' },
+            ],
+          },
+        ]}
+      />
+      <DataTable
+        caption={
+          page
+            ? `${formatNumber(page.total)} shipments${page.scope.member_name ? ` of ${page.scope.member_name}` : ''}`
+            : 'Shipments'
+        }
+        columns={columns(showMember)}
+        rows={page?.shipments ?? NO_ROWS}
+        getRowId={(row) => String(row.id)}
+        sort={state.sort}
+        onSortChange={list.setSort}
+        status={answer.status}
+        isPlaceholder={answer.isPlaceholderData}
+        error={answer.error}
+        onRetry={() => void answer.refetch()}
+        emptyText={
+          view.search
+            ? `No shipment matches "${view.search}".`
+            : 'No shipment matches these filters.'
+        }
+        pagination={{
+          page: state.page,
+          pageCount: page ? Math.ceil(page.total / state.pageSize) : 0,
+          onPage: list.setPage,
+          pageSize: state.pageSize,
+          pageSizes: SHIPMENT_LIST.pageSizes,
+          onPageSize: list.setPageSize,
+        }}
+      />
+    </div>
+  );
+}
