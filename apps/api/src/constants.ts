@@ -194,3 +194,7 @@ export const DATA_VERSION_MAX_AGE_MS = 1_000;
 
 /** Version of the API in its OpenAPI document: the app version of specification §9. */
 export const API_VERSION = '1.0.0';
+
+/** The From address of the server's mail when `MAIL_FROM` is not set (decisions D16). */
+export const DEFAULT_MAIL_FROM =
+  'Collective Dashboard <no-reply@collective.test>';

@@ -7,7 +7,11 @@ import {
   createSessionCache,
   type SessionCacheOptions,
 } from './auth/session-cache';
-import { API_VERSION, CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
+import {
+  API_VERSION,
+  CORS_PREFLIGHT_MAX_AGE_SECONDS,
+  DEFAULT_MAIL_FROM,
+} from './constants';
 import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { guardJsonBodies, refuseNulInUrl } from './http/request-guards';
@@ -28,6 +32,8 @@ import { createLastUsedRecorder } from './keys/api-keys';
 import { memberRoutes } from './members/member-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { savedViewRoutes } from './saved-views/saved-view-routes';
+import { createMailSender, type MailSender } from './users/mail';
+import { userRoutes } from './users/user-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -96,6 +102,10 @@ export interface ReferenceApiOptions {
   checkAnswers?: boolean;
   /** The job queue the job routes read (docs/decisions/0071). */
   jobs: JobQueue;
+  /** Where mail goes (decisions D16); the outbox alone when absent. */
+  mail?: MailSender;
+  /** The dashboard's public origin for links in mail (`PUBLIC_URL`); absent: each request's origin. */
+  publicUrl?: string;
 }
 
 /**
@@ -153,6 +163,14 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     clock,
     checkAnswers: options.checkAnswers ?? false,
     jobs: options.jobs,
+    mail:
+      options.mail ??
+      createMailSender({
+        db: options.db,
+        from: DEFAULT_MAIL_FROM,
+        log: app.log,
+      }),
+    publicUrl: options.publicUrl ?? null,
   };
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(apiDocs, { version: API_VERSION });
@@ -169,6 +187,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     auditRoutes,
     jobRoutes,
     downloadRoutes,
+    userRoutes,
   ]) {
     await app.register(resource, services);
   }

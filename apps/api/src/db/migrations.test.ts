@@ -4,10 +4,12 @@ import type { Database } from './database';
 import { migrate, migrations } from './migrations';
 
 describe('migrations', () => {
-  it('are numbered 1, 2, 3, ... in order, without gaps', () => {
-    expect(migrations.map((step) => step.version)).toEqual(
-      migrations.map((_, index) => index + 1),
-    );
+  it('are numbered from 1, in increasing order, each number once (8 is held for the operations work)', () => {
+    const versions = migrations.map((step) => step.version);
+    expect(versions[0]).toBe(1);
+    versions.slice(1).forEach((version, index) => {
+      expect(version).toBeGreaterThan(versions[index] as number);
+    });
   });
 });
 
@@ -37,6 +39,8 @@ describeOnEachDatabase('migrate', (engine) => {
       'idempotency_keys',
       'jobs',
       'login_failures',
+      'login_known_addresses',
+      'mail_outbox',
       'member_month_materials',
       'member_months',
       'member_stores',
@@ -52,6 +56,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'store_months',
       'store_stats',
       'stores',
+      'user_tokens',
       'users',
     ]);
     const recorded = await db.query<{ version: number; name: string }>(
@@ -74,7 +79,7 @@ describeOnEachDatabase('migrate', (engine) => {
 
   it('rolls a failing migration back completely', async () => {
     const broken = {
-      version: migrations.length + 1,
+      version: Math.max(...migrations.map((step) => step.version)) + 1,
       name: 'broken',
       sql: 'CREATE TABLE half_done (id integer); SELECT * FROM no_such_table;',
     };

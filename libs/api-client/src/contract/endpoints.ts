@@ -1,5 +1,6 @@
 import { recordEndpoints } from './record-endpoints';
 import { shellEndpoints } from './shell-endpoints';
+import { userEndpoints } from './user-endpoints';
 
 /**
  * Every call of the API. Screens import the table of their group
@@ -15,6 +16,7 @@ import { shellEndpoints } from './shell-endpoints';
 export const endpoints = {
   ...shellEndpoints,
   ...recordEndpoints,
+  ...userEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */

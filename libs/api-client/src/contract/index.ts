@@ -3,10 +3,16 @@
  * the client and the reference server. Import as `@collective/api-client/contract`.
  */
 export {
+  adminKindOf,
   allows,
   dataFilterFor,
   deriveAccess,
+  grantableRoles,
+  isPlatformGrant,
   isRefusal,
+  judgeGrant,
+  judgeManagement,
+  USER_ROLES,
   resolveDataScope,
   SPECIAL_BRAND_MEMBER_ID,
   TENANT_MEMBER,
@@ -18,7 +24,10 @@ export type {
   Audience,
   DataFilter,
   DataScope,
+  GrantVerdict,
   Permissions,
+  RoleGrant,
+  UserRole,
   ScopeRefusal,
   TenantMember,
   ViewVisibility,
@@ -27,6 +36,37 @@ export { endpointPath, named } from './endpoint';
 export { endpoints } from './endpoints';
 export { markReadPath, shellEndpoints } from './shell-endpoints';
 export { recordEndpoints } from './record-endpoints';
+export { userEndpoints } from './user-endpoints';
+export {
+  AcceptInvitationResponseSchema,
+  AcceptInvitationSchema,
+  CheckLinkSchema,
+  INVITATION_TTL_DAYS,
+  InvitationResponseSchema,
+  InviteUserSchema,
+  LINK_PURPOSES,
+  LinkInfoSchema,
+  ManagedUserResponseSchema,
+  ManagedUserSchema,
+  MAX_USER_NAME_LENGTH,
+  MAX_USERS_PAGE_SIZE,
+  MIN_NEW_PASSWORD_LENGTH,
+  NewPasswordSchema,
+  OutboxMessageSchema,
+  OutboxResponseSchema,
+  PASSWORD_RESET_TTL_MINUTES,
+  PasswordResetSentSchema,
+  ResetPasswordSchema,
+  SentLinkSchema,
+  UpdateUserSchema,
+  USER_SORTS,
+  USER_STATUSES,
+  UserIdParamsSchema,
+  UsersPageSchema,
+  UsersQuerySchema,
+  UserVersionSchema,
+} from './user-schemas';
+export type { ManagedUser, UserStatus } from './user-schemas';
 export type { EndpointName } from './endpoints';
 export type {
   AnswerFormat,

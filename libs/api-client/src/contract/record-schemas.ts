@@ -7,12 +7,13 @@ import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
  */
 
 const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
-const IsoTimestampSchema = v.pipe(
+/** An ISO 8601 timestamp. */
+export const IsoTimestampSchema = v.pipe(
   v.string(),
   v.isoTimestamp('expected an ISO 8601 timestamp'),
 );
 /** A whole number from 1 as query text. */
-const PositiveText = (name: string, max: number) =>
+export const PositiveText = (name: string, max: number) =>
   v.pipe(
     v.string(),
     v.regex(/^[1-9]\d{0,9}$/, `${name} must be a whole number from 1`),
