@@ -115,6 +115,14 @@ export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILED_LOGINS_PER_ACCOUNT = 5;
 
 /**
+ * How long a successful sign-in makes its address "known" for the account
+ * (90 days): from there only the account-and-address pair's failures and
+ * the address's count, so guessing from elsewhere cannot lock the owner out
+ * of where they usually sign in (docs/decisions/0085).
+ */
+export const LOGIN_KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
  * Failed logins allowed per client address (an IPv4 address, or the /64 of
  * an IPv6 one) in {@link LOGIN_THROTTLE_WINDOW_MS}, whatever the accounts.
  */
