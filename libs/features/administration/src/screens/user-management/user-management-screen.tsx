@@ -8,6 +8,7 @@ import {
   CopyButton,
   DataTable,
   formatDateTime,
+  Pagination,
   SelectField,
   TextField,
   type DataTableColumn,
@@ -312,27 +313,12 @@ export default function UserManagementScreen() {
         error={users.error}
         onRetry={() => void users.refetch()}
       />
-      {pages > 1 ? (
-        <div className={styles.actions}>
-          <Button
-            variant="secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous page
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button
-            variant="secondary"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next page
-          </Button>
-        </div>
-      ) : null}
+      <Pagination
+        page={page}
+        pageCount={pages}
+        onPage={setPage}
+        label="Pages of users"
+      />
     </ScreenFrame>
   );
 }
