@@ -22,6 +22,11 @@ export function linkPurposeOf(
 
 const MIN_LENGTH = 12;
 
+/** The server's sentence for a person when it sent one (`message`), else the error's text. */
+const sentenceOf = (cause: unknown): string =>
+  (cause as { serverMessage?: string }).serverMessage ??
+  (cause instanceof Error ? cause.message : 'Something went wrong; try again.');
+
 type Step =
   | { kind: 'checking' }
   | { kind: 'dead'; message: string }
@@ -69,8 +74,8 @@ export function LinkPage({ services, purpose }: LinkPageProps) {
         setStep({
           kind: 'dead',
           message:
-            cause instanceof Error && token !== ''
-              ? cause.message
+            token !== ''
+              ? sentenceOf(cause)
               : 'This link is incomplete. Open the whole link from your mail, or ask your administrator for a new one.',
         });
       });
@@ -109,11 +114,7 @@ export function LinkPage({ services, purpose }: LinkPageProps) {
         setStep({ kind: 'done', email: step.email });
       }
     } catch (cause) {
-      setError(
-        cause instanceof Error
-          ? cause.message
-          : 'Something went wrong; try again.',
-      );
+      setError(sentenceOf(cause));
     } finally {
       setBusy(false);
     }

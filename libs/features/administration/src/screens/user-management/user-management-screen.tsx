@@ -33,6 +33,10 @@ const ROLE_LABELS: Record<string, string> = {
   brand_viewer: 'Brand viewer',
 };
 
+/** The server's sentence (`message`) when it sent one, e.g. why a change was refused. */
+const sentenceOf = (error: Error): string =>
+  (error as { serverMessage?: string }).serverMessage ?? error.message;
+
 /**
  * User Management (decisions D16): the users in scope with role, member,
  * status and last sign-in; inviting with the roles the caller may give
@@ -279,7 +283,7 @@ export default function UserManagementScreen() {
             {invite.isPending ? 'Inviting…' : 'Send invitation'}
           </Button>
         </form>
-        {invite.isError ? <Alert>{invite.error.message}</Alert> : null}
+        {invite.isError ? <Alert>{sentenceOf(invite.error)}</Alert> : null}
       </section>
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       {link ? (
@@ -292,7 +296,7 @@ export default function UserManagementScreen() {
           <CopyButton text={link.link} label="Copy link" />
         </div>
       ) : null}
-      {failed?.error ? <Alert>{failed.error.message}</Alert> : null}
+      {failed?.error ? <Alert>{sentenceOf(failed.error)}</Alert> : null}
       <div className={styles.search}>
         <TextField
           label="Search users"
