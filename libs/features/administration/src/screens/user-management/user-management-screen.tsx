@@ -12,6 +12,7 @@ import {
   SelectField,
   TextField,
   type DataTableColumn,
+  VisuallyHidden,
 } from '@collective/ui';
 import { useState, type FormEvent } from 'react';
 import {
@@ -123,8 +124,7 @@ export default function UserManagementScreen() {
                 })
               }
             >
-              Resend invitation
-              <span className="visually-hidden"> to {user.email}</span>
+              Resend invitation <VisuallyHidden>to {user.email}</VisuallyHidden>
             </Button>
             <Button
               variant="secondary"
@@ -136,8 +136,7 @@ export default function UserManagementScreen() {
                 })
               }
             >
-              Revoke invitation
-              <span className="visually-hidden"> of {user.email}</span>
+              Revoke invitation <VisuallyHidden>of {user.email}</VisuallyHidden>
             </Button>
           </>
         ) : null}
@@ -160,8 +159,8 @@ export default function UserManagementScreen() {
                 })
               }
             >
-              Send password reset
-              <span className="visually-hidden"> to {user.email}</span>
+              Send password reset{' '}
+              <VisuallyHidden>to {user.email}</VisuallyHidden>
             </Button>
             <Button
               variant="secondary"
@@ -172,7 +171,7 @@ export default function UserManagementScreen() {
               }
             >
               Sign out everywhere
-              <span className="visually-hidden">: {user.email}</span>
+              <VisuallyHidden>, {user.email}</VisuallyHidden>
             </Button>
             <Button
               variant="secondary"
@@ -187,7 +186,7 @@ export default function UserManagementScreen() {
                 )
               }
             >
-              Deactivate<span className="visually-hidden"> {user.email}</span>
+              Deactivate <VisuallyHidden>{user.email}</VisuallyHidden>
             </Button>
           </>
         ) : null}
@@ -201,7 +200,7 @@ export default function UserManagementScreen() {
               )
             }
           >
-            Reactivate<span className="visually-hidden"> {user.email}</span>
+            Reactivate <VisuallyHidden>{user.email}</VisuallyHidden>
           </Button>
         ) : null}
       </div>
