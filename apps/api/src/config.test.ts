@@ -36,6 +36,9 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://dash.example.org, http://localhost:4200',
       SEED_SCALE: '100',
       ANSWER_CACHE_ENTRIES: '0',
+      SMTP_URL: 'smtp://mailer:secret@mail.example.org:587',
+      MAIL_FROM: 'Dashboard <no-reply@example.org>',
+      PUBLIC_URL: 'https://dash.example.org',
     });
 
     expect(config).toEqual({
@@ -49,7 +52,17 @@ describe('loadConfig', () => {
       corsOrigins: ['https://dash.example.org', 'http://localhost:4200'],
       seedScale: 100,
       answerCacheEntries: 0,
+      smtpUrl: 'smtp://mailer:secret@mail.example.org:587',
+      mailFrom: 'Dashboard <no-reply@example.org>',
+      publicUrl: 'https://dash.example.org',
     });
+  });
+
+  it('refuses an SMTP_URL that is not smtp(s) and a PUBLIC_URL that is not an origin', () => {
+    expect(() => load({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be/);
+    expect(() => load({ PUBLIC_URL: 'https://x.org/app' })).toThrow(
+      /PUBLIC_URL must be/,
+    );
   });
 
   it('resolves a relative data directory against the working directory and keeps an absolute one', () => {

@@ -68,6 +68,12 @@ export interface ServerConfig {
    * `ANSWER_CACHE_MAX_ENTRIES` by default; 0 turns the cache off).
    */
   answerCacheEntries: number;
+  /** `SMTP_URL` (`smtp://` or `smtps://`): mail goes through SMTP; absent: kept in the outbox (decisions D16). */
+  smtpUrl?: string;
+  /** `MAIL_FROM`: the From address of the server's mail. */
+  mailFrom?: string;
+  /** `PUBLIC_URL`: the dashboard's origin used in links in mail; absent: each request's own origin. */
+  publicUrl?: string;
 }
 
 /** The environment held one or more invalid values; the message lists each and how to fix it. */
@@ -174,7 +180,8 @@ export interface ConfigContext {
 /**
  * Reads and checks the server's environment variables (`PORT`, `HOST`,
  * `TRUST_PROXY`, `DASHBOARD_DIR`, `DATABASE_URL`, `PGLITE_DATA_DIR`,
- * `LOG_LEVEL`, `CORS_ORIGINS`, `SEED_SCALE`, `ANSWER_CACHE_ENTRIES`),
+ * `LOG_LEVEL`, `CORS_ORIGINS`, `SEED_SCALE`, `ANSWER_CACHE_ENTRIES`,
+ * `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`),
  * applying the defaults. Throws a
  * {@link ConfigError} naming every bad value.
  */
@@ -260,6 +267,20 @@ export function loadConfig(
     );
   }
 
+  const smtpUrl = present(env['SMTP_URL']);
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) {
+    problems.push(
+      'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587; leave it unset to keep mail in the outbox.',
+    );
+  }
+  const mailFrom = present(env['MAIL_FROM']);
+  const publicUrl = present(env['PUBLIC_URL']);
+  if (publicUrl !== undefined && !/^https?:\/\/[^\s/]+\/?$/.test(publicUrl)) {
+    problems.push(
+      `PUBLIC_URL must be the dashboard's origin, e.g. https://dashboard.example.com; got "${publicUrl}".`,
+    );
+  }
+
   if (problems.length > 0 || !logLevel) throw new ConfigError(problems);
   return {
     port,
@@ -272,5 +293,8 @@ export function loadConfig(
     corsOrigins,
     seedScale,
     answerCacheEntries,
+    ...(smtpUrl ? { smtpUrl } : {}),
+    ...(mailFrom ? { mailFrom } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
   };
 }

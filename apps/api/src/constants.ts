@@ -115,6 +115,14 @@ export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILED_LOGINS_PER_ACCOUNT = 5;
 
 /**
+ * How long a successful sign-in makes its address "known" for the account
+ * (90 days): from there only the account-and-address pair's failures and
+ * the address's count, so guessing from elsewhere cannot lock the owner out
+ * of where they usually sign in (docs/decisions/0085).
+ */
+export const LOGIN_KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
  * Failed logins allowed per client address (an IPv4 address, or the /64 of
  * an IPv6 one) in {@link LOGIN_THROTTLE_WINDOW_MS}, whatever the accounts.
  */
@@ -194,3 +202,7 @@ export const DATA_VERSION_MAX_AGE_MS = 1_000;
 
 /** Version of the API in its OpenAPI document: the app version of specification §9. */
 export const API_VERSION = '1.0.0';
+
+/** The From address of the server's mail when `MAIL_FROM` is not set (decisions D16). */
+export const DEFAULT_MAIL_FROM =
+  'Collective Dashboard <no-reply@collective.test>';

@@ -7,7 +7,11 @@ import {
   createSessionCache,
   type SessionCacheOptions,
 } from './auth/session-cache';
-import { API_VERSION, CORS_PREFLIGHT_MAX_AGE_SECONDS } from './constants';
+import {
+  API_VERSION,
+  CORS_PREFLIGHT_MAX_AGE_SECONDS,
+  DEFAULT_MAIL_FROM,
+} from './constants';
 import type { Database } from './db/database';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { guardApiRequest, guardJsonBodies } from './http/request-guards';
@@ -32,6 +36,8 @@ import { savedViewRoutes } from './saved-views/saved-view-routes';
 import { shipmentRoutes } from './shipments/shipment-routes';
 import { warehouseRoutes } from './warehouse/warehouse-routes';
 import { eolRoutes } from './eol/eol-routes';
+import { createMailSender, type MailSender } from './users/mail';
+import { userRoutes } from './users/user-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -100,6 +106,10 @@ export interface ReferenceApiOptions {
   checkAnswers?: boolean;
   /** The job queue the job routes read (docs/decisions/0071). */
   jobs: JobQueue;
+  /** Where mail goes (decisions D16); the outbox alone when absent. */
+  mail?: MailSender;
+  /** The dashboard's public origin for links in mail (`PUBLIC_URL`); absent: each request's origin. */
+  publicUrl?: string;
 }
 
 /**
@@ -158,6 +168,14 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     clock,
     checkAnswers: options.checkAnswers ?? false,
     jobs: options.jobs,
+    mail:
+      options.mail ??
+      createMailSender({
+        db: options.db,
+        from: DEFAULT_MAIL_FROM,
+        log: app.log,
+      }),
+    publicUrl: options.publicUrl ?? null,
   };
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(apiDocs, { version: API_VERSION });
@@ -178,6 +196,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     shipmentRoutes,
     warehouseRoutes,
     eolRoutes,
+    userRoutes,
   ]) {
     await app.register(resource, services);
   }

@@ -10,6 +10,7 @@ import {
   BODY_LIMIT_BYTES,
   CONNECTION_TIMEOUT_MS,
   HEADERS_TIMEOUT_MS,
+  DEFAULT_MAIL_FROM,
   KEEP_ALIVE_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
   TIMEOUT_CHECK_INTERVAL_MS,
@@ -22,6 +23,7 @@ import { lazyRequestLogger } from './http/request-logger';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { mailbackPage } from './mailback/mailback-page';
 import { referenceApi } from './reference-api';
+import { createMailSender, type MailSenderOptions } from './users/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,6 +134,14 @@ export interface ServerOptions {
   jobQueue?: Omit<JobQueueOptions, 'db' | 'log'>;
   /** Client timeouts; {@link DEFAULT_SERVER_TIMEOUTS} for any left out. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * How mail leaves (decisions D16): `smtpUrl` (`SMTP_URL`) sends through
+   * SMTP from `from` (`MAIL_FROM`); without either, mail stays in the
+   * outbox. `sendWith` replaces SMTP in tests.
+   */
+  mail?: Omit<MailSenderOptions, 'db' | 'log' | 'from'> & { from?: string };
+  /** The dashboard's public origin for links in mail (`PUBLIC_URL`). */
+  publicUrl?: string;
 }
 
 /**
@@ -156,6 +166,8 @@ export function buildServer({
   runJobs = false,
   jobQueue,
   timeouts,
+  mail,
+  publicUrl,
 }: ServerOptions): FastifyInstance {
   const timeout = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
   const app = Fastify({
@@ -198,8 +210,19 @@ export function buildServer({
     app.addHook('onClose', () => jobs.stop());
   }
 
+  const mailSender = createMailSender({
+    ...mail,
+    from: mail?.from ?? DEFAULT_MAIL_FROM,
+    db,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => mailSender.start());
+  app.addHook('onClose', () => mailSender.stop());
+
   app.register(referenceApi, {
     jobs,
+    mail: mailSender,
+    ...(publicUrl ? { publicUrl } : {}),
     prefix: API_PREFIX,
     db,
     corsOrigins,

@@ -89,6 +89,11 @@ export async function startServer(
       trustProxy: config.trustProxy,
       answerCacheEntries: config.answerCacheEntries,
       runJobs: true,
+      mail: {
+        smtpUrl: config.smtpUrl,
+        ...(config.mailFrom ? { from: config.mailFrom } : {}),
+      },
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       ...(dashboardDir === undefined ? {} : { dashboardDir }),
     });
     app.log.info(

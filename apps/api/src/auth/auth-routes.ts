@@ -52,13 +52,15 @@ export function authRoutes(
             body.password,
             user?.password_hash ?? (await dummyPasswordHash()),
           );
-          if (!user || !check.matches) {
+          // An invited or deactivated account gets the same answer as a
+          // wrong password (decisions D16), after the same work.
+          if (!user || !check.matches || user.status !== 'active') {
             request.log.info({ event: 'login_failed' }, 'login failed');
             throw new Refusal(401, INVALID_CREDENTIALS_MESSAGE);
           }
 
           await attempt.succeeded();
-          if (check.needsRehash) {
+          if (check.needsRehash && user.password_hash !== null) {
             // A legacy (scrypt) or older argon2id hash: store one at today's cost.
             const upgraded = await replacePasswordHash(
               db,
@@ -72,6 +74,10 @@ export function authRoutes(
             );
           }
           const session = await createSession(db, user.id);
+          await db.query(
+            'UPDATE users SET last_sign_in_at = now() WHERE id = $1',
+            [user.id],
+          );
           request.log.info(
             { event: 'login', userId: user.id },
             'login succeeded',

@@ -17,6 +17,7 @@ const USER: UserRecord = {
   email: 'brand@pact.test',
   name: 'Brand Admin',
   role: 'brand_admin',
+  status: 'active',
   member_id: 1001,
   member_code: 'B1',
   allowed_tenant_id: 1,

@@ -206,7 +206,7 @@ describeOnEachDatabase('createLoginThrottle', (engine) => {
     expect(keys.some((key) => key.includes('private'))).toBe(false);
   });
 
-  it('deletes failures that have left the window, at most once a minute', async () => {
+  it('deletes failures that have left the window, at most once a minute (an unknown address writes three rows: account, address and pair)', async () => {
     const later = throttleAt(1_000_000 + 2 * LOGIN_THROTTLE_WINDOW_MS);
     await later.throttle.begin('sweeper@pact.test', '10.5.0.1');
 
@@ -218,11 +218,11 @@ describeOnEachDatabase('createLoginThrottle', (engine) => {
         )
       )[0]?.n,
     ).toBe(0);
-    expect(await rowCount()).toBe(2);
+    expect(await rowCount()).toBe(3);
 
     later.clock.now += LOGIN_THROTTLE_SWEEP_INTERVAL_MS / 2;
     await later.throttle.begin('sweeper2@pact.test', '10.5.0.2');
-    expect(await rowCount()).toBe(4);
+    expect(await rowCount()).toBe(6);
   });
 
   it('never lets more than the account limit fail within any window', async () => {
@@ -306,3 +306,88 @@ describe('throttledLoginMessage', () => {
     expect(throttledLoginMessage(seconds)).toBe(text);
   });
 });
+
+describeOnEachDatabase(
+  'the login throttle per account and address pair (docs/decisions/0085)',
+  (engine) => {
+    let db: Database;
+    beforeAll(async () => {
+      db = await engine.open('seeded');
+    });
+    afterAll(() => db?.close());
+
+    function throttleAt(start = 5_000_000) {
+      const clock = { now: start };
+      return { throttle: createLoginThrottle(db, {}, () => clock.now), clock };
+    }
+    async function signIn(
+      throttle: LoginThrottle,
+      account: string,
+      address: string,
+    ) {
+      const attempt = await throttle.begin(account, address);
+      expect(attempt.allowed).toBe(true);
+      if (attempt.allowed) await attempt.succeeded();
+    }
+
+    it('keeps the owner able to sign in from where they usually do while guesses from elsewhere are refused', async () => {
+      const { throttle, clock } = throttleAt();
+      const owner = 'owner@pact.test';
+      await signIn(throttle, owner, '192.0.2.10');
+      clock.now += MINUTE;
+
+      // An attacker who knows the email guesses from many addresses.
+      const allowed = await fail(
+        throttle,
+        30,
+        () => owner,
+        (i) => `198.51.100.${i}`,
+      );
+      expect(allowed).toBe(MAX_FAILED_LOGINS_PER_ACCOUNT);
+      expect(await throttle.begin(owner, '203.0.113.7')).toMatchObject({
+        allowed: false,
+        limit: 'account',
+      });
+
+      // The owner, at their usual address, is still let in.
+      await signIn(throttle, owner, '192.0.2.10');
+    });
+
+    it('slows guessing from a known address too: five failures of the pair, then 429 for that pair only', async () => {
+      const { throttle } = throttleAt(9_000_000);
+      const owner = 'pair@pact.test';
+      await signIn(throttle, owner, '192.0.2.20');
+      expect(
+        await fail(
+          throttle,
+          8,
+          () => owner,
+          () => '192.0.2.20',
+        ),
+      ).toBe(MAX_FAILED_LOGINS_PER_ACCOUNT);
+      expect(await throttle.begin(owner, '192.0.2.20')).toMatchObject({
+        allowed: false,
+        limit: 'pair',
+      });
+      // Those failures were at a known address: the account is not locked elsewhere.
+      expect((await throttle.begin(owner, '192.0.2.21')).allowed).toBe(true);
+    });
+
+    it('forgets a known address after 90 days without a sign-in from it', async () => {
+      const { throttle, clock } = throttleAt(20_000_000);
+      const owner = 'forgotten@pact.test';
+      await signIn(throttle, owner, '192.0.2.30');
+      clock.now += 91 * 24 * 60 * MINUTE;
+      await fail(
+        throttle,
+        5,
+        () => owner,
+        (i) => `198.51.100.${100 + i}`,
+      );
+      expect(await throttle.begin(owner, '192.0.2.30')).toMatchObject({
+        allowed: false,
+        limit: 'account',
+      });
+    });
+  },
+);

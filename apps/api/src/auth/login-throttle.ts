@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import {
+  LOGIN_KNOWN_ADDRESS_MS,
   LOGIN_THROTTLE_SWEEP_INTERVAL_MS,
   LOGIN_THROTTLE_WINDOW_MS,
   MAX_FAILED_LOGINS_PER_ACCOUNT,
@@ -10,8 +11,15 @@ import type { Database } from '../db/database';
 
 /** Limits of a {@link LoginThrottle}. */
 export interface LoginLimits {
-  /** Failed attempts allowed per account within the window. */
+  /**
+   * Failed attempts allowed per account within the window, counted over
+   * the addresses the account has not signed in from lately.
+   */
   maxPerAccount: number;
+  /** Failed attempts allowed per account and address pair within the window. */
+  maxPerPair: number;
+  /** How long a successful sign-in makes its address known for the account. */
+  knownAddressMs: number;
   /** Failed attempts allowed per client address within the window. */
   maxPerAddress: number;
   /** Length of the sliding window, in milliseconds. */
@@ -21,6 +29,8 @@ export interface LoginLimits {
 /** The limits of decisions D11, from `constants.ts`. */
 export const DEFAULT_LOGIN_LIMITS: Readonly<LoginLimits> = {
   maxPerAccount: MAX_FAILED_LOGINS_PER_ACCOUNT,
+  maxPerPair: MAX_FAILED_LOGINS_PER_ACCOUNT,
+  knownAddressMs: LOGIN_KNOWN_ADDRESS_MS,
   maxPerAddress: MAX_FAILED_LOGINS_PER_ADDRESS,
   windowMs: LOGIN_THROTTLE_WINDOW_MS,
 };
@@ -38,7 +48,7 @@ export interface RefusedAttempt {
   /** Whole seconds until an attempt would be let through (at least 1), for `Retry-After`. */
   retryAfterSeconds: number;
   /** Which limit was reached, for logs. */
-  limit: 'account' | 'address';
+  limit: 'account' | 'address' | 'pair';
 }
 
 /**
@@ -100,10 +110,8 @@ export function createLoginThrottle(
   limits: Partial<LoginLimits> = {},
   now: () => number = Date.now,
 ): LoginThrottle {
-  const { maxPerAccount, maxPerAddress, windowMs } = {
-    ...DEFAULT_LOGIN_LIMITS,
-    ...limits,
-  };
+  const { maxPerAccount, maxPerAddress, maxPerPair, windowMs, knownAddressMs } =
+    { ...DEFAULT_LOGIN_LIMITS, ...limits };
   let nextSweep = -Infinity;
 
   async function sweep(time: number): Promise<void> {
@@ -112,6 +120,10 @@ export function createLoginThrottle(
     await db.query('DELETE FROM login_failures WHERE last_failed_at <= $1', [
       new Date(time - windowMs),
     ]);
+    await db.query(
+      'DELETE FROM login_known_addresses WHERE last_success_at <= $1',
+      [new Date(time - knownAddressMs)],
+    );
   }
 
   return {
@@ -119,7 +131,9 @@ export function createLoginThrottle(
       const time = now();
       const at = new Date(time);
       const cutoff = new Date(time - windowMs);
-      const keys = [accountKey(account), clientAddressKey(address)] as const;
+      const accountHash = accountKey(account);
+      const addressKey = clientAddressKey(address);
+      const pairKey = accountKey(`${account}\n${addressKey}`);
       const outcome = await db.transaction(async (tx) => {
         // One lock per key, always in the same order, so attempts on one
         // account or one address are counted one after the other, in this
@@ -129,54 +143,71 @@ export function createLoginThrottle(
              FROM (SELECT hashtext(k) AS h FROM unnest($2::text[]) AS k ORDER BY 1) AS locks`,
           [
             LOGIN_THROTTLE_LOCK_CLASS,
-            [`account:${keys[0]}`, `address:${keys[1]}`],
+            [`account:${accountHash}`, `address:${addressKey}`],
           ],
         );
+        const [known] = await tx.query<{ known: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM login_known_addresses
+                           WHERE account_key = $1 AND address_key = $2
+                             AND last_success_at > $3) AS known`,
+          [accountHash, addressKey, new Date(time - knownAddressMs)],
+        );
+        // Where the owner signed in lately, only that pair's (and the
+        // address's) failures count: guesses from elsewhere cannot lock
+        // them out of their usual place (docs/decisions/0085).
+        const fromKnown = known?.known === true;
         const rows = await tx.query<{ kind: string; recent: number[] }>(
           `SELECT kind,
                   ARRAY(SELECT extract(epoch FROM t)::float8 * 1000
                           FROM unnest(failed_at) AS t
-                         WHERE t > $3 ORDER BY t) AS recent
+                         WHERE t > $4 ORDER BY t) AS recent
              FROM login_failures
-            WHERE (kind = 'account' AND key = $1) OR (kind = 'address' AND key = $2)`,
-          [keys[0], keys[1], cutoff],
+            WHERE (kind = 'account' AND key = $1) OR (kind = 'address' AND key = $2)
+               OR (kind = 'pair' AND key = $3)`,
+          [accountHash, addressKey, pairKey, cutoff],
         );
         const recent = (kind: string) =>
           rows.find((row) => row.kind === kind)?.recent.map(Number) ?? [];
-        const accountWait = waitMs(
-          recent('account'),
-          maxPerAccount,
-          windowMs,
-          time,
-        );
-        const addressWait = waitMs(
-          recent('address'),
-          maxPerAddress,
-          windowMs,
-          time,
-        );
-        if (accountWait > 0 || addressWait > 0) {
+        const waits = {
+          pair: waitMs(recent('pair'), maxPerPair, windowMs, time),
+          account: fromKnown
+            ? 0
+            : waitMs(recent('account'), maxPerAccount, windowMs, time),
+          address: waitMs(recent('address'), maxPerAddress, windowMs, time),
+        };
+        const longest = Math.max(waits.pair, waits.account, waits.address);
+        if (longest > 0) {
+          const limit = (['pair', 'account', 'address'] as const).find(
+            (kind) => waits[kind] === longest,
+          ) as 'pair' | 'account' | 'address';
           return {
             allowed: false as const,
-            retryAfterSeconds: Math.max(
-              1,
-              Math.ceil(Math.max(accountWait, addressWait) / 1000),
-            ),
-            limit:
-              accountWait >= addressWait
-                ? ('account' as const)
-                : ('address' as const),
+            retryAfterSeconds: Math.max(1, Math.ceil(longest / 1000)),
+            limit,
           };
         }
+        const kinds = fromKnown
+          ? ['address', 'pair']
+          : ['account', 'address', 'pair'];
+        const keys = {
+          account: accountHash,
+          address: addressKey,
+          pair: pairKey,
+        };
         await tx.query(
           `INSERT INTO login_failures AS f (kind, key, failed_at, last_failed_at)
-           VALUES ('account', $1, ARRAY[$3::timestamptz], $3),
-                  ('address', $2, ARRAY[$3::timestamptz], $3)
+           SELECT kind, key, ARRAY[$3::timestamptz], $3
+             FROM unnest($1::text[], $2::text[]) AS n (kind, key)
            ON CONFLICT (kind, key) DO UPDATE SET
              failed_at = ARRAY(SELECT t FROM unnest(f.failed_at) AS t
                                 WHERE t > $4 ORDER BY t) || EXCLUDED.failed_at,
              last_failed_at = EXCLUDED.last_failed_at`,
-          [keys[0], keys[1], at, cutoff],
+          [
+            kinds,
+            kinds.map((kind) => keys[kind as keyof typeof keys]),
+            at,
+            cutoff,
+          ],
         );
         return null;
       });
@@ -185,17 +216,24 @@ export function createLoginThrottle(
       return {
         allowed: true,
         async succeeded() {
-          // The account starts afresh; the address only loses this attempt.
+          // The account and the pair start afresh; the address only loses
+          // this attempt; the address becomes known for the account.
           await db.query(
             `WITH cleared AS (
-               DELETE FROM login_failures WHERE kind = 'account' AND key = $1
+               DELETE FROM login_failures
+                WHERE (kind = 'account' AND key = $1) OR (kind = 'pair' AND key = $4)
+             ), remembered AS (
+               INSERT INTO login_known_addresses (account_key, address_key, last_success_at)
+               VALUES ($1, $2, $3)
+               ON CONFLICT (account_key, address_key)
+                 DO UPDATE SET last_success_at = EXCLUDED.last_success_at
              )
              UPDATE login_failures
                 SET failed_at = failed_at[:array_position(failed_at, $3::timestamptz) - 1]
                              || failed_at[array_position(failed_at, $3::timestamptz) + 1:]
               WHERE kind = 'address' AND key = $2
                 AND array_position(failed_at, $3::timestamptz) IS NOT NULL`,
-            [keys[0], keys[1], at],
+            [accountHash, addressKey, at, pairKey],
           );
         },
       };

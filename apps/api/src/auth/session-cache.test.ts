@@ -10,6 +10,7 @@ const user: UserRecord = {
   role: 'super_admin',
   member_id: null,
   member_code: null,
+  status: 'active',
   allowed_tenant_id: 1,
   is_pact_staff: true,
 };

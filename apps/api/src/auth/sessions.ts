@@ -47,7 +47,11 @@ export interface LiveSession {
   expiresAt: Date;
 }
 
-/** The live session (not expired, not revoked) of a token hash, or `null`. */
+/**
+ * The live session (not expired, not revoked, of an active user: a
+ * deactivated user's sessions are dead even before they are revoked) of a
+ * token hash, or `null`.
+ */
 export async function findLiveSession(
   db: SqlRunner,
   tokenHash: string,
@@ -56,7 +60,8 @@ export async function findLiveSession(
   const rows = await db.query<UserRecord & { session_expires_at: Date }>(
     `SELECT ${USER_COLUMNS}, s.expires_at AS session_expires_at
        FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2
+        AND u.status = 'active'`,
     [tokenHash, now],
   );
   const row = rows[0];
@@ -87,4 +92,24 @@ export async function revokeSession(
     [hashToken(token), now],
   );
   return rows.length > 0;
+}
+
+/**
+ * Revokes every live session of a user (deactivation, a password reset,
+ * "sign out everywhere") and returns their token hashes, so this process's
+ * session cache can forget them at once; other processes stop within the
+ * cache's 5 seconds (docs/decisions/0043).
+ */
+export async function revokeUserSessions(
+  db: SqlRunner,
+  userId: number,
+  now: Date,
+): Promise<string[]> {
+  const rows = await db.query<{ token_hash: string }>(
+    `UPDATE sessions SET revoked_at = $2
+      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2
+      RETURNING token_hash`,
+    [userId, now],
+  );
+  return rows.map((row) => row.token_hash);
 }

@@ -11,16 +11,18 @@ export interface UserRecord {
   member_code: string | null;
   allowed_tenant_id: number | null;
   is_pact_staff: boolean;
+  /** `invited`, `active` or `deactivated` (decisions D16); only `active` users sign in. */
+  status: string;
 }
 
-/** The user row and its stored password hash, as login needs them. */
+/** The user row and its stored password hash (none before an invitation is accepted), as login needs them. */
 export interface UserWithPassword extends UserRecord {
-  password_hash: string;
+  password_hash: string | null;
 }
 
 /** Column list of {@link UserRecord}, for queries that read users. */
 export const USER_COLUMNS =
-  'u.id, u.email, u.name, u.role, u.member_id, u.member_code, u.allowed_tenant_id, u.is_pact_staff';
+  'u.id, u.email, u.name, u.role, u.member_id, u.member_code, u.allowed_tenant_id, u.is_pact_staff, u.status';
 
 /** Finds a user by email, compared lowercased; `null` when there is none. */
 export async function findUserByEmail(
@@ -34,13 +36,13 @@ export async function findUserByEmail(
   return rows[0] ?? null;
 }
 
-/** Finds a user by id; `null` when there is none. */
+/** Finds an active user by id; `null` when there is none or they are not active (decisions D16). */
 export async function findUserById(
   db: SqlRunner,
   id: number,
 ): Promise<UserRecord | null> {
   const rows = await db.query<UserRecord>(
-    `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`,
+    `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.status = 'active'`,
     [id],
   );
   return rows[0] ?? null;

@@ -209,6 +209,9 @@ describe('the server with a built dashboard', () => {
       '/consumer-mailback/submissions/42',
       '/no/such/page/',
       '/dashboard?tab=1',
+      // The public pages of mailed links (decisions D16, docs/decisions/0086).
+      '/accept-invitation',
+      '/reset-password',
     ])(
       'answers a browser GET of %s with index.html, not cached, with the CSP',
       async (url) => {

@@ -38,7 +38,9 @@ describeOnEachDatabase('migrate', (engine) => {
       'idempotency_keys',
       'jobs',
       'login_failures',
+      'login_known_addresses',
       'lot_sources',
+      'mail_outbox',
       'mailback_attempts',
       'mailback_form_versions',
       'mailback_forms',
@@ -62,6 +64,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'store_months',
       'store_stats',
       'stores',
+      'user_tokens',
       'users',
     ]);
     const recorded = await db.query<{ version: number; name: string }>(

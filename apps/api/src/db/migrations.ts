@@ -530,9 +530,77 @@ export const migrations: readonly Migration[] = [
       -- Collected weight counts in the month of its receipt, so a month may
       -- hold weight without a shipment sent in it.
       ALTER TABLE store_months ALTER COLUMN last_shipped_at DROP NOT NULL;
-  // Version 9 (users and the mail outbox) is taken by work on another
-  // branch; migrations apply in version order, so the gap closes when it
-  // merges.
+    `,
+  },
+  {
+    version: 9,
+    name: 'users-invitations-outbox-known-sign-in-addresses',
+    sql: `
+      -- Users are invited, active or deactivated (decisions D16), never
+      -- deleted; an edit names the version it was read at (D15). An invited
+      -- user has no password until they accept.
+      ALTER TABLE users
+        ADD COLUMN status text NOT NULL DEFAULT 'active'
+          CHECK (status IN ('invited', 'active', 'deactivated')),
+        ADD COLUMN version integer NOT NULL DEFAULT 1,
+        ADD COLUMN created_at timestamptz NOT NULL DEFAULT now(),
+        ADD COLUMN last_sign_in_at timestamptz,
+        ADD COLUMN deactivated_at timestamptz;
+      ALTER TABLE users ALTER COLUMN password_hash DROP NOT NULL;
+      CREATE INDEX users_status_idx ON users (status);
+
+      -- Single-use links: an invitation (7 days) or a password reset (1
+      -- hour). Kept only as the SHA-256 of the token.
+      CREATE TABLE user_tokens (
+        token_hash text PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        purpose text NOT NULL CHECK (purpose IN ('invitation', 'password_reset')),
+        created_by integer REFERENCES users (id),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        revoked_at timestamptz
+      );
+      CREATE INDEX user_tokens_user_idx ON user_tokens (user_id, purpose);
+
+      -- Mail (D16): every message is written here in the write's own
+      -- transaction; with SMTP_URL set a sender delivers it and notes
+      -- sent_at, otherwise it stays here for collective admins to read.
+      CREATE TABLE mail_outbox (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        to_address text NOT NULL,
+        subject text NOT NULL,
+        body text NOT NULL,
+        purpose text NOT NULL,
+        user_id integer REFERENCES users (id) ON DELETE SET NULL,
+        member_id integer,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        transport text NOT NULL CHECK (transport IN ('outbox', 'smtp')),
+        sent_at timestamptz,
+        attempts integer NOT NULL DEFAULT 0,
+        last_error text
+      );
+      CREATE INDEX mail_outbox_created_idx ON mail_outbox (created_at DESC, id DESC);
+      CREATE INDEX mail_outbox_unsent_idx ON mail_outbox (id)
+        WHERE transport = 'smtp' AND sent_at IS NULL;
+
+      -- The login throttle (docs/decisions/0085) also counts failures per
+      -- account and address pair, and remembers where each account signed
+      -- in successfully, so guessing from elsewhere cannot lock the owner
+      -- out of their usual place.
+      ALTER TABLE login_failures DROP CONSTRAINT login_failures_kind_check;
+      ALTER TABLE login_failures ADD CONSTRAINT login_failures_kind_check
+        CHECK (kind IN ('account', 'address', 'pair'));
+      CREATE TABLE login_known_addresses (
+        account_key text NOT NULL,
+        address_key text NOT NULL,
+        last_success_at timestamptz NOT NULL,
+        PRIMARY KEY (account_key, address_key)
+      );
+      CREATE INDEX login_known_addresses_last_idx
+        ON login_known_addresses (last_success_at);
+    `,
+  },
   {
     version: 10,
     name: 'create-mailback',

@@ -31,6 +31,7 @@ import type { Database, SqlRunner } from '../db/database';
 import { isApiKeyToken, type LastUsedRecorder } from '../keys/api-keys';
 import type { AnswerCache } from '../data/answer-cache';
 import type { JobQueue } from '../jobs/job-queue';
+import type { MailSender } from '../users/mail';
 import { pathInsideApi } from './api-path';
 import { recordAudit, type AuditedChange } from './audit';
 import { csvStream, type CsvExport } from './csv';
@@ -55,6 +56,10 @@ export interface RouteServices extends SessionContext {
   clock: () => Date;
   /** Long work (exports, reports): enqueue, read, cancel (docs/decisions/0071). */
   jobs: JobQueue;
+  /** Mail: SMTP when `SMTP_URL` is set, else the outbox (decisions D16). */
+  mail: MailSender;
+  /** The dashboard's public origin for links in mail; `null`: the request's own origin. */
+  publicUrl: string | null;
   /**
    * Checks every answer against its response schema before it is sent (a
    * 500 naming the mismatch otherwise): on in tests, off in production.

@@ -69,7 +69,7 @@ export async function findApiKeyOwner(
   >(
     `SELECT k.id AS key_id, k.last_used_at AS key_last_used_at, ${USER_COLUMNS}
        FROM api_keys k JOIN users u ON u.id = k.user_id
-      WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+      WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.status = 'active'`,
     [hashApiKey(secret)],
   );
   const row = rows[0];

@@ -1,9 +1,14 @@
 import { AuthProvider } from '@collective/auth/react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { BuildStamp } from '../config';
 import type { Services } from '../services';
 import { ScreenBoundary } from './screen-boundary/screen-boundary';
 import { SessionGate } from './session-gate';
+import { linkPurposeOf } from './link-page/link-page';
+
+const LinkPage = lazy(async () => ({
+  default: (await import('./link-page/link-page')).LinkPage,
+}));
 
 /** Props of {@link App}. */
 export interface AppProps {
@@ -34,6 +39,28 @@ export function App({ services, build }: AppProps) {
       }),
     [services, build],
   );
+  // A mailed link's page (decisions D16) is public: outside the session
+  // gate and the shell, whoever is signed in on this browser. After an
+  // invitation is accepted it moves to /dashboard and the gate takes over.
+  const purpose = linkPurposeOf(window.location.pathname);
+  const [onLinkPage, setOnLinkPage] = useState(purpose !== null);
+  useEffect(
+    () =>
+      services.session.subscribe(() => {
+        if (linkPurposeOf(window.location.pathname) === null)
+          setOnLinkPage(false);
+      }),
+    [services],
+  );
+  if (onLinkPage && purpose) {
+    return (
+      <AuthProvider session={services.session}>
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <LinkPage services={services} purpose={purpose} />
+        </Suspense>
+      </AuthProvider>
+    );
+  }
   return (
     <AuthProvider session={services.session}>
       <SessionGate>

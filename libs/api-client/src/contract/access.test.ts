@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dataFilterFor, deriveAccess } from './access';
+import {
+  dataFilterFor,
+  deriveAccess,
+  grantableRoles,
+  judgeGrant,
+  judgeManagement,
+} from './access';
 
 describe('deriveAccess', () => {
   it.each([
@@ -129,5 +135,70 @@ describe('dataFilterFor', () => {
 
   it('matches nothing for a user without a dashboard', () => {
     expect(dataFilterFor(nobody, 3)).toEqual({ member_id: -1 });
+  });
+});
+
+describe('judgeGrant and judgeManagement (decisions D16)', () => {
+  const superAdmin = deriveAccess({ role: 'super_admin', member_id: null });
+  const collective = deriveAccess({ role: 'admin', member_id: null });
+  const kiehlsAdmin = deriveAccess({ role: 'admin', member_id: 2 });
+  const operator = deriveAccess({ role: 'brand_operator', member_id: 2 });
+
+  it('lets only the super admin give platform roles', () => {
+    for (const grant of [
+      { role: 'super_admin', member_id: null },
+      { role: 'admin', member_id: null },
+    ]) {
+      expect(judgeGrant(superAdmin, grant)).toBe('allowed');
+      expect(judgeGrant(collective, grant)).toBe('forbidden');
+      expect(judgeGrant(kiehlsAdmin, grant)).toBe('forbidden');
+      expect(judgeGrant(operator, grant)).toBe('forbidden');
+    }
+  });
+
+  it('lets a brand admin give brand roles of their own member only; another member is not-found', () => {
+    for (const role of ['admin', 'brand_operator', 'brand_viewer']) {
+      expect(judgeGrant(kiehlsAdmin, { role, member_id: 2 })).toBe('allowed');
+      expect(judgeGrant(kiehlsAdmin, { role, member_id: 1009 })).toBe(
+        'not-found',
+      );
+      expect(judgeGrant(collective, { role, member_id: 1009 })).toBe('allowed');
+    }
+  });
+
+  it('refuses roles and members that do not go together', () => {
+    expect(judgeGrant(superAdmin, { role: 'super_admin', member_id: 2 })).toBe(
+      'invalid',
+    );
+    expect(
+      judgeGrant(superAdmin, { role: 'brand_viewer', member_id: null }),
+    ).toBe('invalid');
+    expect(judgeGrant(superAdmin, { role: 'owner', member_id: 2 })).toBe(
+      'invalid',
+    );
+  });
+
+  it('lets a caller manage exactly the users whose role they could give', () => {
+    expect(
+      judgeManagement(collective, { role: 'admin', member_id: null }),
+    ).toBe('forbidden');
+    expect(
+      judgeManagement(collective, { role: 'viewer', member_id: null }),
+    ).toBe('allowed');
+    expect(
+      judgeManagement(kiehlsAdmin, { role: 'brand_viewer', member_id: 1009 }),
+    ).toBe('not-found');
+  });
+
+  it('offers in a form the roles the caller may give there', () => {
+    expect(grantableRoles(superAdmin, null)).toEqual(['super_admin', 'admin']);
+    expect(grantableRoles(superAdmin, 2)).toEqual([
+      'admin',
+      'brand_operator',
+      'brand_viewer',
+    ]);
+    expect(grantableRoles(collective, null)).toEqual([]);
+    expect(grantableRoles(kiehlsAdmin, 1009)).toEqual([]);
+    expect(grantableRoles(operator, 2)).toEqual([]);
   });
 });

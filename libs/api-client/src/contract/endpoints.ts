@@ -2,6 +2,7 @@ import { mailbackEndpoints } from './mailback-endpoints';
 import { operationsEndpoints } from './operations-endpoints';
 import { recordEndpoints } from './record-endpoints';
 import { shellEndpoints } from './shell-endpoints';
+import { userEndpoints } from './user-endpoints';
 
 /**
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
@@ -17,6 +18,7 @@ export const endpoints = {
   ...recordEndpoints,
   ...mailbackEndpoints,
   ...operationsEndpoints,
+  ...userEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */

@@ -3,12 +3,18 @@
  * the client and the reference server. Import as `@collective/api-client/contract`.
  */
 export {
+  adminKindOf,
   allows,
   dataFilterFor,
   deriveAccess,
   featureOn,
+  grantableRoles,
+  isPlatformGrant,
   isRefusal,
+  judgeGrant,
+  judgeManagement,
   mayReachConcealed,
+  USER_ROLES,
   resolveDataScope,
   SPECIAL_BRAND_MEMBER_ID,
   TENANT_FEATURES,
@@ -21,7 +27,10 @@ export type {
   Audience,
   DataFilter,
   DataScope,
+  GrantVerdict,
   Permissions,
+  RoleGrant,
+  UserRole,
   ScopeRefusal,
   TenantFeature,
   TenantFeatures,
@@ -33,6 +42,37 @@ export { endpointPath, named } from './endpoint';
 export * from './endpoints';
 export { markReadPath, shellEndpoints } from './shell-endpoints';
 export { recordEndpoints } from './record-endpoints';
+export { userEndpoints } from './user-endpoints';
+export {
+  AcceptInvitationResponseSchema,
+  AcceptInvitationSchema,
+  CheckLinkSchema,
+  INVITATION_TTL_DAYS,
+  InvitationResponseSchema,
+  InviteUserSchema,
+  LINK_PURPOSES,
+  LinkInfoSchema,
+  ManagedUserResponseSchema,
+  ManagedUserSchema,
+  MAX_USER_NAME_LENGTH,
+  MAX_USERS_PAGE_SIZE,
+  MIN_NEW_PASSWORD_LENGTH,
+  NewPasswordSchema,
+  OutboxMessageSchema,
+  OutboxResponseSchema,
+  PASSWORD_RESET_TTL_MINUTES,
+  PasswordResetSentSchema,
+  ResetPasswordSchema,
+  SentLinkSchema,
+  UpdateUserSchema,
+  USER_SORTS,
+  USER_STATUSES,
+  UserIdParamsSchema,
+  UsersPageSchema,
+  UsersQuerySchema,
+  UserVersionSchema,
+} from './user-schemas';
+export type { ManagedUser, UserStatus } from './user-schemas';
 export type {
   AnswerFormat,
   AuditedWrite,

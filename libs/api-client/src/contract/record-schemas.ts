@@ -13,7 +13,7 @@ import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
  */
 
 /** A whole number from 1 as query text. */
-const PositiveText = (name: string, max: number) =>
+export const PositiveText = (name: string, max: number) =>
   v.pipe(
     v.string(),
     v.regex(/^[1-9]\d{0,9}$/, `${name} must be a whole number from 1`),

@@ -10,7 +10,8 @@ export const screens: ScreenMap = {
   '/g2-data-management': () => import('./screens/g2-data-management-screen'),
   '/g2-store-mappings': () => import('./screens/g2-store-mappings-screen'),
   '/data-export': () => import('./screens/data-export-screen'),
-  '/user-management': () => import('./screens/user-management-screen'),
+  '/user-management': () =>
+    import('./screens/user-management/user-management-screen'),
   '/instructions': () => import('./screens/instructions-screen'),
   '/demo-cleanup': () => import('./screens/demo-cleanup-screen'),
 };

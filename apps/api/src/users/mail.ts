@@ -1,0 +1,180 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database, SqlRunner } from '../db/database';
+
+/** How mail leaves the server: SMTP when `SMTP_URL` is set, else the outbox (decisions D16). */
+export type MailTransport = 'smtp' | 'outbox';
+
+/** One message to send. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  body: string;
+  /** What it is for, e.g. `invitation`, `password_reset`. */
+  purpose: string;
+  userId: number | null;
+  memberId: number | null;
+}
+
+/**
+ * Writes a message to `mail_outbox` in the caller's transaction, so a mail
+ * exists exactly when the write that sends it commits (the transactional
+ * outbox pattern). With SMTP, {@link MailSender} delivers it afterwards.
+ */
+export async function queueMail(
+  tx: SqlRunner,
+  transport: MailTransport,
+  message: MailMessage,
+): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO mail_outbox (to_address, subject, body, purpose, user_id, member_id, transport)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      message.to,
+      message.subject,
+      message.body,
+      message.purpose,
+      message.userId,
+      message.memberId,
+      transport,
+    ],
+  );
+  if (!row) throw new Error('INSERT INTO mail_outbox returned no row');
+  return row.id;
+}
+
+/** Something that delivers queued SMTP mail. */
+export interface MailSender {
+  readonly transport: MailTransport;
+  /** Asks for a delivery round soon (after a write queued mail). */
+  wake(): void;
+  /** Delivers what is queued now; resolves when the round is over. */
+  deliverNow(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** What {@link createMailSender} needs. */
+export interface MailSenderOptions {
+  db: Database;
+  /** `smtp://user:pass@host:port` or `smtps://…`; absent: the outbox only. */
+  smtpUrl?: string | undefined;
+  /** The From address. */
+  from: string;
+  log: FastifyBaseLogger;
+  /** How often unsent mail is retried; 30 s by default. */
+  retryMs?: number;
+  /** A transport to send with instead of SMTP (tests). */
+  sendWith?: (message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+  }) => Promise<unknown>;
+}
+
+/** Most delivery attempts of one message before it is left for an operator. */
+const MAX_ATTEMPTS = 10;
+
+/**
+ * The mail sender of one server process. Without SMTP it does nothing:
+ * messages stay in the outbox, where collective admins read them. With
+ * SMTP it delivers unsent messages through nodemailer, each claimed with
+ * `FOR UPDATE SKIP LOCKED` so several instances never send one twice.
+ */
+export function createMailSender(options: MailSenderOptions): MailSender {
+  const transport: MailTransport =
+    options.smtpUrl || options.sendWith ? 'smtp' : 'outbox';
+  const send =
+    options.sendWith ??
+    (options.smtpUrl
+      ? (() => {
+          const smtp = nodemailer.createTransport(options.smtpUrl);
+          return (
+            message: Parameters<NonNullable<MailSenderOptions['sendWith']>>[0],
+          ) => smtp.sendMail(message);
+        })()
+      : null);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  async function round(): Promise<number> {
+    if (!send) return 0;
+    return options.db.transaction(async (tx) => {
+      const rows = await tx.query<{
+        id: number;
+        to_address: string;
+        subject: string;
+        body: string;
+      }>(
+        `SELECT id, to_address, subject, body FROM mail_outbox
+          WHERE transport = 'smtp' AND sent_at IS NULL AND attempts < $1
+          ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED`,
+        [MAX_ATTEMPTS],
+      );
+      let sent = 0;
+      for (const row of rows) {
+        try {
+          await send({
+            from: options.from,
+            to: row.to_address,
+            subject: row.subject,
+            text: row.body,
+          });
+          await tx.query(
+            'UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1',
+            [row.id],
+          );
+          sent += 1;
+        } catch (error) {
+          options.log.warn(
+            { event: 'mail_failed', mailId: row.id, err: error },
+            'mail delivery failed; it will be retried',
+          );
+          await tx.query(
+            'UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1',
+            [row.id, String((error as Error).message ?? error).slice(0, 500)],
+          );
+        }
+      }
+      return sent;
+    });
+  }
+
+  function deliverNow(): Promise<number> {
+    running ??= round().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    transport,
+    wake() {
+      if (stopped || !send) return;
+      setImmediate(() => {
+        deliverNow().catch((error: unknown) =>
+          options.log.error({ err: error }, 'mail delivery round failed'),
+        );
+      });
+    },
+    deliverNow,
+    start() {
+      if (!send || timer) return;
+      stopped = false;
+      timer = setInterval(() => {
+        deliverNow().catch((error: unknown) =>
+          options.log.error({ err: error }, 'mail delivery round failed'),
+        );
+      }, options.retryMs ?? 30_000);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+    },
+  };
+}
