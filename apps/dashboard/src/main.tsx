@@ -2,6 +2,7 @@ import { createBrowserPlatform } from '@collective/platform';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { linkPurposeOf } from './app/link-page/link-purpose';
 import { readConfig } from './config';
 import { createServices } from './services';
 import './styles.css';
@@ -32,7 +33,9 @@ try {
   );
   if (
     rootElement.hasAttribute('data-prerendered') &&
-    services.session.getState().status === 'logged-out'
+    services.session.getState().status === 'logged-out' &&
+    // A mailed link's page is not the prerendered sign-in screen.
+    linkPurposeOf(window.location.pathname) === null
   ) {
     // The HTML already shows the sign-in screen: let the browser paint it,
     // then take it over as it is (its button works once this has run).

@@ -147,7 +147,7 @@ ${TABLE_MARKER}`);
         "import { exampleThingsEndpoints } from './example-things-endpoints';",
       );
       expect(aggregate).toMatch(
-        /\.\.\.recordEndpoints,\n\s*\.\.\.exampleThingsEndpoints,?\n\} as const;/,
+        /\n\s*\.\.\.exampleThingsEndpoints,?\n\} as const;/,
       );
     });
 
@@ -192,7 +192,7 @@ ${TABLE_MARKER}`);
         "import { exampleThingsRoutes } from './example-things/example-things-routes';",
       );
       expect(api).toMatch(
-        /downloadRoutes,\n\s*exampleThingsRoutes,?\n\s*\]\) \{/,
+        /\n\s*exampleThingsRoutes,?\n\s*\]\) \{/,
       );
     });
 

@@ -339,9 +339,13 @@ function objectEntries(
     if (ts.isSpreadAssignment(property)) {
       const spread = unwrap(property.expression);
       const found =
-        depth < 4 && ts.isIdentifier(spread)
-          ? findConst(tree, spread.text, source)
-          : undefined;
+        depth >= 4
+          ? undefined
+          : ts.isIdentifier(spread)
+            ? findConst(tree, spread.text, source)
+            : ts.isCallExpression(spread) && ts.isIdentifier(spread.expression)
+              ? findReturnedObject(tree, spread.expression.text)
+              : undefined;
       const literal = found ? unwrap(found.value) : undefined;
       if (found && literal && ts.isObjectLiteralExpression(literal))
         entries.push(...objectEntries(tree, found.source, literal, depth + 1));
@@ -352,6 +356,37 @@ function objectEntries(
       entries.push({ key, schema: property.initializer, source });
   }
   return entries;
+}
+
+/**
+ * The object a helper function of the contract returns
+ * (`...pageQuery(MAX_STORE_PAGE_SIZE)`): the object literal of its first
+ * `return`; its parameters stay unknown.
+ */
+function findReturnedObject(
+  tree: Tree,
+  name: string,
+): { source: ts.SourceFile; value: ts.Expression } | undefined {
+  for (const path of filesUnder(
+    tree,
+    CONTRACT_DIR,
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+  )) {
+    const text = tree.read(path, 'utf-8') ?? '';
+    if (!text.includes(`function ${name}`)) continue;
+    const source = parseSource(path, text);
+    for (const statement of source.statements) {
+      if (
+        !ts.isFunctionDeclaration(statement) ||
+        statement.name?.text !== name ||
+        !statement.body
+      )
+        continue;
+      const returned = statement.body.statements.find(ts.isReturnStatement);
+      if (returned?.expression) return { source, value: returned.expression };
+    }
+  }
+  return undefined;
 }
 
 /** `v.name(...)`: the valibot function called, or undefined for another expression. */

@@ -4,7 +4,7 @@ import type { BuildStamp } from '../config';
 import type { Services } from '../services';
 import { ScreenBoundary } from './screen-boundary/screen-boundary';
 import { SessionGate } from './session-gate';
-import { linkPurposeOf } from './link-page/link-page';
+import { linkPurposeOf } from './link-page/link-purpose';
 
 const LinkPage = lazy(async () => ({
   default: (await import('./link-page/link-page')).LinkPage,
@@ -42,7 +42,11 @@ export function App({ services, build }: AppProps) {
   // A mailed link's page (decisions D16) is public: outside the session
   // gate and the shell, whoever is signed in on this browser. After an
   // invitation is accepted it moves to /dashboard and the gate takes over.
-  const purpose = linkPurposeOf(window.location.pathname);
+  // (No window while index.html is prerendered: that is the sign-in page.)
+  const purpose =
+    typeof window === 'undefined'
+      ? null
+      : linkPurposeOf(window.location.pathname);
   const [onLinkPage, setOnLinkPage] = useState(purpose !== null);
   useEffect(
     () =>

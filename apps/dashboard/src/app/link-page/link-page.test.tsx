@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN, startApp } from '../../testing/start-app';
-import { linkPurposeOf } from './link-page';
+import { linkPurposeOf } from './link-purpose';
 
 const { server } = setupFakeApi({ baseUrl: ORIGIN });
 

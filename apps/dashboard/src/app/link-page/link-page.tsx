@@ -5,21 +5,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Services } from '../../services';
 import styles from './link-page.module.css';
 
-/** The public pages a mailed link opens (decisions D16), outside the signed-in shell. */
-export const LINK_PAGES = {
-  '/accept-invitation': 'invitation',
-  '/reset-password': 'password_reset',
-} as const;
-
-/** The purpose of the link page at `pathname`, or `null` when it is not one. */
-export function linkPurposeOf(
-  pathname: string,
-): (typeof LINK_PAGES)[keyof typeof LINK_PAGES] | null {
-  return (
-    LINK_PAGES[pathname.replace(/\/+$/, '') as keyof typeof LINK_PAGES] ?? null
-  );
-}
-
 const MIN_LENGTH = 12;
 
 /** The server's sentence for a person when it sent one (`message`), else the error's text. */
