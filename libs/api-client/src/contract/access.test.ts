@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  dataFilterFor,
-  deriveAccess,
-  grantableRoles,
-  judgeGrant,
-  judgeManagement,
-} from './access';
+import { dataFilterFor, deriveAccess } from './access';
+import { grantableRoles, judgeGrant, judgeManagement } from './role-grants';
 
 describe('deriveAccess', () => {
   it.each([

@@ -3,18 +3,12 @@
  * the client and the reference server. Import as `@collective/api-client/contract`.
  */
 export {
-  adminKindOf,
   allows,
   dataFilterFor,
   deriveAccess,
   featureOn,
-  grantableRoles,
-  isPlatformGrant,
   isRefusal,
-  judgeGrant,
-  judgeManagement,
   mayReachConcealed,
-  USER_ROLES,
   resolveDataScope,
   SPECIAL_BRAND_MEMBER_ID,
   TENANT_FEATURES,
@@ -27,16 +21,22 @@ export type {
   Audience,
   DataFilter,
   DataScope,
-  GrantVerdict,
   Permissions,
-  RoleGrant,
-  UserRole,
   ScopeRefusal,
   TenantFeature,
   TenantFeatures,
   TenantMember,
   ViewVisibility,
 } from './access';
+export {
+  adminKindOf,
+  grantableRoles,
+  isPlatformGrant,
+  judgeGrant,
+  judgeManagement,
+  USER_ROLES,
+} from './role-grants';
+export type { GrantVerdict, RoleGrant, UserRole } from './role-grants';
 export { endpointPath, named } from './endpoint';
 // The aggregate, and every resource table module it re-exports (`export *`).
 export * from './endpoints';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { USER_ROLES } from './access';
+import { USER_ROLES } from './role-grants';
 import { IdSchema, IsoTimestampSchema } from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 import { PositiveText, VersionSchema } from './record-schemas';

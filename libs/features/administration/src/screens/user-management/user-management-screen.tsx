@@ -1,4 +1,4 @@
-import { grantableRoles, judgeManagement } from '@collective/api-client/access';
+import { grantableRoles, judgeManagement } from '@collective/api-client/contract';
 import type { ManagedUser } from '@collective/api-client/contract';
 import { ScreenFrame } from '@collective/nav/react';
 import { useMembers, useTenancy } from '@collective/tenancy/react';
