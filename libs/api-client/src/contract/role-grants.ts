@@ -62,7 +62,7 @@ export function isPlatformGrant(grant: RoleGrant): boolean {
 export function judgeGrant(access: Access, grant: RoleGrant): GrantVerdict {
   if (!(USER_ROLES as readonly string[]).includes(grant.role)) return 'invalid';
   if (!access.isAdmin) return 'forbidden';
-  if (grant.role === 'super_admin' && grant.member_id !== null)
+  if (deriveAccess(grant).isSuperAdmin && grant.member_id !== null)
     return 'invalid';
   if (isPlatformGrant(grant)) {
     return access.isSuperAdmin ? 'allowed' : 'forbidden';
@@ -110,7 +110,9 @@ export function grantableRoles(
     (role) =>
       judgeGrant(access, {
         role,
-        member_id: role === 'super_admin' ? null : memberId,
+        member_id: deriveAccess({ role, member_id: null }).isSuperAdmin
+          ? null
+          : memberId,
       }) === 'allowed' &&
       (memberId === null) === isPlatformGrant({ role, member_id: memberId }),
   );
