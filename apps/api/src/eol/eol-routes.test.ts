@@ -6,43 +6,19 @@ import {
   LotsPageSchema,
 } from '@collective/api-client/contract';
 import * as v from 'valibot';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { present } from '../testing/present';
-import { describeOnEachDatabase } from '../testing/test-databases';
 import {
-  signedInCalls,
-  startTestServer,
-  type CallAs,
-  type TestServer,
-} from '../testing/test-server';
+  ROUTE_TEST_ADMIN as ADMIN,
+  signedInServer,
+} from '../testing/signed-in-server';
+import { describeOnEachDatabase } from '../testing/test-databases';
 
-const ADMIN = 'admin@pact.test';
 const BRAND = 'brand.admin@kiehls.test';
 
 describeOnEachDatabase('end-of-life lots', (engine) => {
-  let server: TestServer;
-  let call: CallAs;
-
-  beforeAll(async () => {
-    server = await startTestServer(engine, { dataVersionMaxAgeMs: 0 });
-    call = await signedInCalls(server, [
-      ADMIN,
-      'super@pact.test',
-      BRAND,
-      'operator@kiehls.test',
-    ]);
-  });
-  afterAll(() => server?.close());
-
-  async function json<T>(
-    schema: v.GenericSchema<unknown, T>,
-    url: string,
-    who = ADMIN,
-  ): Promise<T> {
-    const response = await call(who, 'GET', url);
-    expect(response.statusCode, response.body).toBe(200);
-    return v.parse(schema, response.json());
-  }
+  const server = signedInServer(engine, { dataVersionMaxAgeMs: 0 });
+  const { call, json } = server;
   const summary = (who = ADMIN) =>
     json(EolSummarySchema, '/api/eol/summary', who);
   const onHandOf = async (material: string) =>

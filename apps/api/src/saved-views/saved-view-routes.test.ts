@@ -4,41 +4,21 @@ import {
   SavedViewsResponseSchema,
 } from '@collective/api-client/contract';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
-import {
-  signedInCalls,
-  startTestServer,
-  type CallAs,
-  type TestServer,
-} from '../testing/test-server';
 
 describeOnEachDatabase('saved views and the audit trail', (engine) => {
-  let server: TestServer;
-  let call: CallAs;
-
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-    call = await signedInCalls(server, [
-      'admin@pact.test',
-      'super@pact.test',
-      'brand.admin@kiehls.test',
-      'operator@kiehls.test',
-      'special.admin@member1009.test',
-    ]);
-  });
-  afterAll(() => server?.close());
+  const server = signedInServer(engine, {}, ['special.admin@member1009.test']);
+  const { call, json } = server;
 
   async function create(who: string, body: object, headers = {}) {
     const response = await call(who, 'POST', '/api/saved-views', body, headers);
     expect(response.statusCode, response.body).toBe(201);
     return v.parse(SavedViewResponseSchema, response.json()).view;
   }
-  async function trail(query: string, who = 'super@pact.test') {
-    const response = await call(who, 'GET', `/api/audit-events?${query}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return v.parse(AuditEventsPageSchema, response.json());
-  }
+  const trail = (query: string, who = 'super@pact.test') =>
+    json(AuditEventsPageSchema, `/api/audit-events?${query}`, who);
   const view = (name: string, visibility = 'private') => ({
     list: 'stores',
     name,

@@ -7,43 +7,21 @@ import {
 } from '@collective/api-client/contract';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { present } from '../testing/present';
+import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
-import {
-  signedInCalls,
-  startTestServer,
-  type CallAs,
-  type TestServer,
-} from '../testing/test-server';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describeOnEachDatabase('shipments', (engine) => {
-  let server: TestServer;
-  let call: CallAs;
+  const server = signedInServer(engine);
+  const { call, json } = server;
 
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-    call = await signedInCalls(server, [
-      'admin@pact.test',
-      'super@pact.test',
-      'brand.admin@kiehls.test',
-      'operator@kiehls.test',
-    ]);
-  });
-  afterAll(() => server?.close());
-
-  async function page(query: string, who = 'admin@pact.test') {
-    const response = await call(who, 'GET', `/api/shipments?${query}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return v.parse(ShipmentsPageSchema, response.json());
-  }
-  async function detail(id: number, who = 'admin@pact.test') {
-    const response = await call(who, 'GET', `/api/shipments/${id}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return v.parse(ShipmentDetailSchema, response.json());
-  }
+  const page = (query: string, who?: string) =>
+    json(ShipmentsPageSchema, `/api/shipments?${query}`, who);
+  const detail = (id: number, who?: string) =>
+    json(ShipmentDetailSchema, `/api/shipments/${id}`, who);
   async function shipmentWhere(condition: string) {
     const [row] = await server.db.query<{ id: number; member_id: number }>(
       `SELECT id, member_id FROM shipments WHERE ${condition} ORDER BY id LIMIT 1`,

@@ -7,44 +7,19 @@ import {
 } from '@collective/api-client/contract';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { present } from '../testing/present';
-import { describeOnEachDatabase } from '../testing/test-databases';
 import {
-  signedInCalls,
-  startTestServer,
-  type CallAs,
-  type TestServer,
-} from '../testing/test-server';
-
-const ADMIN = 'admin@pact.test';
+  ROUTE_TEST_ADMIN as ADMIN,
+  signedInServer,
+} from '../testing/signed-in-server';
+import { describeOnEachDatabase } from '../testing/test-databases';
 
 describeOnEachDatabase('the warehouse', (engine) => {
-  let server: TestServer;
-  let call: CallAs;
-
-  beforeAll(async () => {
-    // Every read sees the data version at once (a write's own process
-    // otherwise notices within DATA_VERSION_MAX_AGE_MS, docs/decisions/0032).
-    server = await startTestServer(engine, { dataVersionMaxAgeMs: 0 });
-    call = await signedInCalls(server, [
-      ADMIN,
-      'super@pact.test',
-      'brand.admin@kiehls.test',
-      'operator@kiehls.test',
-    ]);
-  });
-  afterAll(() => server?.close());
-
-  async function json<T>(
-    schema: v.GenericSchema<unknown, T>,
-    url: string,
-    who = ADMIN,
-  ): Promise<T> {
-    const response = await call(who, 'GET', url);
-    expect(response.statusCode, response.body).toBe(200);
-    return v.parse(schema, response.json());
-  }
+  // Every read sees the data version at once (a write's own process
+  // otherwise notices within DATA_VERSION_MAX_AGE_MS, docs/decisions/0032).
+  const server = signedInServer(engine, { dataVersionMaxAgeMs: 0 });
+  const { call, json } = server;
   const detail = (id: number) =>
     json(ShipmentDetailSchema, `/api/shipments/${id}`);
   async function shipmentWhere(condition: string, skip = 0) {
