@@ -8,10 +8,10 @@ import {
   readShipmentsInOrder,
 } from './shipment-queries';
 import {
+  lockedShipment,
   noShipment,
   OPEN_STATUSES,
-  recorded,
-  shipmentAt,
+  recordedWrite,
 } from './shipment-writes';
 
 /**
@@ -93,15 +93,14 @@ export const shipmentRoutes = resourceRoutes({
     return (await readShipmentDetail(db, id, memberId, now)) ?? noShipment(id);
   },
 
-  async recordShipmentException({
-    params: { id },
-    body,
-    scope: { memberId },
-    caller,
-    db,
-    now,
-  }) {
-    const before = await shipmentAt(db, id, memberId, body.version, now);
+  async recordShipmentException(write) {
+    const {
+      params: { id },
+      body,
+      db,
+      now,
+    } = write;
+    const before = await lockedShipment(write);
     if (!OPEN_STATUSES.has(before.shipment.status)) {
       throw new Refusal(
         409,
@@ -116,29 +115,20 @@ export const shipmentRoutes = resourceRoutes({
         WHERE id = $1`,
       [id, body.exception, now.toISOString()],
     );
-    return recorded(
-      db,
-      before,
-      {
-        kind: 'exception',
-        note: [body.exception, body.note].filter(Boolean).join(': '),
-        actorUserId: caller.user.id,
-      },
-      [before.shipment.store_id],
-      memberId,
-      now,
-    );
+    return recordedWrite(write, before, {
+      kind: 'exception',
+      note: [body.exception, body.note].filter(Boolean).join(': '),
+    });
   },
 
-  async correctShipmentOrigin({
-    params: { id },
-    body,
-    scope: { memberId },
-    caller,
-    db,
-    now,
-  }) {
-    const before = await shipmentAt(db, id, memberId, body.version, now);
+  async correctShipmentOrigin(write) {
+    const {
+      params: { id },
+      body,
+      scope: { memberId },
+      db,
+    } = write;
+    const before = await lockedShipment(write);
     const [store] = await db.query<{
       id: number;
       name: string;
@@ -172,19 +162,16 @@ export const shipmentRoutes = resourceRoutes({
         WHERE id = $1`,
       [id, store.id, store.member_id, store.channel],
     );
-    return recorded(
-      db,
+    return recordedWrite(
+      write,
       before,
       {
         kind: 'origin_corrected',
         note: [`From ${before.shipment.store_name} to ${store.name}`, body.note]
           .filter(Boolean)
           .join(': '),
-        actorUserId: caller.user.id,
       },
-      [before.shipment.store_id, store.id],
-      memberId,
-      now,
+      { alsoStoreIds: [store.id] },
     );
   },
 });

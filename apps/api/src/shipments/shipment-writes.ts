@@ -61,6 +61,57 @@ export function auditedShipment(detail: ShipmentDetail) {
 }
 
 /**
+ * What a shipment write's handler is given that the shared steps use: the
+ * shipment's id, the version the caller read, the scope, the caller, the
+ * database and the clock.
+ */
+export interface ShipmentWrite {
+  params: { id: number };
+  body: { version: number };
+  scope: { memberId: number | null };
+  caller: { user: { id: number } };
+  db: SqlRunner;
+  now: Date;
+}
+
+/** `shipmentAt` for the shipment and version a write names. */
+export function lockedShipment(write: ShipmentWrite): Promise<ShipmentDetail> {
+  const { params, body, scope, db, now } = write;
+  return shipmentAt(db, params.id, scope.memberId, body.version, now);
+}
+
+/** `receiptAt` for the shipment and receipt version a write names. */
+export function lockedReceipt(write: ShipmentWrite) {
+  const { params, body, scope, db, now } = write;
+  return receiptAt(db, params.id, scope.memberId, body.version, now);
+}
+
+/**
+ * `recorded` for a write by its caller: the event is the caller's, the
+ * rollups rebuilt are those of the shipment's store before the write and of
+ * `alsoStoreIds`, and the shipment is read again in the caller's scope.
+ */
+export function recordedWrite(
+  write: ShipmentWrite,
+  before: ShipmentDetail,
+  event: { kind: string; note: string },
+  options: {
+    alsoStoreIds?: readonly number[];
+    audited?: (detail: ShipmentDetail) => Record<string, unknown>;
+  } = {},
+) {
+  return recorded(
+    write.db,
+    before,
+    { ...event, actorUserId: write.caller.user.id },
+    [before.shipment.store_id, ...(options.alsoStoreIds ?? [])],
+    write.scope.memberId,
+    write.now,
+    options.audited,
+  );
+}
+
+/**
  * The end of every write to a shipment: its timeline event (who, what,
  * why), the rollups of the stores it touched, and the shipment as it is
  * now with the audited change from `before`.

@@ -14,9 +14,9 @@ import { notFound, Refusal } from '../http/error-replies';
 import { readShipmentPage } from '../shipments/shipment-queries';
 import {
   auditedReceipt,
-  receiptAt,
-  recorded,
-  shipmentAt,
+  lockedReceipt,
+  lockedShipment,
+  recordedWrite,
 } from '../shipments/shipment-writes';
 
 /** Refuses weights that break the rules of D14, naming each field. */
@@ -150,15 +150,15 @@ export const warehouseRoutes = resourceRoutes({
     };
   },
 
-  async receiveShipment({
-    params: { id },
-    body,
-    scope: { memberId },
-    caller,
-    db,
-    now,
-  }) {
-    const before = await shipmentAt(db, id, memberId, body.version, now);
+  async receiveShipment(write) {
+    const {
+      params: { id },
+      body,
+      caller,
+      db,
+      now,
+    } = write;
+    const before = await lockedShipment(write);
     const { status, tracking_number: tracking } = before.shipment;
     if (status !== 'delivered' && status !== 'in_transit') {
       throw new Refusal(
@@ -190,30 +190,24 @@ export const warehouseRoutes = resourceRoutes({
         WHERE id = $1`,
       [id, now.toISOString()],
     );
-    return recorded(
-      db,
+    return recordedWrite(
+      write,
       before,
       {
         kind: 'received',
         note: `Net ${gramsToKg(netOf(grams))} kg on ${body.scale_id}`,
-        actorUserId: caller.user.id,
       },
-      [before.shipment.store_id],
-      memberId,
-      now,
-      auditedReceipt,
+      { audited: auditedReceipt },
     );
   },
 
-  async correctReceipt({
-    params: { id },
-    body,
-    scope: { memberId },
-    caller,
-    db,
-    now,
-  }) {
-    const before = await receiptAt(db, id, memberId, body.version, now);
+  async correctReceipt(write) {
+    const {
+      params: { id },
+      body,
+      db,
+    } = write;
+    const before = await lockedReceipt(write);
     const grams = weighInGrams(body);
     refuseWeights(checkWeighIn(grams));
     const lines = before.lines.map((line) => ({
@@ -227,30 +221,25 @@ export const warehouseRoutes = resourceRoutes({
         WHERE shipment_id = $1`,
       [id, ...receiptValues(grams, body)],
     );
-    return recorded(
-      db,
+    return recordedWrite(
+      write,
       before,
       {
         kind: 'receipt_corrected',
         note: `Net ${before.receipt.net_kg} kg → ${gramsToKg(netOf(grams))} kg`,
-        actorUserId: caller.user.id,
       },
-      [before.shipment.store_id],
-      memberId,
-      now,
-      auditedReceipt,
+      { audited: auditedReceipt },
     );
   },
 
-  async sortShipment({
-    params: { id },
-    body,
-    scope: { memberId },
-    caller,
-    db,
-    now,
-  }) {
-    const before = await receiptAt(db, id, memberId, body.version, now);
+  async sortShipment(write) {
+    const {
+      params: { id },
+      body,
+      db,
+      now,
+    } = write;
+    const before = await lockedReceipt(write);
     const lines = body.lines
       .map((line) => ({
         material: line.material,
@@ -289,18 +278,14 @@ export const warehouseRoutes = resourceRoutes({
         [id, now.toISOString()],
       );
     }
-    return recorded(
-      db,
+    return recordedWrite(
+      write,
       before,
       {
         kind: first ? 'sorted' : 'lines_corrected',
         note: `${gramsToKg(sorted)} kg sorted into ${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`,
-        actorUserId: caller.user.id,
       },
-      [before.shipment.store_id],
-      memberId,
-      now,
-      auditedReceipt,
+      { audited: auditedReceipt },
     );
   },
 });
