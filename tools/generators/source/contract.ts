@@ -563,7 +563,9 @@ export function describeSchema(
         : first && unwrap(first).kind === ts.SyntaxKind.TrueKeyword
           ? { ...field, kind: 'boolean' }
           : field;
-    case 'picklist': {
+    // `oneOf(NAME, 'field')` is the contract's picklist with its message (`common-schemas.ts`).
+    case 'picklist':
+    case 'oneOf': {
       const { values, name: constant } = first
         ? stringsOf(tree, source, first)
         : {};

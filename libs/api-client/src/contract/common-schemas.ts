@@ -40,3 +40,14 @@ export const pageEntries = {
   page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
   total: v.pipe(v.number(), v.integer(), v.minValue(0)),
 };
+
+/**
+ * One of `values`, refused with "`name` must be one of …" naming them all:
+ * a filter, sort or field that takes a fixed set of words.
+ */
+export function oneOf<const TValues extends v.PicklistOptions>(
+  values: TValues,
+  name: string,
+) {
+  return v.picklist(values, `${name} must be one of ${values.join(', ')}`);
+}

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import {
+  answerSchema,
   CountSchema,
   IdSchema,
   IsoTimestampSchema,
   KgSchema,
-  answerSchema,
+  oneOf,
   pageEntries,
 } from './common-schemas';
 
@@ -200,9 +201,7 @@ export const StoresQuerySchema = v.strictObject({
       ),
     ),
   ),
-  sort: v.optional(
-    v.picklist(STORE_SORTS, `sort must be one of ${STORE_SORTS.join(', ')}`),
-  ),
+  sort: v.optional(oneOf(STORE_SORTS, 'sort')),
   ...pageQuery(MAX_STORE_PAGE_SIZE),
 });
 

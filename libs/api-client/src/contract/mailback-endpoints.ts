@@ -4,6 +4,8 @@ import {
   IdSchema,
   IsoTimestampSchema,
   KgSchema,
+  oneOf,
+  pageEntries,
 } from './common-schemas';
 import { pageQuery } from './data-schemas';
 import { named, type Endpoint } from './endpoint';
@@ -253,25 +255,10 @@ const submissionFilters = {
       v.maxLength(100, 'search must be at most 100 characters'),
     ),
   ),
-  status: v.optional(
-    v.picklist(
-      MAILBACK_STATUSES,
-      `status must be one of ${MAILBACK_STATUSES.join(', ')}`,
-    ),
-  ),
-  region: v.optional(
-    v.picklist(
-      MAILBACK_REGIONS,
-      `region must be one of ${MAILBACK_REGIONS.join(', ')}`,
-    ),
-  ),
+  status: v.optional(oneOf(MAILBACK_STATUSES, 'status')),
+  region: v.optional(oneOf(MAILBACK_REGIONS, 'region')),
   period: MonthQuery,
-  sort: v.optional(
-    v.picklist(
-      MAILBACK_SORTS,
-      `sort must be one of ${MAILBACK_SORTS.join(', ')}`,
-    ),
-  ),
+  sort: v.optional(oneOf(MAILBACK_SORTS, 'sort')),
 };
 
 /** Query of GET /api/mailback/submissions. */
@@ -317,9 +304,7 @@ export const MailbackSubmissionRowSchema = v.object({
 /** One page of submissions. */
 export const MailbackSubmissionsPageSchema = v.object({
   submissions: v.array(MailbackSubmissionRowSchema),
-  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  total: CountSchema,
+  ...pageEntries,
 });
 
 /** One row of the CSV export; personal columns empty unless asked for. */

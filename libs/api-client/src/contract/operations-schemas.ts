@@ -1,9 +1,12 @@
 import * as v from 'valibot';
 import {
+  answerSchema,
   CountSchema,
   IdSchema,
   IsoTimestampSchema,
   KgSchema,
+  oneOf,
+  pageEntries,
 } from './common-schemas';
 import {
   AnsweredScopeSchema,
@@ -94,34 +97,14 @@ const shipmentFilters = {
       ),
     ),
   ),
-  status: v.optional(
-    v.picklist(
-      SHIPMENT_STATUSES,
-      `status must be one of ${SHIPMENT_STATUSES.join(', ')}`,
-    ),
-  ),
-  channel: v.optional(
-    v.picklist(
-      SHIPMENT_CHANNELS,
-      `channel must be one of ${SHIPMENT_CHANNELS.join(', ')}`,
-    ),
-  ),
-  flag: v.optional(
-    v.picklist(
-      SHIPMENT_FLAGS,
-      `flag must be one of ${SHIPMENT_FLAGS.join(', ')}`,
-    ),
-  ),
+  status: v.optional(oneOf(SHIPMENT_STATUSES, 'status')),
+  channel: v.optional(oneOf(SHIPMENT_CHANNELS, 'channel')),
+  flag: v.optional(oneOf(SHIPMENT_FLAGS, 'flag')),
   /** Shipped on or after this day (UTC). */
   from: v.optional(DateText('from')),
   /** Shipped on or before this day (UTC). */
   to: v.optional(DateText('to')),
-  sort: v.optional(
-    v.picklist(
-      SHIPMENT_SORTS,
-      `sort must be one of ${SHIPMENT_SORTS.join(', ')}`,
-    ),
-  ),
+  sort: v.optional(oneOf(SHIPMENT_SORTS, 'sort')),
 };
 
 /** Query of GET /api/shipments. */
@@ -161,13 +144,10 @@ export const ShipmentRowSchema = v.object({
 export type ShipmentRow = v.InferOutput<typeof ShipmentRowSchema>;
 
 /** Response of GET /api/shipments: one page of the shipments in scope. */
-export const ShipmentsPageSchema = v.object({
-  success: v.optional(v.boolean()),
+export const ShipmentsPageSchema = answerSchema({
   scope: AnsweredScopeSchema,
   shipments: v.array(ShipmentRowSchema),
-  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  total: CountSchema,
+  ...pageEntries,
 });
 /** One page of shipments. */
 export type ShipmentsPage = v.InferOutput<typeof ShipmentsPageSchema>;
@@ -264,10 +244,7 @@ const NoteSchema = v.optional(
 
 /** Body of POST /api/shipments/:id/exception. */
 export const ShipmentExceptionSchema = v.strictObject({
-  exception: v.picklist(
-    SHIPMENT_EXCEPTIONS,
-    `exception must be one of ${SHIPMENT_EXCEPTIONS.join(', ')}`,
-  ),
+  exception: oneOf(SHIPMENT_EXCEPTIONS, 'exception'),
   note: NoteSchema,
   version: VersionSchema,
 });
@@ -321,10 +298,7 @@ export const WeighInSchema = v.strictObject({
   gross: EnteredWeight('gross'),
   tare: EnteredWeight('tare'),
   contamination: EnteredWeight('contamination'),
-  unit: v.picklist(
-    WEIGHT_UNITS,
-    `unit must be one of ${WEIGHT_UNITS.join(', ')}`,
-  ),
+  unit: oneOf(WEIGHT_UNITS, 'unit'),
   scale_id: ScaleIdSchema,
   version: VersionSchema,
 });
@@ -340,10 +314,7 @@ export const SortingSchema = v.strictObject({
     ),
     v.maxLength(20, 'at most 20 lines'),
   ),
-  unit: v.picklist(
-    WEIGHT_UNITS,
-    `unit must be one of ${WEIGHT_UNITS.join(', ')}`,
-  ),
+  unit: oneOf(WEIGHT_UNITS, 'unit'),
   /** The receipt's version as read. */
   version: VersionSchema,
 });
@@ -427,12 +398,7 @@ export type EolSummary = v.InferOutput<typeof EolSummarySchema>;
 /** Query of GET /api/eol/lots. */
 export const LotsQuerySchema = v.strictObject({
   member_id: MemberIdQuery,
-  status: v.optional(
-    v.picklist(
-      LOT_STATUSES,
-      `status must be one of ${LOT_STATUSES.join(', ')}`,
-    ),
-  ),
+  status: v.optional(oneOf(LOT_STATUSES, 'status')),
   material: v.optional(MaterialCodeSchema),
   page: StoresQuerySchema.entries.page,
   page_size: StoresQuerySchema.entries.page_size,
@@ -461,13 +427,10 @@ export const LotSchema = v.object({
 export type Lot = v.InferOutput<typeof LotSchema>;
 
 /** Response of GET /api/eol/lots: newest first, one page. */
-export const LotsPageSchema = v.object({
-  success: v.optional(v.boolean()),
+export const LotsPageSchema = answerSchema({
   scope: AnsweredScopeSchema,
   lots: v.array(LotSchema),
-  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  page_size: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  total: CountSchema,
+  ...pageEntries,
 });
 
 /** The `:id` of a lot. */

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import {
+  answerSchema,
   IdSchema,
   IsoTimestampSchema,
-  answerSchema,
+  oneOf,
   pageEntries,
 } from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
@@ -74,10 +75,7 @@ const SavedViewStateSchema = v.pipe(
     `state must be at most ${MAX_SAVED_VIEW_STATE_LENGTH} characters`,
   ),
 );
-const VisibilitySchema = v.picklist(
-  SAVED_VIEW_VISIBILITIES,
-  `visibility must be one of ${SAVED_VIEW_VISIBILITIES.join(', ')}`,
-);
+const VisibilitySchema = oneOf(SAVED_VIEW_VISIBILITIES, 'visibility');
 
 /** A saved view of a list: its name, who sees it, and the list's state. */
 export const SavedViewSchema = v.object({

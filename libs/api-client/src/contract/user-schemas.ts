@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { USER_ROLES } from './role-grants';
-import { IdSchema, IsoTimestampSchema } from './common-schemas';
+import { IdSchema, IsoTimestampSchema, oneOf } from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 import { PositiveText, VersionSchema } from './record-schemas';
 import {
@@ -66,10 +66,7 @@ const NameSchema = v.pipe(
     `name must be at most ${MAX_USER_NAME_LENGTH} characters`,
   ),
 );
-const RoleSchema = v.picklist(
-  USER_ROLES,
-  `role must be one of ${USER_ROLES.join(', ')}`,
-);
+const RoleSchema = oneOf(USER_ROLES, 'role');
 const MemberIdSchema = v.nullable(
   v.pipe(
     v.number('member_id must be a number or null'),
@@ -106,7 +103,6 @@ export const USER_SORTS = [
   'last_sign_in_at',
   '-last_sign_in_at',
 ] as const;
-
 
 /** Query of GET /api/users. */
 export const UsersQuerySchema = v.strictObject({
