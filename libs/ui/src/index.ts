@@ -45,10 +45,12 @@ export {
   formatWeight,
 } from './format/format';
 export {
+  apiSort,
   defaultListState,
   listParamsToSearch,
   normalizeListState,
   parseListParams,
+  sortText,
 } from './list-params/list-params';
 export type {
   ListFilterSpec,

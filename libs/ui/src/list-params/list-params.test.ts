@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  apiSort,
   hasUnsafeText,
   listParamsToSearch,
   normalizeListState,
@@ -275,5 +276,20 @@ describe('listParamsToSearch', () => {
         expect(listParamsToSearch(read, storeSpec).toString()).toBe(query);
       }),
     );
+  });
+});
+
+describe('apiSort', () => {
+  const known = ['name', '-name', 'weight'] as const;
+
+  it('gives the sort as the API writes it, `-` first when descending', () => {
+    expect(apiSort({ id: 'name', desc: false }, known)).toBe('name');
+    expect(apiSort({ id: 'name', desc: true }, known)).toBe('-name');
+  });
+
+  it('leaves the order to the server when the endpoint does not know the sort or there is none', () => {
+    expect(apiSort({ id: 'weight', desc: true }, known)).toBeUndefined();
+    expect(apiSort({ id: 'region', desc: false }, known)).toBeUndefined();
+    expect(apiSort(null, known)).toBeUndefined();
   });
 });

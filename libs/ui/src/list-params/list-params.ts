@@ -219,7 +219,7 @@ export function listParamsToSearch(
   const valid = normalizeListState(state, spec);
   const defaults = defaultListState(spec);
   if (valid.sort && !sameSort(valid.sort, defaults.sort))
-    params.set(SORT_PARAM, `${valid.sort.desc ? '-' : ''}${valid.sort.id}`);
+    params.set(SORT_PARAM, sortText(valid.sort));
   if (valid.page !== 1) params.set(PAGE_PARAM, String(valid.page));
   if (valid.pageSize !== defaults.pageSize)
     params.set(PAGE_SIZE_PARAM, String(valid.pageSize));
@@ -229,4 +229,21 @@ export function listParamsToSearch(
   }
   if (valid.columns) params.set(COLUMNS_PARAM, valid.columns.join(','));
   return params;
+}
+
+/** A sort as text, in the URL and in the API's queries: the column's id, after `-` when descending. */
+export function sortText(sort: ListSort): string {
+  return `${sort.desc ? '-' : ''}${sort.id}`;
+}
+
+/**
+ * The API's sort for a list's: its text when it is one of the sorts the
+ * endpoint `known`s, else undefined (the server's default order).
+ */
+export function apiSort<const TSort extends string>(
+  sort: ListSort | null,
+  known: readonly TSort[],
+): TSort | undefined {
+  const text = sort ? sortText(sort) : undefined;
+  return known.find((candidate) => candidate === text);
 }

@@ -1,10 +1,12 @@
 import {
   MAILBACK_REGIONS,
+  MAILBACK_SORTS,
   MAILBACK_STATUSES,
 } from '@collective/api-client/contract';
 import { ScreenFrame } from '@collective/nav/react';
 import {
   Alert,
+  apiSort,
   Button,
   DataTable,
   ExportButton,
@@ -58,11 +60,7 @@ export default function ConsumerMailbackSubmissionsScreen() {
     search: state.filters.search,
     status: state.filters.status as SubmissionsQuery['status'],
     region: state.filters.region as SubmissionsQuery['region'],
-    sort: state.sort
-      ? ((state.sort.desc
-          ? `-${state.sort.id}`
-          : state.sort.id) as SubmissionsQuery['sort'])
-      : undefined,
+    sort: apiSort(state.sort, MAILBACK_SORTS),
     page: String(state.page),
     page_size: String(state.pageSize),
   };

@@ -8,6 +8,7 @@ import {
   type ShipmentRow,
 } from '@collective/api-client/contract';
 import {
+  apiSort,
   DataTable,
   ExportButton,
   FilterBar,
@@ -15,7 +16,6 @@ import {
   formatNumber,
   formatWeight,
   type DataTableColumn,
-  type ListSort,
   type ListSpec,
 } from '@collective/ui';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -53,12 +53,6 @@ const CHANNEL_LABELS = {
   kiosk: 'Kiosk',
   'mail-back': 'Mail-back',
 } as const;
-
-/** The API's sort for the list state's; the server's default when it does not know it. */
-function apiSort(sort: ListSort | null) {
-  const text = sort ? `${sort.desc ? '-' : ''}${sort.id}` : undefined;
-  return SHIPMENT_SORTS.find((known) => known === text);
-}
 
 /** The first day of a period, as the API's `from`. */
 function fromOf(period: string | undefined): string | undefined {
@@ -152,7 +146,7 @@ export function ShipmentList({ showMember }: { showMember: boolean }) {
     channel: state.filters['channel'] as ShipmentsView['channel'],
     flag: state.filters['flag'] as ShipmentsView['flag'],
     from: fromOf(state.filters['period']),
-    sort: apiSort(state.sort),
+    sort: apiSort(state.sort, SHIPMENT_SORTS),
     page: state.page,
     pageSize: state.pageSize,
   };
