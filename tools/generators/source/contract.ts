@@ -243,8 +243,7 @@ export function contractExports(tree: Tree, name: string): boolean {
         ) &&
         declared.declarationList.declarations.some(
           (declaration) =>
-            ts.isIdentifier(declaration.name) &&
-            declaration.name.text === name,
+            ts.isIdentifier(declaration.name) && declaration.name.text === name,
         ),
     );
   });
@@ -576,6 +575,9 @@ export function describeSchema(
         ...(constant ? { choicesName: constant } : {}),
       };
     }
+    case 'requiredText':
+      // `requiredText('field', max)`: the contract's trimmed, non-empty text (`common-schemas.ts`).
+      return { ...field, kind: 'text' };
     case 'optional':
     case 'exactOptional':
       return first

@@ -51,3 +51,16 @@ export function oneOf<const TValues extends v.PicklistOptions>(
 ) {
   return v.picklist(values, `${name} must be one of ${values.join(', ')}`);
 }
+
+/**
+ * Text a person types that must not be empty: trimmed, then refused when
+ * empty or longer than `maxLength`, each message naming the field `name`.
+ */
+export function requiredText(name: string, maxLength: number) {
+  return v.pipe(
+    v.string(`${name} must be a string`),
+    v.trim(),
+    v.nonEmpty(`${name} is required`),
+    v.maxLength(maxLength, `${name} must be at most ${maxLength} characters`),
+  );
+}

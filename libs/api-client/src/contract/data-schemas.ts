@@ -7,6 +7,7 @@ import {
   KgSchema,
   oneOf,
   pageEntries,
+  requiredText,
 } from './common-schemas';
 
 /*
@@ -358,15 +359,7 @@ export const ApiKeysResponseSchema = answerSchema({
 
 /** Body of POST /api/keys. */
 export const CreateApiKeyRequestSchema = v.strictObject({
-  name: v.pipe(
-    v.string('name must be a string'),
-    v.trim(),
-    v.nonEmpty('name is required'),
-    v.maxLength(
-      MAX_API_KEY_NAME_LENGTH,
-      `name must be at most ${MAX_API_KEY_NAME_LENGTH} characters`,
-    ),
-  ),
+  name: requiredText('name', MAX_API_KEY_NAME_LENGTH),
 });
 
 /** Response of POST /api/keys: the key, and its secret, shown this once. */

@@ -5,6 +5,7 @@ import {
   IsoTimestampSchema,
   oneOf,
   pageEntries,
+  requiredText,
 } from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 
@@ -59,15 +60,7 @@ const ListNameSchema = v.pipe(
   v.regex(/^[a-z][a-z0-9-]{0,39}$/, 'list must be a lowercase list name'),
 );
 
-const SavedViewNameSchema = v.pipe(
-  v.string('name must be a string'),
-  v.trim(),
-  v.nonEmpty('name is required'),
-  v.maxLength(
-    MAX_SAVED_VIEW_NAME_LENGTH,
-    `name must be at most ${MAX_SAVED_VIEW_NAME_LENGTH} characters`,
-  ),
-);
+const SavedViewNameSchema = requiredText('name', MAX_SAVED_VIEW_NAME_LENGTH);
 const SavedViewStateSchema = v.pipe(
   v.string('state must be a string'),
   v.maxLength(

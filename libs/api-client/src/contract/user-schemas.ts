@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import { USER_ROLES } from './role-grants';
-import { IdSchema, IsoTimestampSchema, oneOf } from './common-schemas';
+import {
+  IdSchema,
+  IsoTimestampSchema,
+  oneOf,
+  requiredText,
+} from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 import { PositiveText, VersionSchema } from './record-schemas';
 import {
@@ -47,25 +52,11 @@ export const NewPasswordSchema = v.pipe(
 );
 
 const EmailSchema = v.pipe(
-  v.string('email must be a string'),
-  v.trim(),
-  v.nonEmpty('email is required'),
-  v.maxLength(
-    MAX_EMAIL_LENGTH,
-    `email must be at most ${MAX_EMAIL_LENGTH} characters`,
-  ),
+  requiredText('email', MAX_EMAIL_LENGTH),
   v.email('email must be an email address'),
   v.toLowerCase(),
 );
-const NameSchema = v.pipe(
-  v.string('name must be a string'),
-  v.trim(),
-  v.nonEmpty('name is required'),
-  v.maxLength(
-    MAX_USER_NAME_LENGTH,
-    `name must be at most ${MAX_USER_NAME_LENGTH} characters`,
-  ),
-);
+const NameSchema = requiredText('name', MAX_USER_NAME_LENGTH);
 const RoleSchema = oneOf(USER_ROLES, 'role');
 const MemberIdSchema = v.nullable(
   v.pipe(
