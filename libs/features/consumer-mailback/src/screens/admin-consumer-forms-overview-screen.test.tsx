@@ -12,101 +12,56 @@ import AdminConsumerFormsOverviewScreen from './admin-consumer-forms-overview-sc
 
 const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
 
-/**
- * An answer of GET /api/mailback/forms; its type is the contract's, so a field
- * it lacks is a type error.
- */
-const ANSWER: v.InferInput<
+type Answer = v.InferInput<
   (typeof mailbackEndpoints)['mailbackForms']['response']
-> = {
-  forms: [
+>;
+type FormVersion = Answer['forms'][number]['versions'][number];
+
+/** Version `n` of a form (1 or 2), published on the 20th minus n. */
+const version = (n: 1 | 2, status: FormVersion['status']): FormVersion => ({
+  id: n,
+  version: n,
+  status,
+  fields: {
+    consent_text: `Consent text ${n}`,
+    brands: [],
+  },
+  published_at: `2026-11-${20 - n}T08:00:00.000Z`,
+  submissions: n,
+});
+
+/** Form `n`, its two versions with the statuses given, and `n` of each step of the funnel. */
+const form = (
+  n: 1 | 2,
+  statuses: [FormVersion['status'], FormVersion['status']],
+): Answer['forms'][number] => ({
+  id: n,
+  title: `Title ${n}`,
+  versions: [version(1, statuses[0]), version(2, statuses[1])],
+  funnel: {
+    submitted: n,
+    label_sent: n,
+    received: n,
+  },
+  by_month: [
     {
-      id: 1,
-      title: 'Title 1',
-      versions: [
-        {
-          id: 1,
-          version: 1,
-          status: 'live',
-          fields: {
-            consent_text: 'Consent text 1',
-            brands: [],
-          },
-          published_at: '2026-11-19T08:00:00.000Z',
-          submissions: 1,
-        },
-        {
-          id: 2,
-          version: 2,
-          status: 'draft',
-          fields: {
-            consent_text: 'Consent text 2',
-            brands: [],
-          },
-          published_at: '2026-11-18T08:00:00.000Z',
-          submissions: 2,
-        },
-      ],
-      funnel: {
-        submitted: 1,
-        label_sent: 1,
-        received: 1,
-      },
-      by_month: [
-        {
-          month: 'Month 1',
-          submissions: 1,
-        },
-        {
-          month: 'Month 2',
-          submissions: 2,
-        },
-      ],
+      month: 'Month 1',
+      submissions: 1,
     },
     {
-      id: 2,
-      title: 'Title 2',
-      versions: [
-        {
-          id: 1,
-          version: 1,
-          status: 'draft',
-          fields: {
-            consent_text: 'Consent text 1',
-            brands: [],
-          },
-          published_at: '2026-11-19T08:00:00.000Z',
-          submissions: 1,
-        },
-        {
-          id: 2,
-          version: 2,
-          status: 'draft',
-          fields: {
-            consent_text: 'Consent text 2',
-            brands: [],
-          },
-          published_at: '2026-11-18T08:00:00.000Z',
-          submissions: 2,
-        },
-      ],
-      funnel: {
-        submitted: 2,
-        label_sent: 2,
-        received: 2,
-      },
-      by_month: [
-        {
-          month: 'Month 1',
-          submissions: 1,
-        },
-        {
-          month: 'Month 2',
-          submissions: 2,
-        },
-      ],
+      month: 'Month 2',
+      submissions: 2,
     },
   ],
+});
+
+/**
+ * An answer of GET /api/mailback/forms; its type is the contract's, so a field
+ * it lacks is a type error. Form 1 has a live version 1 and a draft version 2,
+ * form 2 two drafts.
+ */
+const ANSWER: Answer = {
+  forms: [form(1, ['live', 'draft']), form(2, ['draft', 'draft'])],
 };
 
 const answerWith = answerGet(server, `${TEST_ORIGIN}/api/mailback/forms`);
