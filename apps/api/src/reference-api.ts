@@ -36,7 +36,7 @@ import { savedViewRoutes } from './saved-views/saved-view-routes';
 import { shipmentRoutes } from './shipments/shipment-routes';
 import { warehouseRoutes } from './warehouse/warehouse-routes';
 import { eolRoutes } from './eol/eol-routes';
-import { createMailSender, type MailSender } from './users/mail';
+import { createMailSender, type MailSender } from './mail/mail';
 import { userRoutes } from './users/user-routes';
 
 /**

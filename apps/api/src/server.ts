@@ -23,7 +23,7 @@ import { lazyRequestLogger } from './http/request-logger';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { mailbackPage } from './mailback/mailback-page';
 import { referenceApi } from './reference-api';
-import { createMailSender, type MailSenderOptions } from './users/mail';
+import { createMailSender, type MailSenderOptions } from './mail/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {

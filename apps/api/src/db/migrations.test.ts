@@ -44,7 +44,6 @@ describeOnEachDatabase('migrate', (engine) => {
       'mailback_attempts',
       'mailback_form_versions',
       'mailback_forms',
-      'mailback_label_mail',
       'mailback_submissions',
       'member_month_materials',
       'member_months',

@@ -697,6 +697,24 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'label-mail-in-the-outbox',
+    sql: `
+      -- Label mail joins the one mail outbox of D16 (sent by SMTP when it is
+      -- set, read by collective admins otherwise); the row names its
+      -- submission, so a redaction still deletes it.
+      ALTER TABLE mail_outbox
+        ADD COLUMN submission_id integer REFERENCES mailback_submissions (id);
+      CREATE INDEX mail_outbox_submission_idx ON mail_outbox (submission_id)
+        WHERE submission_id IS NOT NULL;
+      INSERT INTO mail_outbox
+          (to_address, subject, body, purpose, transport, submission_id, created_at)
+        SELECT recipient, subject, body, 'mailback_label', 'outbox', submission_id, created_at
+          FROM mailback_label_mail ORDER BY id;
+      DROP TABLE mailback_label_mail;
+    `,
+  },
 ];
 
 /**

@@ -31,7 +31,7 @@ import type { Database, SqlRunner } from '../db/database';
 import { isApiKeyToken, type LastUsedRecorder } from '../keys/api-keys';
 import type { AnswerCache } from '../data/answer-cache';
 import type { JobQueue } from '../jobs/job-queue';
-import type { MailSender } from '../users/mail';
+import type { MailSender } from '../mail/mail';
 import { pathInsideApi } from './api-path';
 import { recordAudit, type AuditedChange } from './audit';
 import { csvStream, type CsvExport } from './csv';

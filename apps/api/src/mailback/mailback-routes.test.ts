@@ -386,10 +386,17 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       expect(labelled.status).toBe('label_sent');
       expect(labelled.tracking_number).toMatch(/^9400\d+$/);
       const mail = await server.db.query<{ recipient: string }>(
-        'SELECT recipient FROM mailback_label_mail WHERE submission_id = $1',
+        'SELECT to_address AS recipient FROM mail_outbox WHERE submission_id = $1',
         [Number(ids[0]!.slice(3))],
       );
       expect(mail).toEqual([{ recipient: 'jo.marsh@example.com' }]);
+      // The outbox collective admins read masks the consumer's address.
+      const outbox = (await admin('GET', '/api/outbox')).json() as {
+        messages: { to: string; body: string; purpose: string }[];
+      };
+      const label = outbox.messages.find((m) => m.purpose === 'mailback_label');
+      expect(label?.to).toBe('j•••@e•••.com');
+      expect(JSON.stringify(outbox)).not.toContain('jo.marsh');
 
       const received = await admin(
         'POST',
@@ -534,7 +541,7 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       const everywhere = JSON.stringify([
         rows,
         await server.db.query(
-          'SELECT * FROM mailback_label_mail WHERE submission_id = $1',
+          'SELECT * FROM mail_outbox WHERE submission_id = $1',
           [number],
         ),
         await server.db.query(

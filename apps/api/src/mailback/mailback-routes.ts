@@ -6,7 +6,7 @@ import {
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes, type RouteCall } from '../http/declare-route';
 import { notFound, Refusal } from '../http/error-replies';
-import { forgetLabelMail, queueLabelMail } from './label-mail';
+import { forgetSubmissionMail, mailFromWrite } from '../mail/mail';
 import { REDACTED } from './masking';
 import {
   auditedFigures,
@@ -99,6 +99,17 @@ async function detailAfterWrite(
 /** The current submission for a 409 body, masked. */
 const currentOf = (db: SqlRunner, row: SubmissionRow) => () =>
   submissionDetail(db, row, false);
+
+/** Who a submission's label mail goes to, and what it is about (D16's outbox). */
+function labelMail(row: SubmissionRow) {
+  return {
+    to: row.email ?? '',
+    purpose: 'mailback_label',
+    userId: null,
+    memberId: null,
+    submissionId: row.id,
+  };
+}
 
 /** A change to one submission, as {@link editSubmission} records it. */
 interface Edit {
@@ -403,7 +414,8 @@ export const mailbackRoutes = resourceRoutes({
     };
   },
 
-  async markMailbackLabelsSent({ db, tenant, body, now }) {
+  async markMailbackLabelsSent(call) {
+    const { db, tenant, body, now } = call;
     const t = tenantOf(tenant);
     const ids = [...new Set(body.ids)];
     const rows = await db.query<SubmissionRow>(
@@ -430,9 +442,8 @@ export const mailbackRoutes = resourceRoutes({
           WHERE id = $1`,
         [row.id, tracking, now],
       );
-      await queueLabelMail(db, {
-        submissionId: row.id,
-        recipient: row.email ?? '',
+      await mailFromWrite(call, {
+        ...labelMail(row),
         subject: `Your mail-back label ${submissionReference(row.id)}`,
         body: `Hello ${row.name ?? ''},\n\nyour prepaid label (tracking ${tracking}) is attached. Pack your empties, stick the label on the box and drop it at any post office.\n`,
       });
@@ -476,7 +487,7 @@ export const mailbackRoutes = resourceRoutes({
   },
 
   async resendMailbackLabel(call) {
-    const { db, params, body } = call;
+    const { params, body } = call;
     return editSubmission(call, body.version, async (row) => {
       refuseRedacted(row);
       if (!row.tracking_number) {
@@ -486,9 +497,8 @@ export const mailbackRoutes = resourceRoutes({
           `${params.id} has no label yet; mark its label sent first.`,
         );
       }
-      await queueLabelMail(db, {
-        submissionId: row.id,
-        recipient: row.email ?? '',
+      await mailFromWrite(call, {
+        ...labelMail(row),
         subject: `Your mail-back label ${params.id} (sent again)`,
         body: `Hello ${row.name ?? ''},\n\nhere is your prepaid label again (tracking ${row.tracking_number}).\n`,
       });
@@ -539,7 +549,7 @@ export const mailbackRoutes = resourceRoutes({
           WHERE id = $1`,
         [row.id, now],
       );
-      await forgetLabelMail(db, row.id);
+      await forgetSubmissionMail(db, row.id);
       return { before: { redacted: false }, after: { redacted: true } };
     });
   },

@@ -23,7 +23,9 @@ import {
   useLink,
   type LinkPurpose,
 } from './link-tokens';
-import { queueMail } from './mail';
+import { mailFromWrite } from '../mail/mail';
+import { maskEmail } from '../mailback/masking';
+import { submissionReference } from '../mailback/submissions';
 import { checkNewPassword } from './new-password';
 import {
   auditedUser,
@@ -208,8 +210,7 @@ async function sendLink(
     invitation ? 'accept-invitation' : 'reset-password',
     issued.token,
   );
-  const transport = services.mail.transport;
-  const mailId = await queueMail(db, transport, {
+  const { transport } = await mailFromWrite(call, {
     to: user.email,
     subject: invitation
       ? 'You are invited to the Collective Dashboard'
@@ -221,14 +222,6 @@ async function sendLink(
     userId: user.id,
     memberId: user.member_id,
   });
-  if (transport === 'smtp') {
-    request.raw.once('close', () => services.mail.wake());
-  } else {
-    request.log.info(
-      { event: 'mail_kept', mailId, purpose },
-      'mail kept in the outbox (no SMTP_URL): collective admins read it at GET /api/outbox',
-    );
-  }
   return {
     expires_at: issued.expiresAt.toISOString(),
     delivered_by: transport,
@@ -633,17 +626,26 @@ export const userRoutes = resourceRoutes({
       created_at: Date;
       transport: 'smtp' | 'outbox';
       sent_at: Date | null;
+      submission_id: number | null;
     }>(
-      `SELECT id, to_address, subject, body, purpose, created_at, transport, sent_at
+      `SELECT id, to_address, subject, body, purpose, created_at, transport, sent_at, submission_id
          FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT 100`,
     );
     return {
       success: true,
+      // A consumer's mail is personal data (D19): masked here, as in the
+      // mail-back lists; revealing it is an audited act on the submission.
       messages: rows.map((row) => ({
         id: row.id,
-        to: row.to_address,
+        to:
+          row.submission_id === null
+            ? row.to_address
+            : maskEmail(row.to_address),
         subject: row.subject,
-        body: row.body,
+        body:
+          row.submission_id === null
+            ? row.body
+            : `A consumer's label mail: open mail-back submission ${submissionReference(row.submission_id)} to reveal who it went to.`,
         purpose: row.purpose,
         created_at: new Date(row.created_at).toISOString(),
         delivered_by: row.transport,

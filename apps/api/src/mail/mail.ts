@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, SqlRunner } from '../db/database';
 
@@ -14,6 +14,8 @@ export interface MailMessage {
   purpose: string;
   userId: number | null;
   memberId: number | null;
+  /** The mail-back submission it is about; a redaction deletes it (D19). */
+  submissionId?: number | null;
 }
 
 /**
@@ -27,8 +29,8 @@ export async function queueMail(
   message: MailMessage,
 ): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO mail_outbox (to_address, subject, body, purpose, user_id, member_id, transport)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    `INSERT INTO mail_outbox (to_address, subject, body, purpose, user_id, member_id, transport, submission_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [
       message.to,
       message.subject,
@@ -37,10 +39,48 @@ export async function queueMail(
       message.userId,
       message.memberId,
       transport,
+      message.submissionId ?? null,
     ],
   );
   if (!row) throw new Error('INSERT INTO mail_outbox returned no row');
   return row.id;
+}
+
+/**
+ * Mails a message from a route's write: queues it in the write's
+ * transaction ({@link queueMail}) and, with SMTP, wakes the sender once the
+ * answer is out; without SMTP, logs that the mail waits in the outbox.
+ */
+export async function mailFromWrite(
+  call: {
+    db: SqlRunner;
+    services: { mail: MailSender };
+    request: FastifyRequest;
+  },
+  message: MailMessage,
+): Promise<{ mailId: number; transport: MailTransport }> {
+  const { db, services, request } = call;
+  const transport = services.mail.transport;
+  const mailId = await queueMail(db, transport, message);
+  if (transport === 'smtp') {
+    request.raw.once('close', () => services.mail.wake());
+  } else {
+    request.log.info(
+      { event: 'mail_kept', mailId, purpose: message.purpose },
+      'mail kept in the outbox (no SMTP_URL): collective admins read it at GET /api/outbox',
+    );
+  }
+  return { mailId, transport };
+}
+
+/** Deletes every mail about a mail-back submission, sent or not (a redaction, D19). */
+export async function forgetSubmissionMail(
+  tx: SqlRunner,
+  submissionId: number,
+): Promise<void> {
+  await tx.query('DELETE FROM mail_outbox WHERE submission_id = $1', [
+    submissionId,
+  ]);
 }
 
 /** Something that delivers queued SMTP mail. */
