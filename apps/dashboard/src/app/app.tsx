@@ -1,5 +1,11 @@
 import { AuthProvider } from '@collective/auth/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import type { BuildStamp } from '../config';
 import type { Services } from '../services';
 import { ScreenBoundary } from './screen-boundary/screen-boundary';
@@ -43,20 +49,18 @@ export function App({ services, build }: AppProps) {
   // gate and the shell, whoever is signed in on this browser. After an
   // invitation is accepted it moves to /dashboard and the gate takes over.
   // (No window while index.html is prerendered: that is the sign-in page.)
-  const purpose =
-    typeof window === 'undefined'
-      ? null
-      : linkPurposeOf(window.location.pathname);
-  const [onLinkPage, setOnLinkPage] = useState(purpose !== null);
-  useEffect(
-    () =>
-      services.session.subscribe(() => {
-        if (linkPurposeOf(window.location.pathname) === null)
-          setOnLinkPage(false);
-      }),
+  // Read again whenever the session changes (an accepted invitation signs
+  // in and moves to /dashboard).
+  const subscribe = useCallback(
+    (listener: () => void) => services.session.subscribe(listener),
     [services],
   );
-  if (onLinkPage && purpose) {
+  const purpose = useSyncExternalStore(
+    subscribe,
+    () => linkPurposeOf(window.location.pathname),
+    () => null,
+  );
+  if (purpose) {
     return (
       <AuthProvider session={services.session}>
         <Suspense fallback={<p role="status">Loading…</p>}>
