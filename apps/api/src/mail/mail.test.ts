@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { EventEmitter } from 'node:events';
 import type { Database } from '../db/database';
 import { describeOnEachDatabase } from '../testing/test-databases';
-import { createMailSender, queueMail } from './mail';
+import {
+  createMailSender,
+  mailFromWrite,
+  queueMail,
+  type MailSender,
+} from './mail';
 
 describeOnEachDatabase('mail sender (SMTP_URL set)', (engine) => {
   let db: Database;
@@ -62,5 +68,38 @@ describeOnEachDatabase('mail sender (SMTP_URL set)', (engine) => {
     const sender = createMailSender({ db, from: 'x@collective.test', log });
     expect(sender.transport).toBe('outbox');
     expect(await sender.deliverNow()).toBe(0);
+  });
+});
+
+describeOnEachDatabase('mailFromWrite', (engine) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await engine.open('seeded');
+  });
+  afterAll(() => db?.close());
+
+  it('queues every mail of a write and wakes the sender once, when the answer is out', async () => {
+    const raw = new EventEmitter();
+    const request = { raw, log: { info: vi.fn() } } as never;
+    const wake = vi.fn();
+    const mail = { transport: 'smtp', wake } as unknown as MailSender;
+    const call = { db, services: { mail }, request };
+    const ids: number[] = [];
+    for (const to of ['a@example.org', 'b@example.org', 'c@example.org']) {
+      const { mailId } = await mailFromWrite(call, {
+        to,
+        subject: 'Label',
+        body: 'Your label',
+        purpose: 'mailback_label',
+        userId: null,
+        memberId: null,
+      });
+      ids.push(mailId);
+    }
+    expect(new Set(ids).size).toBe(3);
+    expect(raw.listenerCount('close')).toBe(1);
+    expect(wake).not.toHaveBeenCalled();
+    raw.emit('close');
+    expect(wake).toHaveBeenCalledTimes(1);
   });
 });

@@ -46,6 +46,9 @@ export async function queueMail(
   return row.id;
 }
 
+/** Requests that will wake the mail sender when their answer is out. */
+const waking = new WeakSet<FastifyRequest>();
+
 /**
  * Mails a message from a route's write: queues it in the write's
  * transaction ({@link queueMail}) and, with SMTP, wakes the sender once the
@@ -63,7 +66,11 @@ export async function mailFromWrite(
   const transport = services.mail.transport;
   const mailId = await queueMail(db, transport, message);
   if (transport === 'smtp') {
-    request.raw.once('close', () => services.mail.wake());
+    // One wake per request, however many mails it queued (a bulk write).
+    if (!waking.has(request)) {
+      waking.add(request);
+      request.raw.once('close', () => services.mail.wake());
+    }
   } else {
     request.log.info(
       { event: 'mail_kept', mailId, purpose: message.purpose },

@@ -65,9 +65,14 @@ type Form = v.InferOutput<typeof PublicFormSchema>;
 type Values = Record<string, string>;
 type Errors = Record<string, string>;
 
+/** Headers by page style: one style per tenant, so computed once each. */
+const headersByStyle = new Map<string, ReturnType<typeof helmetHeaders>>();
+
 /** The page's headers: helmet's, with a policy that runs no script at all. */
 function pageHeaders(style: string) {
-  return helmetHeaders({
+  const known = headersByStyle.get(style);
+  if (known) return known;
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -82,6 +87,8 @@ function pageHeaders(style: string) {
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
+  headersByStyle.set(style, headers);
+  return headers;
 }
 
 function document(
@@ -354,18 +361,22 @@ export const mailbackPage: FastifyPluginAsync = async (app) => {
 
   app.post(MAILBACK_PAGE_PATH, async (request, reply) => {
     const tenant = tenantOfQuery(request);
-    const form = tenant && (await liveForm(tenant));
-    if (!tenant || !form) return notFoundPage(reply);
+    if (!tenant) return notFoundPage(reply);
     const values = (request.body ?? {}) as Values;
     const body = requestOfForm(values);
-    const checked = v.safeParse(MailbackRequestSchema, body);
-    if (!checked.success) {
+    // The live form is read only to draw the page again: a request that
+    // passes goes to the API's own call, which reads it itself.
+    const again = async (status: number, errors: Errors, message?: string) => {
+      const form = await liveForm(tenant);
+      if (!form) return notFoundPage(reply);
       return send(
         reply,
-        400,
-        formPage(tenant, form, values, fieldErrors(checked.issues)),
+        status,
+        formPage(tenant, form, values, errors, message),
       );
-    }
+    };
+    const checked = v.safeParse(MailbackRequestSchema, body);
+    if (!checked.success) return again(400, fieldErrors(checked.issues));
     const answer = await app.inject({
       method: 'POST',
       url: '/api/public/mailback/submissions',
@@ -384,17 +395,10 @@ export const mailbackPage: FastifyPluginAsync = async (app) => {
     if (answer.statusCode === 429) {
       reply.header('retry-after', answer.headers['retry-after']);
     }
-    const fresh = answer.statusCode === 400 ? await liveForm(tenant) : form;
-    return send(
-      reply,
+    return again(
       answer.statusCode === 429 ? 429 : 400,
-      formPage(
-        tenant,
-        fresh ?? form,
-        values,
-        {},
-        refusal.message ?? refusal.error,
-      ),
+      {},
+      refusal.message ?? refusal.error,
     );
   });
 
