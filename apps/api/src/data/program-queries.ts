@@ -1,3 +1,4 @@
+import { containsPattern } from '../db/where';
 /**
  * The reads behind the data endpoints, each one SQL statement over the
  * rollups (`rollups.ts`, docs/decisions/0031), so an answer costs one round
@@ -191,11 +192,6 @@ export interface StorePageRequest {
   sort: StoreSort;
   page: number;
   pageSize: number;
-}
-
-/** A search text as an ILIKE pattern matching it anywhere, its wildcards taken literally. */
-export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /** A page of stores as GET /api/stores answers it, without `success`. */

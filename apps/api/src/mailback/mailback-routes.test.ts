@@ -475,6 +475,35 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       expect(event?.after.query).toMatchObject({ personal: 'true' });
     });
 
+    it('exports every submission once, across batches of 500', async () => {
+      const id = await submitted({
+        name: 'Tam Bulk',
+        email: 'tam.bulk@example.com',
+      });
+      await server.db.query(
+        `INSERT INTO mailback_submissions
+           (tenant, form_version_id, status, name, email, address_line1, city,
+            postal_code, state, region, products, items)
+         SELECT tenant, form_version_id, status, name, email, address_line1, city,
+                postal_code, state, region, products, items
+           FROM mailback_submissions, generate_series(1, 520)
+          WHERE id = $1`,
+        [Number(id.slice(3))],
+      );
+      const csv = await admin(
+        'GET',
+        '/api/mailback/submissions/export?search=tam.bulk',
+      );
+      expect(csv.statusCode, csv.body).toBe(200);
+      const ids = csv.body
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]);
+      expect(ids).toHaveLength(521);
+      expect(new Set(ids).size).toBe(521);
+    });
+
     it('redacts after the typed confirmation: personal data gone from the database, the exports and the audit trail, figures kept', async () => {
       const name = 'Ines Wetherall';
       const email = 'ines.wetherall@example.com';

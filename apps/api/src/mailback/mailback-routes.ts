@@ -23,43 +23,43 @@ import {
   tenantOf,
   type SubmissionRow,
 } from './submissions';
+import { containsPattern, Where } from '../db/where';
 
-/** The list's filters as SQL over `s`, from $2 on ($1 is the tenant). */
-function listFilter(query: {
-  search?: string | undefined;
-  status?: string | undefined;
-  region?: string | undefined;
-  period?: string | undefined;
-}): { where: string; params: unknown[] } {
-  const clauses = ['s.tenant = $1'];
-  const params: unknown[] = [];
-  const add = (clause: (n: string) => string, value: unknown) => {
-    params.push(value);
-    clauses.push(clause(`$${params.length + 1}`));
-  };
+/**
+ * The list's filters as SQL over `s`, in the tenant; `afterId` continues a
+ * read in id order past the last row read.
+ */
+function listFilter(
+  tenant: TenantCode,
+  query: {
+    search?: string | undefined;
+    status?: string | undefined;
+    region?: string | undefined;
+    period?: string | undefined;
+  },
+  afterId?: number,
+): Where {
+  const where = new Where();
+  where.add(`s.tenant = ${where.param(tenant)}`);
   const search = query.search?.trim();
   if (search) {
-    add(
-      (
-        n,
-      ) => `(s.name ILIKE ${n} OR s.email ILIKE ${n} OR s.tracking_number ILIKE ${n}
-        OR ('MB-' || s.id) ILIKE ${n})`,
-      `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    );
+    const n = where.param(containsPattern(search));
+    where.add(`(s.name ILIKE ${n} OR s.email ILIKE ${n} OR s.tracking_number ILIKE ${n}
+        OR ('MB-' || s.id) ILIKE ${n})`);
   }
-  if (query.status) add((n) => `s.status = ${n}`, query.status);
-  if (query.region) add((n) => `s.region = ${n}`, query.region);
+  if (query.status) where.add(`s.status = ${where.param(query.status)}`);
+  if (query.region) where.add(`s.region = ${where.param(query.region)}`);
   if (query.period) {
-    add(
-      (n) => `s.created_at >= (${n} || '-01')::date
-        AND s.created_at < ((${n} || '-01')::date + interval '1 month')`,
-      query.period,
-    );
+    const n = where.param(query.period);
+    where.add(`s.created_at >= (${n} || '-01')::date
+        AND s.created_at < ((${n} || '-01')::date + interval '1 month')`);
   }
-  return { where: clauses.join(' AND '), params };
+  if (afterId !== undefined) where.add(`s.id > ${where.param(afterId)}`);
+  return where;
 }
 
 const ORDER = {
+  id: 's.id ASC',
   created: 's.created_at ASC, s.id ASC',
   '-created': 's.created_at DESC, s.id DESC',
   status: 's.status ASC, s.id DESC',
@@ -68,18 +68,17 @@ const ORDER = {
 
 async function readRows(
   db: SqlRunner,
-  tenant: TenantCode,
-  filter: ReturnType<typeof listFilter>,
+  filter: Where,
   order: keyof typeof ORDER,
   limit: number,
-  offset: number,
+  offset = 0,
 ): Promise<SubmissionRow[]> {
   return db.query<SubmissionRow>(
     `SELECT ${SUBMISSION_COLUMNS} FROM mailback_submissions s
        JOIN mailback_form_versions fv ON fv.id = s.form_version_id
-      WHERE ${filter.where} ORDER BY ${ORDER[order]}
+      ${filter.sql} ORDER BY ${ORDER[order]}
       LIMIT ${limit} OFFSET ${offset}`,
-    [tenant, ...filter.params],
+    filter.params,
   );
 }
 
@@ -298,15 +297,13 @@ export const mailbackRoutes = resourceRoutes({
   async mailbackSubmissions({ db, tenant, query }) {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? 25;
-    const filter = listFilter(query);
-    const t = tenantOf(tenant);
+    const filter = listFilter(tenantOf(tenant), query);
     const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM mailback_submissions s WHERE ${filter.where}`,
-      [t, ...filter.params],
+      `SELECT count(*)::int AS n FROM mailback_submissions s ${filter.sql}`,
+      filter.params,
     );
     const rows = await readRows(
       db,
-      t,
       filter,
       query.sort ?? '-created',
       pageSize,
@@ -322,7 +319,6 @@ export const mailbackRoutes = resourceRoutes({
 
   async mailbackSubmissionsExport({ db, tenant, query, now }) {
     const personal = query.personal === 'true';
-    const filter = listFilter(query);
     const t = tenantOf(tenant);
     const members = new Map(
       (
@@ -333,8 +329,15 @@ export const mailbackRoutes = resourceRoutes({
     );
     const batch = 500;
     async function* rows() {
-      for (let offset = 0; ; offset += batch) {
-        const page = await readRows(db, t, filter, 'created', batch, offset);
+      // In id order, each batch after the last row read (no OFFSET scan).
+      for (let last: number | undefined; ; ) {
+        const page = await readRows(
+          db,
+          listFilter(t, query, last),
+          'id',
+          batch,
+        );
+        last = page.at(-1)?.id;
         for (const row of page) {
           const person = personOf(row, personal);
           yield {

@@ -13,7 +13,8 @@ import {
   type ShipmentSort,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
-import { containsPattern, isoUtc } from '../data/program-queries';
+import { isoUtc } from '../data/program-queries';
+import { containsPattern, startsWithPattern, Where } from '../db/where';
 
 /** The filters of the list and the export, validated by the contract. */
 export interface ShipmentFilters {
@@ -24,26 +25,6 @@ export interface ShipmentFilters {
   flag?: ShipmentFlag | undefined;
   from?: string | undefined;
   to?: string | undefined;
-}
-
-/** Parameters and WHERE clauses of a filtered read, built together. */
-class Where {
-  readonly params: unknown[] = [];
-  readonly clauses: string[] = [];
-
-  /** Adds a parameter and returns its placeholder. */
-  param(value: unknown): string {
-    this.params.push(value);
-    return `$${this.params.length}`;
-  }
-
-  add(clause: string): void {
-    this.clauses.push(clause);
-  }
-
-  get sql(): string {
-    return this.clauses.length > 0 ? `WHERE ${this.clauses.join(' AND ')}` : '';
-  }
 }
 
 /** The SQL of each flag (over `sh`, with the time `$now`). */
@@ -60,9 +41,7 @@ function whereOf(filters: ShipmentFilters, now: Date): Where {
   }
   const search = filters.search?.trim() ?? '';
   if (search !== '') {
-    const prefix = where.param(
-      `${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    );
+    const prefix = where.param(startsWithPattern(search.toUpperCase()));
     const anywhere = where.param(containsPattern(search));
     where.add(`(sh.tracking_number LIKE ${prefix}
       OR sh.store_id IN (SELECT id FROM stores WHERE name ILIKE ${anywhere})

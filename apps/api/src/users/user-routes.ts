@@ -23,6 +23,7 @@ import {
   useLink,
   type LinkPurpose,
 } from './link-tokens';
+import { containsPattern, Where } from '../db/where';
 import { mailFromWrite } from '../mail/mail';
 import { maskEmail } from '../mailback/masking';
 import { submissionReference } from '../mailback/submissions';
@@ -304,34 +305,27 @@ export const userRoutes = resourceRoutes({
   async users({ query, scope, db }) {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? 25;
-    const where: string[] = [];
-    const args: unknown[] = [];
-    const arg = (value: unknown) => {
-      args.push(value);
-      return `$${args.length}`;
-    };
+    const where = new Where();
     if (scope.memberId !== null)
-      where.push(`u.member_id = ${arg(scope.memberId)}`);
-    if (query.status) where.push(`u.status = ${arg(query.status)}`);
-    if (query.role) where.push(`u.role = ${arg(query.role)}`);
+      where.add(`u.member_id = ${where.param(scope.memberId)}`);
+    if (query.status) where.add(`u.status = ${where.param(query.status)}`);
+    if (query.role) where.add(`u.role = ${where.param(query.role)}`);
     if (query.search) {
-      const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-      where.push(
-        `(lower(u.name) LIKE ${arg(pattern)} OR u.email LIKE ${arg(pattern)})`,
-      );
+      const pattern = where.param(containsPattern(query.search));
+      where.add(`(u.name ILIKE ${pattern} OR u.email ILIKE ${pattern})`);
     }
-    const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const filter = where.sql;
     const [count] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM users u ${filter}`,
-      args,
+      where.params,
     );
     const rows = await db.query<ManagedUserRow>(
       `SELECT ${MANAGED_USER_COLUMNS}
          FROM users u LEFT JOIN members m ON m.id = u.member_id
          ${filter}
         ORDER BY ${USER_SORT_SQL[query.sort ?? 'name']}
-        LIMIT ${arg(pageSize)} OFFSET ${arg((page - 1) * pageSize)}`,
-      args,
+        LIMIT ${where.param(pageSize)} OFFSET ${where.param((page - 1) * pageSize)}`,
+      where.params,
     );
     return {
       success: true,
