@@ -50,6 +50,15 @@ describe('JobQueue without a database', () => {
     expect(() => jobs.define('member-report', handler)).toThrow(/already/);
   });
 
+  it('starts without touching the database when no kind is defined, and then refuses a new kind', async () => {
+    const jobs = queue();
+    await jobs.start();
+    expect(() => jobs.define('late-report', async () => null)).toThrow(
+      /before the queue is started/,
+    );
+    await jobs.stop();
+  });
+
   it('refuses timeouts, retries and delays that are not whole numbers in range', () => {
     const jobs = queue();
     const handler = async () => null;

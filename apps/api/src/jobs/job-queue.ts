@@ -265,7 +265,7 @@ export class JobQueue {
     if (this.#kinds.has(kind)) {
       throw new Error(`The job kind "${kind}" is defined already.`);
     }
-    if (this.#installing) {
+    if (this.#installing || this.#starting) {
       throw new Error(
         `Define the job kind "${kind}" before the queue is started.`,
       );
@@ -422,12 +422,15 @@ export class JobQueue {
    * Starts taking work: installs pg-boss (see {@link ready}), on PGlite
    * hands out again the attempts a killed process left running (PGlite is
    * one process's: no other can be running them), and polls for jobs.
+   * With no kind defined there is no work to take: it installs and polls
+   * nothing (no timers on an idle server).
    */
   start(): Promise<void> {
     if (this.#stopRequested) {
       return Promise.reject(new Error('The job queue is stopped.'));
     }
     this.#starting ??= (async () => {
+      if (this.#kinds.size === 0) return;
       liveWorkerIds.add(this.#workerId);
       await this.ready();
       if (this.#db.kind === 'pglite') await this.#recoverOrphans();

@@ -21,13 +21,6 @@ export type JobStatus =
   | 'failed'
   | 'cancelled';
 
-/** Statuses a job never leaves. */
-export const FINAL_JOB_STATUSES: readonly JobStatus[] = [
-  'succeeded',
-  'failed',
-  'cancelled',
-];
-
 /** Who asked for a job, and in which scope it runs (the request's data scope). */
 export interface JobOwner {
   /** The user who enqueued it (for an API key: the key's owner). */

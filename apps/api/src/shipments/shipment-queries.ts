@@ -123,7 +123,8 @@ const ROW_TABLES = `shipments sh
   LEFT JOIN receipts r ON r.shipment_id = sh.id`;
 
 /** The name of the scope's member, or null when it does not exist. */
-async function memberName(
+/** A member's name, or `null` when there is no such member. */
+export async function memberName(
   db: SqlRunner,
   memberId: number,
 ): Promise<string | null> {
