@@ -4,10 +4,12 @@ import { routeAt, ScreenFrame } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
   DataState,
+  Figures,
   formatMonth,
   formatNumber,
   formatPercent,
   formatWeight,
+  Panel,
   StackedBarChart,
 } from '@collective/ui';
 import { Link } from 'react-router-dom';
@@ -39,40 +41,41 @@ export default function DashboardScreen() {
       >
         {data ? (
           <>
-            <section aria-labelledby="kpis" className={styles.section}>
-              <h2 id="kpis" className={styles.heading}>
-                {formatMonth(data.month)} at a glance
-              </h2>
-              <dl className={styles.kpis}>
-                {[
-                  [
-                    'Collected this month',
-                    formatWeight(data.kpis.weight_kg_month),
-                  ],
-                  [
-                    'Collected, last 12 months',
-                    formatWeight(data.kpis.weight_kg_12m),
-                  ],
-                  ['Units this month', formatNumber(data.kpis.units_month)],
-                  ['Units, last 12 months', formatNumber(data.kpis.units_12m)],
-                  ['Active stores', formatNumber(data.kpis.active_stores)],
-                  [
-                    'Shipments in transit',
-                    formatNumber(data.kpis.shipments_in_transit),
-                  ],
-                  [
-                    'Recycled, last 12 months',
-                    formatPercent(data.kpis.recycled_share),
-                  ],
-                ].map(([term, value]) => (
-                  <div key={term} className={styles.kpi}>
-                    <dt>{term}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-            <section className={styles.section}>
+            <Panel title={`${formatMonth(data.month)} at a glance`}>
+              <Figures
+                figures={[
+                  {
+                    term: 'Collected this month',
+                    value: formatWeight(data.kpis.weight_kg_month),
+                  },
+                  {
+                    term: 'Collected, last 12 months',
+                    value: formatWeight(data.kpis.weight_kg_12m),
+                  },
+                  {
+                    term: 'Units this month',
+                    value: formatNumber(data.kpis.units_month),
+                  },
+                  {
+                    term: 'Units, last 12 months',
+                    value: formatNumber(data.kpis.units_12m),
+                  },
+                  {
+                    term: 'Active stores',
+                    value: formatNumber(data.kpis.active_stores),
+                  },
+                  {
+                    term: 'Shipments in transit',
+                    value: formatNumber(data.kpis.shipments_in_transit),
+                  },
+                  {
+                    term: 'Recycled, last 12 months',
+                    value: formatPercent(data.kpis.recycled_share),
+                  },
+                ]}
+              />
+            </Panel>
+            <Panel>
               <StackedBarChart
                 title="Weight collected per month, by material"
                 barHeading="Month"
@@ -85,11 +88,8 @@ export default function DashboardScreen() {
                 }))}
                 formatValue={formatWeight}
               />
-            </section>
-            <section aria-labelledby="top-stores" className={styles.section}>
-              <h2 id="top-stores" className={styles.heading}>
-                Top stores, last 12 months
-              </h2>
+            </Panel>
+            <Panel title="Top stores, last 12 months">
               {data.top_stores.length === 0 ? (
                 <p>No store has collected anything yet.</p>
               ) : (
@@ -111,7 +111,7 @@ export default function DashboardScreen() {
                   ))}
                 </ol>
               )}
-            </section>
+            </Panel>
           </>
         ) : null}
       </DataState>

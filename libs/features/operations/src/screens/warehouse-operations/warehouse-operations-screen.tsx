@@ -8,9 +8,11 @@ import {
   Button,
   DataState,
   DataTable,
+  Figures,
   formatDate,
   formatNumber,
   formatWeight,
+  Panel,
   useListParams,
   type DataTableColumn,
   type ListSpec,
@@ -73,8 +75,7 @@ const NO_ROWS: readonly ShipmentRow[] = [];
 function Summary() {
   const summary = useWarehouseSummary();
   return (
-    <section aria-labelledby="warehouse-today">
-      <h2 id="warehouse-today">Today and the backlog</h2>
+    <Panel title="Today and the backlog">
       <DataState
         status={summary.status}
         error={summary.error}
@@ -82,29 +83,29 @@ function Summary() {
         loadingText="Loading the figures…"
       >
         {summary.data ? (
-          <dl className={styles.facts}>
-            <dt>Received today</dt>
-            <dd>
-              {formatNumber(summary.data.today.received)} shipments,{' '}
-              {formatWeight(summary.data.today.received_kg)}
-            </dd>
-            <dt>Sorted today</dt>
-            <dd>{formatWeight(summary.data.today.sorted_kg)}</dd>
-            <dt>To receive</dt>
-            <dd>
-              {formatNumber(summary.data.backlog.to_receive)} shipments (
-              {formatNumber(summary.data.backlog.to_receive_late)} waiting over
-              3 days)
-            </dd>
-            <dt>To sort</dt>
-            <dd>
-              {formatNumber(summary.data.backlog.to_sort)} shipments,{' '}
-              {formatWeight(summary.data.backlog.to_sort_kg)}
-            </dd>
-          </dl>
+          <Figures
+            figures={[
+              {
+                term: 'Received today',
+                value: `${formatNumber(summary.data.today.received)} shipments, ${formatWeight(summary.data.today.received_kg)}`,
+              },
+              {
+                term: 'Sorted today',
+                value: formatWeight(summary.data.today.sorted_kg),
+              },
+              {
+                term: 'To receive',
+                value: `${formatNumber(summary.data.backlog.to_receive)} shipments (${formatNumber(summary.data.backlog.to_receive_late)} waiting over 3 days)`,
+              },
+              {
+                term: 'To sort',
+                value: `${formatNumber(summary.data.backlog.to_sort)} shipments, ${formatWeight(summary.data.backlog.to_sort_kg)}`,
+              },
+            ]}
+          />
         ) : null}
       </DataState>
-    </section>
+    </Panel>
   );
 }
 

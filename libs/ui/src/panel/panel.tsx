@@ -1,0 +1,36 @@
+import { useId, type ReactNode } from 'react';
+import styles from './panel.module.css';
+
+/** Props of {@link Panel}. */
+export interface PanelProps {
+  /**
+   * The heading, an `<h2>` that names the section; without one the panel
+   * is only the card, around content that names itself (a chart's figure).
+   */
+  title?: ReactNode;
+  /** Beside the heading, at its end (e.g. a link or a button). */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A titled section of a screen in the theme's card: bordered, on the
+ * surface colour, named by its heading for screen readers. Screens stack
+ * panels; a panel never makes the page wider than the window.
+ */
+export function Panel({ title, actions, children }: PanelProps) {
+  const id = useId();
+  if (title === undefined)
+    return <div className={styles.panel}>{children}</div>;
+  return (
+    <section aria-labelledby={id} className={styles.panel}>
+      <div className={styles.head}>
+        <h2 id={id} className={styles.title}>
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
