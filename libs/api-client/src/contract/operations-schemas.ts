@@ -218,8 +218,7 @@ export const MaterialLineSchema = v.object({
 export type MaterialLine = v.InferOutput<typeof MaterialLineSchema>;
 
 /** Response of GET /api/shipments/:id: the shipment, its timeline, its receipt and lines. */
-export const ShipmentDetailSchema = v.object({
-  success: v.optional(v.boolean()),
+export const ShipmentDetailSchema = answerSchema({
   scope: AnsweredScopeSchema,
   shipment: v.object({
     ...ShipmentRowSchema.entries,
@@ -325,8 +324,7 @@ export const WarehouseSummaryQuerySchema = v.strictObject({
 });
 
 /** Response of GET /api/warehouse/summary: today's throughput and the backlog. */
-export const WarehouseSummarySchema = v.object({
-  success: v.optional(v.boolean()),
+export const WarehouseSummarySchema = answerSchema({
   scope: AnsweredScopeSchema,
   /** Today (UTC): shipments received and their net weight, weight sorted. */
   today: v.object({
@@ -371,8 +369,7 @@ const OutcomeWeightsSchema = v.object({
  * (received = sorted + residue; sorted = in lots + on hand), and per
  * material what is on hand and what its confirmed lots became.
  */
-export const EolSummarySchema = v.object({
-  success: v.optional(v.boolean()),
+export const EolSummarySchema = answerSchema({
   scope: AnsweredScopeSchema,
   balance: v.object({
     received_kg: KgSchema,
@@ -440,8 +437,7 @@ export const LotIdParamsSchema = recordIdParams('lot');
 export const LotQuerySchema = v.strictObject({ member_id: MemberIdQuery });
 
 /** Response of GET /api/eol/lots/:id and of its writes: the lot and its chain of custody. */
-export const LotDetailSchema = v.object({
-  success: v.optional(v.boolean()),
+export const LotDetailSchema = answerSchema({
   lot: LotSchema,
   sources: v.array(
     v.object({

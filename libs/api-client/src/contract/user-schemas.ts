@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { USER_ROLES } from './role-grants';
 import {
+  answerSchema,
   IdSchema,
   IsoTimestampSchema,
   oneOf,
@@ -107,8 +108,7 @@ export const UsersQuerySchema = v.strictObject({
 });
 
 /** Response of GET /api/users: one page. */
-export const UsersPageSchema = v.object({
-  success: v.optional(v.boolean()),
+export const UsersPageSchema = answerSchema({
   users: v.array(ManagedUserSchema),
   total: v.pipe(v.number(), v.integer(), v.minValue(0)),
   page: IdSchema,
@@ -119,8 +119,7 @@ export const UsersPageSchema = v.object({
 export const UserIdParamsSchema = recordIdParams('user');
 
 /** Response of GET /api/users/:id and of the writes on one user. */
-export const ManagedUserResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const ManagedUserResponseSchema = answerSchema({
   user: ManagedUserSchema,
 });
 
@@ -143,15 +142,13 @@ export const SentLinkSchema = v.object({
 });
 
 /** Response of POST /api/users and of a resend. */
-export const InvitationResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const InvitationResponseSchema = answerSchema({
   user: ManagedUserSchema,
   invitation: SentLinkSchema,
 });
 
 /** Response of POST /api/users/:id/password-reset. */
-export const PasswordResetSentSchema = v.object({
-  success: v.optional(v.boolean()),
+export const PasswordResetSentSchema = answerSchema({
   user: ManagedUserSchema,
   reset: SentLinkSchema,
 });
@@ -218,7 +215,6 @@ export const OutboxMessageSchema = v.object({
 });
 
 /** Response of GET /api/outbox: the newest messages. */
-export const OutboxResponseSchema = v.object({
-  success: v.optional(v.boolean()),
+export const OutboxResponseSchema = answerSchema({
   messages: v.array(OutboxMessageSchema),
 });
