@@ -5,8 +5,8 @@ import {
   type Tree,
 } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
-import ts from 'typescript';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { read, syntaxErrors } from '../testing/workspace-tree';
 import {
   featureLibraryGenerator,
   REGISTRY_FILE,
@@ -15,25 +15,6 @@ import {
 
 const root = 'libs/features/members-stores';
 const ROUTES = '/member-management, /store-rankings';
-
-/** Reads a generated text file, failing the test with its path when it is missing. */
-function read(tree: Tree, path: string): string {
-  const content = tree.read(path, 'utf-8');
-  if (content === null) throw new Error(`${path} was not generated`);
-  return content;
-}
-
-/** Syntax errors TypeScript finds in a generated source file (none expected). */
-function syntaxErrors(tree: Tree, path: string): string[] {
-  const output = ts.transpileModule(read(tree, path), {
-    fileName: path,
-    reportDiagnostics: true,
-    compilerOptions: { jsx: ts.JsxEmit.ReactJSX, module: ts.ModuleKind.ESNext },
-  });
-  return (output.diagnostics ?? []).map((d) =>
-    ts.flattenDiagnosticMessageText(d.messageText, '\n'),
-  );
-}
 
 describe('featureLibraryGenerator', () => {
   let tree: Tree;
