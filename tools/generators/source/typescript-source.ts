@@ -126,6 +126,40 @@ function importText(item: NamedImport): string {
   return item.type ? `type ${item.name}` : item.name;
 }
 
+/**
+ * The module, the braces (when they hold named elements) and whether the
+ * whole clause is type-only of an `import … from` (kind `import`) or an
+ * `export … from` (kind `export`) statement; undefined for any other.
+ */
+function clauseOf(
+  statement: ts.Statement,
+  kind: 'import' | 'export',
+):
+  | {
+      specifier: ts.Expression | undefined;
+      braces: ts.NamedImports | ts.NamedExports | undefined;
+      typeOnly: boolean;
+    }
+  | undefined {
+  if (kind === 'import' && ts.isImportDeclaration(statement)) {
+    const bindings = statement.importClause?.namedBindings;
+    return {
+      specifier: statement.moduleSpecifier,
+      braces: bindings && ts.isNamedImports(bindings) ? bindings : undefined,
+      typeOnly: statement.importClause?.isTypeOnly ?? false,
+    };
+  }
+  if (kind === 'export' && ts.isExportDeclaration(statement)) {
+    const clause = statement.exportClause;
+    return {
+      specifier: statement.moduleSpecifier,
+      braces: clause && ts.isNamedExports(clause) ? clause : undefined,
+      typeOnly: statement.isTypeOnly,
+    };
+  }
+  return undefined;
+}
+
 /** Import or export declarations of `module` in a file whose braces hold named elements. */
 function namedClauses(
   source: ts.SourceFile,
@@ -139,38 +173,19 @@ function namedClauses(
 }[] {
   const found = [];
   for (const statement of source.statements) {
-    if (kind === 'import' && ts.isImportDeclaration(statement)) {
-      const bindings = statement.importClause?.namedBindings;
-      if (
-        ts.isStringLiteral(statement.moduleSpecifier) &&
-        statement.moduleSpecifier.text === module &&
-        bindings &&
-        ts.isNamedImports(bindings)
-      ) {
-        found.push({
-          statement,
-          elements: bindings.elements,
-          braces: bindings,
-          typeOnly: statement.importClause?.isTypeOnly ?? false,
-        });
-      }
-    }
-    if (kind === 'export' && ts.isExportDeclaration(statement)) {
-      const clause = statement.exportClause;
-      if (
-        statement.moduleSpecifier &&
-        ts.isStringLiteral(statement.moduleSpecifier) &&
-        statement.moduleSpecifier.text === module &&
-        clause &&
-        ts.isNamedExports(clause)
-      ) {
-        found.push({
-          statement,
-          elements: clause.elements,
-          braces: clause,
-          typeOnly: statement.isTypeOnly,
-        });
-      }
+    const clause = clauseOf(statement, kind);
+    if (
+      clause?.braces &&
+      clause.specifier &&
+      ts.isStringLiteral(clause.specifier) &&
+      clause.specifier.text === module
+    ) {
+      found.push({
+        statement,
+        elements: clause.braces.elements,
+        braces: clause.braces,
+        typeOnly: clause.typeOnly,
+      });
     }
   }
   return found;
