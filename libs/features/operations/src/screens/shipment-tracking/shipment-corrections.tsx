@@ -31,6 +31,18 @@ const OriginForm = v.strictObject({
   ),
 });
 
+/** The optional note of both writes (the contract's note: up to 500 characters), under `label`. */
+function NoteField({ label }: { label: string }) {
+  return (
+    <FormField
+      name="note"
+      label={label}
+      hint="Optional, up to 500 characters"
+      maxLength={500}
+    />
+  );
+}
+
 /**
  * What a collective admin may correct on a shipment (decisions D15): record
  * that it was lost, damaged or refused while not yet received, or correct
@@ -82,12 +94,7 @@ export function ShipmentCorrections({
               </select>
             )}
           </FormField>
-          <FormField
-            name="note"
-            label="Note"
-            hint="Optional, up to 500 characters"
-            maxLength={500}
-          />
+          <NoteField label="Note" />
           <SubmitButton>Record exception</SubmitButton>
         </Form>
       ) : null}
@@ -99,12 +106,7 @@ export function ShipmentCorrections({
           hint={`Now ${shipment.shipment.store_name} (#${store_id})`}
           inputMode="numeric"
         />
-        <FormField
-          name="note"
-          label="Reason"
-          hint="Optional, up to 500 characters"
-          maxLength={500}
-        />
+        <NoteField label="Reason" />
         <SubmitButton>Correct origin</SubmitButton>
       </Form>
     </section>
