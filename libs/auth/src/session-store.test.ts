@@ -1,20 +1,11 @@
 import { ApiError, type ApiClient, type User } from '@collective/api-client';
 import { DEMO_USERS } from '@collective/api-client/testing';
 import { createTestPlatform } from '@collective/platform/testing';
+import { deferred } from '@collective/ui/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from './session-store';
 
 const user: User = DEMO_USERS.super;
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function setup(stored: Record<string, string> = {}) {
   const platform = createTestPlatform({ storage: stored });

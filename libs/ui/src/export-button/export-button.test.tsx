@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../test-support/deferred';
+import { deferred } from '../testing';
 import { ExportButton } from './export-button';
 
 /** Downloads the page started: the hidden link's address and file name at the click. */

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as v from 'valibot';
-import { deferred } from '../test-support/deferred';
+import { deferred } from '../testing';
 import { describe, expect, it, vi } from 'vitest';
 import { FormError } from '../form-error/form-error';
 import { FormField } from '../form-field/form-field';
