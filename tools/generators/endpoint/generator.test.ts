@@ -7,6 +7,7 @@ import {
   readEntries,
   TABLE_MARKER,
 } from '../source/contract';
+import { EXAMPLE_THINGS_LIST } from '../testing/example-things';
 import {
   changesSince,
   read,
@@ -22,15 +23,6 @@ const TABLE = 'libs/api-client/src/contract/example-things-endpoints.ts';
 const SCHEMAS = TABLE;
 const ROUTES = 'apps/api/src/example-things/example-things-routes.ts';
 const TEST = 'apps/api/src/example-things/example-things-routes.test.ts';
-
-const LIST: EndpointGeneratorSchema = {
-  name: 'exampleThings',
-  resource: 'example-things',
-  path: '/api/example-things',
-  list: true,
-  scoped: true,
-  skipFormat: true,
-};
 
 /** The text of a handler in a routes file, from its name to the next handler or the end. */
 function handler(text: string, name: string): string {
@@ -51,7 +43,7 @@ describe('endpointGenerator', () => {
     let before: Map<string, string>;
     beforeEach(async () => {
       before = snapshot(tree);
-      await endpointGenerator(tree, LIST);
+      await endpointGenerator(tree, EXAMPLE_THINGS_LIST);
     });
 
     it('writes the contract (the table module, its spread and re-export), the routes, their registration and a test, and nothing else', () => {
@@ -129,9 +121,9 @@ describe('endpointGenerator', () => {
     scoped: true,
   },
 ${TABLE_MARKER}`);
-      expect(table.indexOf('export const ExampleThingsPageSchema')).toBeLessThan(
-        table.indexOf('export const exampleThingsEndpoints'),
-      );
+      expect(
+        table.indexOf('export const ExampleThingsPageSchema'),
+      ).toBeLessThan(table.indexOf('export const exampleThingsEndpoints'));
       expect(readEntries(tree).at(-1)).toMatchObject({
         name: 'exampleThings',
         table: 'exampleThingsEndpoints',
@@ -191,9 +183,7 @@ ${TABLE_MARKER}`);
       expect(api).toContain(
         "import { exampleThingsRoutes } from './example-things/example-things-routes';",
       );
-      expect(api).toMatch(
-        /\n\s*exampleThingsRoutes,?\n\s*\]\) \{/,
-      );
+      expect(api).toMatch(/\n\s*exampleThingsRoutes,?\n\s*\]\) \{/);
     });
 
     it('tests 200 for a collective admin and a brand user, 401 without a session, the scope and the list limits', () => {
@@ -241,7 +231,9 @@ ${TABLE_MARKER}`);
       const aggregate = read(tree, ENDPOINTS_FILE);
       expect(aggregate.match(/exampleThingsEndpoints/g)).toHaveLength(2);
       expect(read(tree, TABLE).match(/named\(/g)).toHaveLength(1);
-      expect(read(tree, TABLE).match(/^export const ExampleSummarySchema/gm)).toHaveLength(1);
+      expect(
+        read(tree, TABLE).match(/^export const ExampleSummarySchema/gm),
+      ).toHaveLength(1);
       expect(
         tree.exists(
           'apps/api/src/example-things/example-summary-route.test.ts',
@@ -300,13 +292,16 @@ ${TABLE_MARKER}`);
   });
 
   it('expects 403 for the brand user when only collective admins may call it', async () => {
-    await endpointGenerator(tree, { ...LIST, audience: 'collective-admins' });
+    await endpointGenerator(tree, {
+      ...EXAMPLE_THINGS_LIST,
+      audience: 'collective-admins',
+    });
     expect(read(tree, TEST)).toContain("it('refuses a brand user with 403'");
     expect(read(tree, TABLE)).toContain("audience: 'collective-admins',");
   });
 
   it('keeps an unscoped entry out of the data scope: no member_id, no scope, signed-in users', async () => {
-    await endpointGenerator(tree, { ...LIST, scoped: false });
+    await endpointGenerator(tree, { ...EXAMPLE_THINGS_LIST, scoped: false });
     const schemas = read(tree, SCHEMAS);
     expect(schemas).not.toContain('member_id');
     expect(schemas).not.toContain('AnsweredScopeSchema');
@@ -340,18 +335,18 @@ ${TABLE_MARKER}`);
     async (change, message) => {
       const before = snapshot(tree);
       await expect(
-        endpointGenerator(tree, { ...LIST, ...change }),
+        endpointGenerator(tree, { ...EXAMPLE_THINGS_LIST, ...change }),
       ).rejects.toThrow(message);
       expect(changesSince(tree, before)).toEqual([]);
     },
   );
 
   it('says which line to put back when the resource’s table has lost its closing line', async () => {
-    await endpointGenerator(tree, LIST);
+    await endpointGenerator(tree, EXAMPLE_THINGS_LIST);
     tree.write(TABLE, read(tree, TABLE).replace(TABLE_MARKER, '} as const);'));
     await expect(
       endpointGenerator(tree, {
-        ...LIST,
+        ...EXAMPLE_THINGS_LIST,
         name: 'exampleSummary',
         path: '/api/example-things/summary',
         list: false,
@@ -379,7 +374,7 @@ ${TABLE_MARKER}`);
       "import { named, type Endpoint } from './endpoint';\nexport const exampleThingsEndpoints = named({\n} as const satisfies Record<string, Endpoint>);\n",
     );
     const before = snapshot(tree);
-    await expect(endpointGenerator(tree, LIST)).rejects.toThrow(
+    await expect(endpointGenerator(tree, EXAMPLE_THINGS_LIST)).rejects.toThrow(
       /does not spread its table/,
     );
     expect(changesSince(tree, before)).toEqual([]);

@@ -1,6 +1,7 @@
 import { logger, type Tree } from '@nx/devkit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpointGenerator } from '../endpoint/generator';
+import { EXAMPLE_THINGS_LIST } from '../testing/example-things';
 import {
   changesSince,
   read,
@@ -29,14 +30,7 @@ describe('screenGenerator', () => {
 
   beforeEach(async () => {
     tree = treeWithWorkspaceSources();
-    await endpointGenerator(tree, {
-      name: 'exampleThings',
-      resource: 'example-things',
-      path: '/api/example-things',
-      list: true,
-      scoped: true,
-      skipFormat: true,
-    });
+    await endpointGenerator(tree, EXAMPLE_THINGS_LIST);
   });
 
   describe('over a scoped list, for a route whose screen is a placeholder', () => {
