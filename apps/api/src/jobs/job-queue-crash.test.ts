@@ -21,9 +21,9 @@ import { JobQueue } from './job-queue';
 import {
   CRASH_KIND,
   demoOwner,
+  eventually,
   fastQueue,
   isFinished,
-  sleep,
   waitForJob,
 } from './testing/job-testing';
 
@@ -98,21 +98,6 @@ function startWorker(env: Record<string, string>): WorkerProcess {
     }),
   );
   return { child, events, exited };
-}
-
-/** Polls `find` until it returns something; throws naming `what` after `timeoutMs`. */
-async function eventually<T>(
-  find: () => T | undefined,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = find();
-    if (found !== undefined) return found;
-    await sleep(20);
-  }
-  throw new Error(`No ${what} within ${timeoutMs} ms.`);
 }
 
 function eventOf(

@@ -72,6 +72,28 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
+ * Polls `find` every 20 ms until it returns something, and returns that;
+ * after `timeoutMs` throws `No <what> within <timeoutMs> ms.`, or the
+ * message `what` builds when it is a function (called then, so that it can
+ * name the last thing seen).
+ */
+export async function eventually<T>(
+  find: () => T | undefined | Promise<T | undefined>,
+  what: string | (() => string),
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = await find();
+    if (found !== undefined) return found;
+    await sleep(20);
+  }
+  throw new Error(
+    typeof what === 'string' ? `No ${what} within ${timeoutMs} ms.` : what(),
+  );
+}
+
+/**
  * Polls `queue.get(id)` until `until` holds and returns that record; throws
  * with the last record seen after `timeoutMs`.
  */
@@ -81,15 +103,15 @@ export async function waitForJob(
   until: (job: JobRecord) => boolean,
   timeoutMs = 15_000,
 ): Promise<JobRecord> {
-  const deadline = Date.now() + timeoutMs;
   let last: JobRecord | null = null;
-  while (Date.now() < deadline) {
-    last = await queue.get(id);
-    if (last && until(last)) return last;
-    await sleep(20);
-  }
-  throw new Error(
-    `The job ${id} did not get there within ${timeoutMs} ms; last seen: ${JSON.stringify(last)}`,
+  return eventually(
+    async () => {
+      last = await queue.get(id);
+      return last && until(last) ? last : undefined;
+    },
+    () =>
+      `The job ${id} did not get there within ${timeoutMs} ms; last seen: ${JSON.stringify(last)}`,
+    timeoutMs,
   );
 }
 
