@@ -140,7 +140,11 @@ async function callerOfTicket(
   return callerOf(user, null);
 }
 
-function callerOf(user: Readonly<UserRecord>, apiKeyId: number | null): Caller {
+/** The caller a user is, with their access derived, by session (`apiKeyId` null) or API key. */
+export function callerOf(
+  user: Readonly<UserRecord>,
+  apiKeyId: number | null,
+): Caller {
   return { user, access: deriveAccess(user), apiKeyId };
 }
 

@@ -1,6 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { SESSION_TOKEN_BYTES, SESSION_TTL_MS } from '../constants';
 import type { SqlRunner } from '../db/database';
+import type { SessionCache } from './session-cache';
 import { USER_COLUMNS, type UserRecord } from './users';
 
 /**
@@ -96,20 +97,22 @@ export async function revokeSession(
 
 /**
  * Revokes every live session of a user (deactivation, a password reset,
- * "sign out everywhere") and returns their token hashes, so this process's
- * session cache can forget them at once; other processes stop within the
- * cache's 5 seconds (docs/decisions/0043).
+ * "sign out everywhere") and forgets each in this process's session cache
+ * at once; other processes stop within the cache's 5 seconds
+ * (docs/decisions/0043). Returns how many ended.
  */
 export async function revokeUserSessions(
   db: SqlRunner,
+  sessionCache: Pick<SessionCache, 'forget'>,
   userId: number,
   now: Date,
-): Promise<string[]> {
+): Promise<number> {
   const rows = await db.query<{ token_hash: string }>(
     `UPDATE sessions SET revoked_at = $2
       WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2
       RETURNING token_hash`,
     [userId, now],
   );
-  return rows.map((row) => row.token_hash);
+  for (const row of rows) sessionCache.forget(row.token_hash);
+  return rows.length;
 }

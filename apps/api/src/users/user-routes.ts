@@ -1,7 +1,7 @@
 import {
   adminKindOf,
-  deriveAccess,
   INVITATION_TTL_DAYS,
+  isPlatformGrant,
   judgeGrant,
   judgeManagement,
   PASSWORD_RESET_TTL_MINUTES,
@@ -9,10 +9,10 @@ import {
   type RoleGrant,
 } from '@collective/api-client/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../auth/authenticate';
+import { callerOf, type Caller } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
 import { createSession, revokeUserSessions } from '../auth/sessions';
-import { toContractUser, USER_COLUMNS, type UserRecord } from '../auth/users';
+import { findUserById, toContractUser } from '../auth/users';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
 import { notFound, Refusal } from '../http/error-replies';
@@ -174,13 +174,17 @@ async function endAccess(
   userId: number,
   now: Date,
 ): Promise<{ sessions: number; apiKeys: number }> {
-  const ended = await revokeUserSessions(db, userId, now);
-  for (const tokenHash of ended) services.sessionCache.forget(tokenHash);
+  const ended = await revokeUserSessions(
+    db,
+    services.sessionCache,
+    userId,
+    now,
+  );
   const keys = await db.query<{ id: number }>(
     'UPDATE api_keys SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
     [userId, now],
   );
-  return { sessions: ended.length, apiKeys: keys.length };
+  return { sessions: ended, apiKeys: keys.length };
 }
 
 /** Makes a link, queues its mail, and says how it went out (the link itself only for the outbox). */
@@ -256,13 +260,11 @@ async function usableLink(
   return { link, user };
 }
 
-async function contractUserOf(db: SqlRunner, id: number): Promise<UserRecord> {
-  const [row] = await db.query<UserRecord>(
-    `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1`,
-    [id],
-  );
-  if (!row) throw new Error(`user ${id} vanished`);
-  return row;
+/** The caller a person is when they act for themselves through a mailed link (the audit event names them). */
+async function callerActingAs(db: SqlRunner, id: number): Promise<Caller> {
+  const user = await findUserById(db, id);
+  if (!user) throw new Error(`user ${id} is not active`);
+  return callerOf(user, null);
 }
 
 /** Whose a change is in the audit trail: the user's member. */
@@ -359,7 +361,7 @@ export const userRoutes = resourceRoutes({
       if (!member) notFound(`There is no member ${grant.member_id}.`);
       memberCode = member.code;
     }
-    const platform = deriveAccess(grant).isCollectiveAdmin;
+    const platform = isPlatformGrant(grant);
     const [existing] = await db.query<{ id: number }>(
       'SELECT id FROM users WHERE email = $1 FOR UPDATE',
       [body.email],
@@ -466,7 +468,7 @@ export const userRoutes = resourceRoutes({
         next.role,
         next.member_id,
         memberCode,
-        deriveAccess(next).isCollectiveAdmin,
+        isPlatformGrant(next),
       ],
     );
     const after = await reread(db, row.id);
@@ -602,11 +604,15 @@ export const userRoutes = resourceRoutes({
 
   async signOutUser({ params, caller, db, now, services }) {
     const row = await managedTarget(db, caller, params.id);
-    const ended = await revokeUserSessions(db, row.id, now);
-    for (const tokenHash of ended) services.sessionCache.forget(tokenHash);
+    const ended = await revokeUserSessions(
+      db,
+      services.sessionCache,
+      row.id,
+      now,
+    );
     return {
       answer: { success: true, user: toManagedUser(row) },
-      change: changeOf(row, row, { sessions_ended: ended.length }),
+      change: changeOf(row, row, { sessions_ended: ended }),
     };
   },
 
@@ -682,13 +688,8 @@ export const userRoutes = resourceRoutes({
     );
     await useLink(db, link, now);
     await revokeLinks(db, user.id, 'invitation', now);
-    const record = await contractUserOf(db, user.id);
     // The person acts for themselves: the audit event names them.
-    request.caller = {
-      user: record,
-      access: deriveAccess(record),
-      apiKeyId: null,
-    };
+    request.caller = await callerActingAs(db, user.id);
     const session = await createSession(db, user.id, now);
     const after = await reread(db, user.id);
     request.log.info(
@@ -696,7 +697,10 @@ export const userRoutes = resourceRoutes({
       'invitation accepted',
     );
     return {
-      answer: { token: session.token, user: toContractUser(record) },
+      answer: {
+        token: session.token,
+        user: toContractUser(request.caller.user),
+      },
       change: changeOf(user, after),
     };
   },
@@ -717,20 +721,19 @@ export const userRoutes = resourceRoutes({
     await useLink(db, link, now);
     await revokeLinks(db, user.id, 'password_reset', now);
     // A new password ends every session that the old one opened.
-    const ended = await revokeUserSessions(db, user.id, now);
-    for (const tokenHash of ended) services.sessionCache.forget(tokenHash);
-    const record = await contractUserOf(db, user.id);
-    request.caller = {
-      user: record,
-      access: deriveAccess(record),
-      apiKeyId: null,
-    };
+    const ended = await revokeUserSessions(
+      db,
+      services.sessionCache,
+      user.id,
+      now,
+    );
+    request.caller = await callerActingAs(db, user.id);
     const after = await reread(db, user.id);
     return {
       answer: { success: true },
       change: changeOf(user, after, {
         password_changed: true,
-        sessions_ended: ended.length,
+        sessions_ended: ended,
       }),
     };
   },
