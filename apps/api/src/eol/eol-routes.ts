@@ -14,7 +14,7 @@ import { isoUtc } from '../data/program-queries';
 import { lastTwelveMonths } from '../data/months';
 import { rebuildRollups } from '../data/rollups';
 import { resourceRoutes } from '../http/declare-route';
-import { notFound, Refusal } from '../http/error-replies';
+import { notFound, Refusal, staleVersion } from '../http/error-replies';
 
 /** A lot's columns as the contract sends them (`l` lots, `m` members, `p` processors). */
 const LOT_COLUMNS = `l.id, l.member_id, m.name AS member_name, l.material, p.name AS processor,
@@ -68,13 +68,14 @@ async function lotAt(
   );
   const current = locked.length > 0 ? await readLot(db, id, memberId) : null;
   if (!current) noLot(id);
-  if (current.lot.version !== version || current.lot.status !== status) {
+  if (current.lot.version !== version) {
+    staleVersion(`Lot ${id}`, version, current.lot.version, current);
+  }
+  if (current.lot.status !== status) {
     throw new Refusal(
       409,
       'Conflict',
-      current.lot.version !== version
-        ? `Lot ${id} changed since you read it (version ${version}, now ${current.lot.version}); nothing was saved. Reload it and try again.`
-        : `Lot ${id} is ${current.lot.status}; this step needs it ${status}.`,
+      `Lot ${id} is ${current.lot.status}; this step needs it ${status}.`,
       { current },
     );
   }

@@ -65,6 +65,25 @@ export function notFound(message: string): never {
   throw new Refusal(404, 'Not found', message);
 }
 
+/**
+ * Throws the API's 409 for a write made against an older version of a
+ * record (decisions D15): nothing was saved, and the answer carries the
+ * record as it is now in `current`, so the client can show it.
+ */
+export function staleVersion(
+  subject: string,
+  asked: number,
+  now: number,
+  current: unknown,
+): never {
+  throw new Refusal(
+    409,
+    'Conflict',
+    `${subject} changed since you read it (version ${asked}, now ${now}); nothing was saved. Reload it and try again.`,
+    { current },
+  );
+}
+
 /** Client-facing text for Fastify's own request errors, keyed by error code. */
 const FASTIFY_ERROR_TEXT: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: `Request body is too large; the limit is ${BODY_LIMIT_BYTES / 1024} KiB`,

@@ -6,7 +6,7 @@ import {
   type TenantCode,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
-import { notFound, Refusal } from '../http/error-replies';
+import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import { countSubmission } from './rate-limit';
 import { maskEmail, maskName, maskPostalCode, MASK, REDACTED } from './masking';
 
@@ -123,14 +123,9 @@ export function checkVersion(
   current: () => Promise<unknown>,
 ): Promise<void> {
   if (row.version === version) return Promise.resolve();
-  return current().then((submission) => {
-    throw new Refusal(
-      409,
-      'Conflict',
-      `The submission changed since you read it (version ${version}, now ${row.version}); nothing was saved. Reload it and try again.`,
-      { current: submission },
-    );
-  });
+  return current().then((submission) =>
+    staleVersion('The submission', version, row.version, submission),
+  );
 }
 
 /** Refuses a write that needs personal data on a redacted submission. */

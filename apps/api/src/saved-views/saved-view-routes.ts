@@ -6,7 +6,7 @@ import {
 import type { Caller } from '../auth/authenticate';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes } from '../http/declare-route';
-import { notFound, Refusal } from '../http/error-replies';
+import { notFound, Refusal, staleVersion } from '../http/error-replies';
 
 interface SavedViewRow {
   id: number;
@@ -105,12 +105,7 @@ async function ownViewAt(
     );
   }
   if (view.version !== version) {
-    throw new Refusal(
-      409,
-      'Conflict',
-      `The view changed since you read it (version ${version}, now ${view.version}); your changes were not saved. Reload it and apply them again.`,
-      { current: view },
-    );
+    staleVersion('The view', version, view.version, view);
   }
   return view;
 }

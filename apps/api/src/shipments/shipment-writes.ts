@@ -6,7 +6,7 @@
 import type { ShipmentDetail } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
 import { rebuildRollups } from '../data/rollups';
-import { notFound, Refusal } from '../http/error-replies';
+import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import { readShipmentDetail } from './shipment-queries';
 
 /** Statuses a shipment may still be lost, damaged or refused in. */
@@ -37,11 +37,11 @@ export async function shipmentAt(
   });
   if (!current) noShipment(id);
   if (current.shipment.version !== version) {
-    throw new Refusal(
-      409,
-      'Conflict',
-      `Shipment ${current.shipment.tracking_number} changed since you read it (version ${version}, now ${current.shipment.version}); nothing was saved. Reload it and try again.`,
-      { current },
+    staleVersion(
+      `Shipment ${current.shipment.tracking_number}`,
+      version,
+      current.shipment.version,
+      current,
     );
   }
   return current;
@@ -175,11 +175,11 @@ export async function receiptAt(
     );
   }
   if (receipt.version !== version) {
-    throw new Refusal(
-      409,
-      'Conflict',
-      `The receipt of ${current.shipment.tracking_number} changed since you read it (version ${version}, now ${receipt.version}); nothing was saved. Reload it and try again.`,
-      { current },
+    staleVersion(
+      `The receipt of ${current.shipment.tracking_number}`,
+      version,
+      receipt.version,
+      current,
     );
   }
   return { ...current, receipt };

@@ -15,7 +15,7 @@ import { createSession, revokeUserSessions } from '../auth/sessions';
 import { findUserById, toContractUser } from '../auth/users';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
-import { notFound, Refusal } from '../http/error-replies';
+import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import {
   findOpenLink,
   issueLink,
@@ -108,12 +108,7 @@ async function managedTarget(
 /** 409 with the current record when an edit was made against an older version (D15). */
 function checkVersion(row: ManagedUserRow, version: number): void {
   if (row.version !== version) {
-    throw new Refusal(
-      409,
-      'Conflict',
-      `This user changed since you read them (version ${version}, now ${row.version}); nothing was changed. Reload and try again.`,
-      { current: toManagedUser(row) },
-    );
+    staleVersion(`User ${row.email}`, version, row.version, toManagedUser(row));
   }
 }
 
