@@ -1,5 +1,7 @@
 import type { AuditEvent } from '@collective/api-client/contract';
+import type { SqlRunner } from '../db/database';
 import { resourceRoutes } from '../http/declare-route';
+import { notFound } from '../http/error-replies';
 
 /** Events per page of the audit trail unless asked. */
 const DEFAULT_AUDIT_PAGE_SIZE = 50;
@@ -47,15 +49,46 @@ function toContractEvent(row: AuditEventRow): AuditEvent {
 }
 
 /**
+ * How to find the member of a record whose history can be asked for by
+ * `entity` and `entity_id`, for the entities that belong to one member.
+ */
+const RECORD_MEMBER_SQL: Readonly<Record<string, string>> = {
+  user: 'SELECT member_id FROM users WHERE id = $1',
+};
+
+/**
+ * Answers 404 when a member-scoped caller asks for the history of a record
+ * outside their member (or of none), so the trail of another member's user
+ * is neither shown nor revealed to exist (decisions D12, D16).
+ */
+async function checkRecordInScope(
+  db: SqlRunner,
+  memberId: number | null,
+  entity: string | undefined,
+  entityId: string | undefined,
+): Promise<void> {
+  const sql = entity === undefined ? undefined : RECORD_MEMBER_SQL[entity];
+  if (memberId === null || sql === undefined || entityId === undefined) return;
+  const [row] = /^[1-9]\d{0,9}$/.test(entityId)
+    ? await db.query<{ member_id: number | null }>(sql, [Number(entityId)])
+    : [];
+  if (row?.member_id !== memberId)
+    notFound(`There is no ${entity} ${entityId} in your member.`);
+}
+
+/**
  * GET /api/audit-events (decisions D15): the audit trail, newest first, for
  * admins in their data scope — collective admins every event (or one
  * member's, with `member_id`), brand admins their member's — filtered by
  * entity and id (a record's history on its detail), action, actor and time.
+ * A member-scoped caller asking for the history of a user outside their
+ * member gets 404.
  */
 export const auditRoutes = resourceRoutes({
   async auditEvents({ query, scope, db }) {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_AUDIT_PAGE_SIZE;
+    await checkRecordInScope(db, scope.memberId, query.entity, query.entity_id);
     const rows = await db.query<AuditEventRow>(
       `SELECT e.id::text, e.at, e.actor_user_id, u.email AS actor_email,
               u.name AS actor_name, e.actor_api_key_id, e.tenant, e.member_id,

@@ -589,4 +589,55 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
       expect(event?.action).toBe('sign_out_everywhere');
     });
   });
+
+  describe("each user's audit trail", () => {
+    it('shows a brand admin the history of their member’s user, and answers 404 for another member’s user or none', async () => {
+      const target = ids['operator@kiehls.test'] as number;
+      const current = await userOf('brand.admin@kiehls.test', target);
+      const renamed = await call(
+        'brand.admin@kiehls.test',
+        'PATCH',
+        `/api/users/${target}`,
+        { version: current.version, name: 'Operator Renamed' },
+      );
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const other = ids['special.admin@member1009.test'] as number;
+      await call('super@pact.test', 'POST', `/api/users/${other}/sign-out`);
+
+      const own = await call(
+        'brand.admin@kiehls.test',
+        'GET',
+        `/api/audit-events?entity=user&entity_id=${target}`,
+      );
+      expect(own.statusCode, own.body).toBe(200);
+      const events = v.parse(AuditEventsPageSchema, own.json()).events;
+      expect(events[0]).toMatchObject({
+        action: 'update',
+        entity: 'user',
+        entity_id: String(target),
+        member_id: 2,
+        before: { name: current.name },
+        after: { name: 'Operator Renamed' },
+      });
+      expect(
+        events.every(
+          (event) =>
+            event.entity === 'user' &&
+            event.entity_id === String(target) &&
+            event.member_id === 2,
+        ),
+      ).toBe(true);
+
+      for (const id of [String(other), '999999', 'not-a-user']) {
+        const refused = await call(
+          'brand.admin@kiehls.test',
+          'GET',
+          `/api/audit-events?entity=user&entity_id=${id}`,
+        );
+        expect(refused.statusCode, id).toBe(404);
+      }
+      const [seen] = await trail(other);
+      expect(seen?.action).toBe('sign_out_everywhere');
+    });
+  });
 });
