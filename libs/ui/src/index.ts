@@ -16,6 +16,7 @@ export { DataState } from './data-state/data-state';
 export type { DataStateProps } from './data-state/data-state';
 export { DataTable } from './data-table/data-table';
 export type { DataTableColumn, DataTableProps } from './data-table/data-table';
+export { errorMessage } from './error-message/error-message';
 export { ExportButton } from './export-button/export-button';
 export type { ExportButtonProps } from './export-button/export-button';
 export { Field, fieldControlClass } from './field/field';

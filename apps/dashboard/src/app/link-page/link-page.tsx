@@ -1,16 +1,14 @@
 import { useSession } from '@collective/auth/react';
 import { userEndpoints } from '@collective/api-client/contract';
-import { Alert, Button, TextField } from '@collective/ui';
+import { Alert, Button, errorMessage, TextField } from '@collective/ui';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Services } from '../../services';
 import styles from './link-page.module.css';
 
 const MIN_LENGTH = 12;
 
-/** The server's sentence for a person when it sent one (`message`), else the error's text. */
-const sentenceOf = (cause: unknown): string =>
-  (cause as { serverMessage?: string }).serverMessage ??
-  (cause instanceof Error ? cause.message : 'Something went wrong; try again.');
+/** What a failed call says when neither the server nor the error has a sentence. */
+const FAILED = 'Something went wrong; try again.';
 
 type Step =
   | { kind: 'checking' }
@@ -60,7 +58,7 @@ export function LinkPage({ services, purpose }: LinkPageProps) {
           kind: 'dead',
           message:
             token !== ''
-              ? sentenceOf(cause)
+              ? errorMessage(cause, FAILED)
               : 'This link is incomplete. Open the whole link from your mail, or ask your administrator for a new one.',
         });
       });
@@ -99,7 +97,7 @@ export function LinkPage({ services, purpose }: LinkPageProps) {
         setStep({ kind: 'done', email: step.email });
       }
     } catch (cause) {
-      setError(sentenceOf(cause));
+      setError(errorMessage(cause, FAILED));
     } finally {
       setBusy(false);
     }
