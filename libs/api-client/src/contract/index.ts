@@ -72,7 +72,7 @@ export {
   UsersQuerySchema,
   UserVersionSchema,
 } from './user-schemas';
-export type { ManagedUser, UserStatus } from './user-schemas';
+export type { ManagedUser, UserSort, UserStatus } from './user-schemas';
 export type {
   AnswerFormat,
   AuditedWrite,

@@ -95,6 +95,8 @@ export const USER_SORTS = [
   'last_sign_in_at',
   '-last_sign_in_at',
 ] as const;
+/** An order of the user list, as the API writes it (`-` for descending). */
+export type UserSort = (typeof USER_SORTS)[number];
 
 /** Query of GET /api/users. */
 export const UsersQuerySchema = v.strictObject({

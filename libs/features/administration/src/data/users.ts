@@ -1,18 +1,74 @@
-import { userEndpoints } from '@collective/api-client/contract';
+import {
+  recordEndpoints,
+  userEndpoints,
+  type UserSort,
+  type UserStatus,
+} from '@collective/api-client/contract';
 import { useScopedMutation, useScopedQuery } from '@collective/tenancy/react';
 
-/** One page of the users in scope (decisions D16), searched and filtered. */
-export function useUsers(query: {
-  search?: string;
-  status?: 'invited' | 'active' | 'deactivated';
-  page?: string;
-}) {
+/** What the user list shows: its search, status filter, order, page and page size. */
+export interface UsersView {
+  search: string;
+  status: UserStatus | undefined;
+  sort: UserSort | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of the users in scope (decisions D16), searched, filtered and
+ * sorted by the server. While another page, search or filter loads, the
+ * rows before stay shown (marked as placeholders), so typing does not
+ * empty the table.
+ */
+export function useUsers(view: UsersView) {
   return useScopedQuery(
     userEndpoints.users,
-    { query },
     {
-      keepPreviousWhileChanging: ['page'],
+      query: {
+        search: view.search || undefined,
+        status: view.status,
+        sort: view.sort,
+        page: String(view.page),
+        page_size: String(view.pageSize),
+      },
     },
+    {
+      keepPreviousWhileChanging: [
+        'search',
+        'status',
+        'sort',
+        'page',
+        'page_size',
+      ],
+    },
+  );
+}
+
+/** One user (404 outside the caller's member), e.g. the one whose details are open. */
+export function useUser(id: number) {
+  return useScopedQuery(userEndpoints.user, { params: { id } });
+}
+
+/** Events of a user's audit trail per page. */
+export const USER_TRAIL_PAGE_SIZE = 20;
+
+/**
+ * One page of a user's audit trail, newest first: the events on the user
+ * (entity `user`) in the caller's scope; another member's user is 404.
+ */
+export function useUserAuditTrail(id: number, page: number) {
+  return useScopedQuery(
+    recordEndpoints.auditEvents,
+    {
+      query: {
+        entity: 'user',
+        entity_id: String(id),
+        page: String(page),
+        page_size: String(USER_TRAIL_PAGE_SIZE),
+      },
+    },
+    { keepPreviousWhileChanging: ['page'] },
   );
 }
 

@@ -1,327 +1,371 @@
-import { grantableRoles, judgeManagement } from '@collective/api-client/contract';
-import type { ManagedUser } from '@collective/api-client/contract';
+import {
+  judgeManagement,
+  USER_SORTS,
+  USER_STATUSES,
+  type ManagedUser,
+  type UserStatus,
+} from '@collective/api-client/contract';
 import { ScreenFrame } from '@collective/nav/react';
-import { useMembers, useTenancy } from '@collective/tenancy/react';
+import { useTenancy } from '@collective/tenancy/react';
 import {
   Alert,
+  apiSort,
   Button,
   CopyButton,
   DataTable,
+  errorMessage,
+  FilterBar,
   formatDateTime,
-  Pagination,
-  SelectField,
-  TextField,
-  type DataTableColumn,
+  formatNumber,
+  useListParams,
   VisuallyHidden,
+  type DataTableColumn,
+  type ListSpec,
 } from '@collective/ui';
-import { useState, type FormEvent } from 'react';
+import { createContext, useContext, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   useDeactivateUser,
-  useInviteUser,
   useReactivateUser,
   useResendInvitation,
   useRevokeInvitation,
   useSendPasswordReset,
   useSignOutUser,
   useUsers,
+  type UsersView,
 } from '../../data/users';
+import { InviteForm } from './invite-form';
+import { isStale } from './refusal';
+import { UserDetails } from './user-details';
+import { roleLabel, STATUS_LABELS } from './user-labels';
 import styles from './user-management-screen.module.css';
 
-const ROLE_LABELS: Record<string, string> = {
-  super_admin: 'Super admin',
-  admin: 'Admin',
-  brand_operator: 'Brand operator',
-  brand_viewer: 'Brand viewer',
+/** What the user list accepts from its URL. */
+export const USER_LIST: ListSpec = {
+  sortable: ['name', 'email', 'last_sign_in_at'],
+  defaultSort: { id: 'name', desc: false },
+  defaultPageSize: 25,
+  pageSizes: [25, 50, 100],
+  filters: { search: 'text', status: USER_STATUSES },
 };
 
-/** The server's sentence (`message`) when it sent one, e.g. why a change was refused. */
-const sentenceOf = (error: Error): string =>
-  (error as { serverMessage?: string }).serverMessage ?? error.message;
+/** URL parameter of the user whose details are open. */
+const USER_PARAM = 'user';
+
+const NO_ROWS: readonly ManagedUser[] = [];
+
+/**
+ * The writes a row offers, by the status they apply to; each button's
+ * name ends with the user's email (`to`: the hidden words before it), so
+ * a screen reader tells the rows' buttons apart.
+ */
+const ROW_ACTIONS = [
+  { id: 'resend', status: 'invited', label: 'Resend invitation', to: 'to ' },
+  { id: 'revoke', status: 'invited', label: 'Revoke invitation', to: 'of ' },
+  { id: 'reset', status: 'active', label: 'Send password reset', to: 'to ' },
+  { id: 'signOut', status: 'active', label: 'Sign out everywhere', to: 'for ' },
+  { id: 'deactivate', status: 'active', label: 'Deactivate', to: '' },
+  { id: 'reactivate', status: 'deactivated', label: 'Reactivate', to: '' },
+] as const satisfies readonly {
+  id: string;
+  status: UserStatus;
+  label: string;
+  to: string;
+}[];
+type RowAction = (typeof ROW_ACTIONS)[number]['id'];
+
+/** What the rows' buttons do, from the screen that holds the writes. */
+interface RowActions {
+  run: (action: RowAction, user: ManagedUser) => void;
+  open: (user: ManagedUser) => void;
+}
+const RowActionsContext = createContext<RowActions | undefined>(undefined);
+
+/** The buttons of one row: details always, and the writes `judgeManagement` allows for the user's status. */
+function UserActions({ user }: { user: ManagedUser }) {
+  const { access } = useTenancy();
+  const actions = useContext(RowActionsContext);
+  if (!actions)
+    throw new Error(
+      'UserActions must be used inside <RowActionsContext.Provider>: render it in the user table of UserManagementScreen.',
+    );
+  const manages = judgeManagement(access, user) === 'allowed';
+  return (
+    <div className={styles.actions}>
+      <Button variant="secondary" onClick={() => actions.open(user)}>
+        Details <VisuallyHidden>of {user.email}</VisuallyHidden>
+      </Button>
+      {manages
+        ? ROW_ACTIONS.filter((action) => action.status === user.status).map(
+            (action) => (
+              <Button
+                key={action.id}
+                variant="secondary"
+                onClick={() => actions.run(action.id, user)}
+              >
+                {action.label}{' '}
+                <VisuallyHidden>
+                  {action.to}
+                  {user.email}
+                </VisuallyHidden>
+              </Button>
+            ),
+          )
+        : null}
+    </div>
+  );
+}
+
+/** The list's columns; the member column only for collective admins (a brand admin's users are all their member's). */
+function userColumns(showMember: boolean): DataTableColumn<ManagedUser>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      rowHeader: true,
+      sortable: true,
+      cell: (user) => user.name,
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      sortable: true,
+      cell: (user) => user.email,
+    },
+    { id: 'role', header: 'Role', cell: (user) => roleLabel(user.role) },
+    ...(showMember
+      ? [
+          {
+            id: 'member',
+            header: 'Member',
+            cell: (user: ManagedUser) => user.member_name ?? 'The collective',
+          },
+        ]
+      : []),
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (user) => STATUS_LABELS[user.status],
+    },
+    {
+      id: 'last_sign_in_at',
+      header: 'Last sign-in',
+      sortable: true,
+      sortDescFirst: true,
+      cell: (user) =>
+        user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never',
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (user) => <UserActions user={user} />,
+    },
+  ];
+}
+
+/** A single-use link to pass on by hand, and to whom. */
+interface HandedLink {
+  email: string;
+  link: string;
+}
+
+/** What the screen last told the person, with the link to hand over when mail stays in the outbox. */
+interface Notice {
+  text: string;
+  link?: HandedLink | undefined;
+}
+
+/** A link when the server kept the mail in its outbox (it is `null` when it was mailed). */
+const handOver = (
+  email: string,
+  link: string | null,
+): HandedLink | undefined => (link ? { email, link } : undefined);
 
 /**
  * User Management (decisions D16): the users in scope with role, member,
- * status and last sign-in; inviting with the roles the caller may give
- * (from the contract's `grantableRoles`); resend, revoke, deactivate,
- * reactivate, password reset and signing out everywhere, each only where
- * `judgeManagement` allows it (the server enforces the same rules).
+ * status and last sign-in, searched, filtered by status, sorted and paged
+ * by the server with all of it in the URL; inviting with the roles the
+ * caller may give; resend, revoke, deactivate, reactivate, password reset
+ * and signing out everywhere where `judgeManagement` allows it; and each
+ * user's details (rename, change role, audit trail) in a sheet. The
+ * server enforces the same rules.
  */
 export default function UserManagementScreen() {
   const { access } = useTenancy();
-  const members = useMembers();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const users = useUsers({
-    ...(search ? { search } : {}),
-    ...(page > 1 ? { page: String(page) } : {}),
-  });
-  const invite = useInviteUser();
-  const [memberId, setMemberId] = useState<number | null>(
-    access.ownMemberId ?? members[0]?.id ?? null,
-  );
-  const roles = grantableRoles(access, memberId);
-  const [link, setLink] = useState<{ email: string; link: string } | null>(
-    null,
-  );
-  const [notice, setNotice] = useState<string | null>(null);
+  const searchParams = useSearchParams();
+  const [params, setParams] = searchParams;
+  const list = useListParams(USER_LIST, searchParams);
+  const { state } = list;
+  const view: UsersView = {
+    search: state.filters['search'] ?? '',
+    status: state.filters['status'] as UserStatus | undefined,
+    sort: apiSort(state.sort, USER_SORTS),
+    page: state.page,
+    pageSize: state.pageSize,
+  };
+  const users = useUsers(view);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const writes = {
-    deactivate: useDeactivateUser(),
-    reactivate: useReactivateUser(),
     resend: useResendInvitation(),
     revoke: useRevokeInvitation(),
     reset: useSendPasswordReset(),
     signOut: useSignOutUser(),
+    deactivate: useDeactivateUser(),
+    reactivate: useReactivateUser(),
   };
   const failed = Object.values(writes).find((write) => write.isError);
+  const openId = Number(params.get(USER_PARAM)) || null;
 
-  function onInvite(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const role = String(data.get('role') ?? '');
-    invite.mutate(
-      {
-        body: {
-          email: String(data.get('email') ?? ''),
-          name: String(data.get('name') ?? ''),
-          role: role as 'admin',
-          member_id: role === 'super_admin' ? null : memberId,
-        },
-      },
-      {
-        onSuccess: (answer) => {
-          form.reset();
-          setNotice(`Invitation sent to ${answer.user.email}.`);
-          setLink(
-            answer.invitation.link
-              ? { email: answer.user.email, link: answer.invitation.link }
-              : null,
-          );
-        },
-      },
-    );
+  function setOpen(id: number | null) {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete(USER_PARAM);
+    else next.set(USER_PARAM, String(id));
+    setParams(next);
   }
 
-  function actionsOf(user: ManagedUser) {
-    if (judgeManagement(access, user) !== 'allowed') return null;
+  function run(action: RowAction, user: ManagedUser) {
+    for (const write of Object.values(writes)) write.reset();
     const params = { params: { id: user.id } };
-    const done = (text: string) => () => setNotice(text);
-    return (
-      <div className={styles.actions}>
-        {user.status === 'invited' ? (
-          <>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                writes.resend.mutate(params, {
-                  onSuccess: (answer) => {
-                    setNotice(`A new invitation was sent to ${user.email}.`);
-                    setLink(
-                      answer.invitation.link
-                        ? { email: user.email, link: answer.invitation.link }
-                        : null,
-                    );
-                  },
-                })
-              }
-            >
-              Resend invitation <VisuallyHidden>to {user.email}</VisuallyHidden>
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                writes.revoke.mutate(params, {
-                  onSuccess: done(
-                    `The invitation of ${user.email} was withdrawn.`,
-                  ),
-                })
-              }
-            >
-              Revoke invitation <VisuallyHidden>of {user.email}</VisuallyHidden>
-            </Button>
-          </>
-        ) : null}
-        {user.status === 'active' ? (
-          <>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                writes.reset.mutate(params, {
-                  onSuccess: (answer) => {
-                    setNotice(
-                      `A password-reset link was sent to ${user.email}.`,
-                    );
-                    setLink(
-                      answer.reset.link
-                        ? { email: user.email, link: answer.reset.link }
-                        : null,
-                    );
-                  },
-                })
-              }
-            >
-              Send password reset{' '}
-              <VisuallyHidden>to {user.email}</VisuallyHidden>
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                writes.signOut.mutate(params, {
-                  onSuccess: done(`${user.email} was signed out everywhere.`),
-                })
-              }
-            >
-              Sign out everywhere
-              <VisuallyHidden>, {user.email}</VisuallyHidden>
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                writes.deactivate.mutate(
-                  { ...params, body: { version: user.version } },
-                  {
-                    onSuccess: done(
-                      `${user.email} was deactivated; their sessions and keys ended.`,
-                    ),
-                  },
-                )
-              }
-            >
-              Deactivate <VisuallyHidden>{user.email}</VisuallyHidden>
-            </Button>
-          </>
-        ) : null}
-        {user.status === 'deactivated' ? (
-          <Button
-            variant="secondary"
-            onClick={() =>
-              writes.reactivate.mutate(
-                { ...params, body: { version: user.version } },
-                { onSuccess: done(`${user.email} can sign in again.`) },
-              )
-            }
-          >
-            Reactivate <VisuallyHidden>{user.email}</VisuallyHidden>
-          </Button>
-        ) : null}
-      </div>
-    );
+    const versioned = { ...params, body: { version: user.version } };
+    const say = (text: string) => () => setNotice({ text });
+    switch (action) {
+      case 'resend':
+        return writes.resend.mutate(params, {
+          onSuccess: (answer) =>
+            setNotice({
+              text: `A new invitation was sent to ${user.email}.`,
+              link: handOver(user.email, answer.invitation.link),
+            }),
+        });
+      case 'revoke':
+        return writes.revoke.mutate(params, {
+          onSuccess: say(`The invitation of ${user.email} was withdrawn.`),
+        });
+      case 'reset':
+        return writes.reset.mutate(params, {
+          onSuccess: (answer) =>
+            setNotice({
+              text: `A password-reset link was sent to ${user.email}.`,
+              link: handOver(user.email, answer.reset.link),
+            }),
+        });
+      case 'signOut':
+        return writes.signOut.mutate(params, {
+          onSuccess: say(`${user.email} was signed out everywhere.`),
+        });
+      case 'deactivate':
+        return writes.deactivate.mutate(versioned, {
+          onSuccess: say(
+            `${user.email} was deactivated; their sessions and keys ended.`,
+          ),
+        });
+      case 'reactivate':
+        return writes.reactivate.mutate(versioned, {
+          onSuccess: say(`${user.email} can sign in again.`),
+        });
+    }
   }
 
-  const columns: DataTableColumn<ManagedUser>[] = [
-    { id: 'name', header: 'Name', rowHeader: true, cell: (user) => user.name },
-    { id: 'email', header: 'Email', cell: (user) => user.email },
-    {
-      id: 'role',
-      header: 'Role',
-      cell: (user) => ROLE_LABELS[user.role] ?? user.role,
-    },
-    {
-      id: 'member',
-      header: 'Member',
-      cell: (user) => user.member_name ?? 'Collective',
-    },
-    { id: 'status', header: 'Status', cell: (user) => user.status },
-    {
-      id: 'last_sign_in_at',
-      header: 'Last sign-in',
-      cell: (user) =>
-        user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never',
-    },
-    { id: 'actions', header: 'Actions', cell: actionsOf },
-  ];
+  const rowActions: RowActions = { run, open: (user) => setOpen(user.id) };
+  const columns = useMemo(
+    () => userColumns(access.isCollectiveAdmin),
+    [access.isCollectiveAdmin],
+  );
   const answer = users.data;
-  const pages = answer
-    ? Math.max(1, Math.ceil(answer.total / answer.page_size))
-    : 1;
 
   return (
     <ScreenFrame>
       <section aria-labelledby="invite-heading">
         <h2 id="invite-heading">Invite a person</h2>
-        <form className={styles.form} onSubmit={onInvite}>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            required
-            autoComplete="off"
-          />
-          <TextField label="Name" name="name" required autoComplete="off" />
-          {access.isCollectiveAdmin ? (
-            <SelectField
-              label="Member"
-              value={memberId === null ? '' : String(memberId)}
-              onChange={(event) =>
-                setMemberId(
-                  event.target.value === '' ? null : Number(event.target.value),
-                )
-              }
-              options={[
-                ...(access.isSuperAdmin
-                  ? [{ value: '', label: 'The collective (platform roles)' }]
-                  : []),
-                ...members.map((member) => ({
-                  value: String(member.id),
-                  label: member.name,
-                })),
-              ]}
-            />
-          ) : null}
-          <SelectField
-            label="Role"
-            name="role"
-            options={roles.map((role) => ({
-              value: role,
-              label: ROLE_LABELS[role] ?? role,
-            }))}
-          />
-          <Button
-            type="submit"
-            disabled={invite.isPending || roles.length === 0}
-          >
-            {invite.isPending ? 'Inviting…' : 'Send invitation'}
-          </Button>
-        </form>
-        {invite.isError ? <Alert>{sentenceOf(invite.error)}</Alert> : null}
+        <InviteForm
+          onInvited={(invited) =>
+            setNotice({
+              text: `Invitation sent to ${invited.email}.`,
+              link: handOver(invited.email, invited.link),
+            })
+          }
+        />
       </section>
-      {notice ? <Alert tone="info">{notice}</Alert> : null}
-      {link ? (
+      {notice ? <Alert tone="info">{notice.text}</Alert> : null}
+      {notice?.link ? (
         <div className={styles.link}>
           <span>
-            No mail server is set up: pass this single-use link to {link.email}{' '}
-            yourself.
+            No mail server is set up: pass this single-use link to{' '}
+            {notice.link.email} yourself.
           </span>
-          <code>{link.link}</code>
-          <CopyButton text={link.link} label="Copy link" />
+          <code>{notice.link.link}</code>
+          <CopyButton text={notice.link.link} label="Copy link" />
         </div>
       ) : null}
-      {failed?.error ? <Alert>{sentenceOf(failed.error)}</Alert> : null}
-      <div className={styles.search}>
-        <TextField
-          label="Search users"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
-      <DataTable
-        caption="Users"
-        columns={columns}
-        rows={answer?.users ?? []}
-        getRowId={(user) => String(user.id)}
-        status={users.status}
-        error={users.error}
-        onRetry={() => void users.refetch()}
+      {failed?.error ? (
+        <Alert>
+          <p className={styles.text}>
+            {errorMessage(failed.error, 'The change was not made. Try again.')}
+          </p>
+          {isStale(failed.error) ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                failed.reset();
+                void users.refetch();
+              }}
+            >
+              Reload the users
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
+      <FilterBar
+        label="Filter users"
+        list={list}
+        search={{
+          key: 'search',
+          label: 'Search users',
+          placeholder: 'Name or email',
+        }}
+        selects={[
+          {
+            key: 'status',
+            label: 'Status',
+            allLabel: 'Any status',
+            options: USER_STATUSES.map((status) => ({
+              value: status,
+              label: STATUS_LABELS[status],
+            })),
+          },
+        ]}
       />
-      <Pagination
-        page={page}
-        pageCount={pages}
-        onPage={setPage}
-        label="Pages of users"
-      />
+      <RowActionsContext.Provider value={rowActions}>
+        {/* Wider than the screen (before the table turns into cards), the table scrolls here, not the page. */}
+        <div className={styles.tableRegion}>
+          <DataTable
+            caption={answer ? `${formatNumber(answer.total)} users` : 'Users'}
+            columns={columns}
+            rows={answer?.users ?? NO_ROWS}
+            getRowId={(user) => String(user.id)}
+            sort={state.sort}
+            onSortChange={list.setSort}
+            status={users.status}
+            isPlaceholder={users.isPlaceholderData}
+            error={users.error}
+            onRetry={() => void users.refetch()}
+            emptyText={
+              view.search
+                ? `No user matches "${view.search}".`
+                : 'No user matches these filters.'
+            }
+            pagination={{
+              page: state.page,
+              pageCount: answer ? Math.ceil(answer.total / state.pageSize) : 0,
+              onPage: list.setPage,
+              pageSize: state.pageSize,
+              pageSizes: USER_LIST.pageSizes,
+              onPageSize: list.setPageSize,
+            }}
+          />
+        </div>
+      </RowActionsContext.Provider>
+      <UserDetails id={openId} onClose={() => setOpen(null)} />
     </ScreenFrame>
   );
 }

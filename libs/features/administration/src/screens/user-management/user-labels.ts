@@ -1,0 +1,33 @@
+import type { UserStatus } from '@collective/api-client/contract';
+
+/** Roles in words, as the list, the forms and the audit trail show them. */
+export const ROLE_LABELS: Readonly<Record<string, string>> = {
+  super_admin: 'Super admin',
+  admin: 'Admin',
+  brand_operator: 'Brand operator',
+  brand_viewer: 'Brand viewer',
+};
+
+/** A role in words; an unknown stored role as it is. */
+export const roleLabel = (role: string): string => ROLE_LABELS[role] ?? role;
+
+/** Where a user's account stands, in words. */
+export const STATUS_LABELS: Readonly<Record<UserStatus, string>> = {
+  invited: 'Invited',
+  active: 'Active',
+  deactivated: 'Deactivated',
+};
+
+/** The audit trail's actions on a user (docs/decisions/0086), in words. */
+export const USER_EVENT_LABELS: Readonly<Record<string, string>> = {
+  invite: 'Invited',
+  update: 'Name or role changed',
+  resend_invitation: 'Invitation sent again',
+  revoke_invitation: 'Invitation withdrawn',
+  deactivate: 'Deactivated',
+  reactivate: 'Reactivated',
+  send_password_reset: 'Password-reset link sent',
+  sign_out_everywhere: 'Signed out everywhere',
+  accept_invitation: 'Invitation accepted',
+  reset_password: 'Password reset',
+};
