@@ -4,6 +4,8 @@ import {
   EolSummarySchema,
   LotDetailSchema,
   LotsPageSchema,
+  OnHandSchema,
+  ProcessorsSchema,
 } from '@collective/api-client/contract';
 import * as v from 'valibot';
 import { expect, it } from 'vitest';
@@ -165,6 +167,94 @@ describeOnEachDatabase('end-of-life lots', (engine) => {
     expect(page.total).toBeGreaterThan(0);
     expect(byId.statusCode).toBe(404);
     expect((await summary(BRAND)).scope.member_id).toBe(2);
+  });
+
+  it('lists material on hand per member and material, adding up to the balance, and a lot lowers its row by its weight', async () => {
+    const all = await json(OnHandSchema, '/api/eol/on-hand');
+    const { balance } = await summary();
+    const row = () =>
+      present(
+        all.on_hand.find((r) => r.member_id === 2 && r.material === 'hdpe2'),
+        "Kiehl's HDPE on hand",
+      );
+    const before = row().on_hand_kg;
+
+    expect(all.scope.member_id).toBeNull();
+    expect(all.on_hand.every((r) => r.on_hand_kg > 0)).toBe(true);
+    expect(all.on_hand.reduce((sum, r) => sum + r.on_hand_kg, 0)).toBeCloseTo(
+      balance.on_hand_kg,
+      1,
+    );
+    expect(new Set(all.on_hand.map((r) => r.member_id)).size).toBeGreaterThan(
+      1,
+    );
+    expect((await createLot(1, 'hdpe2')).statusCode).toBe(201);
+    const after = await json(OnHandSchema, '/api/eol/on-hand?member_id=2');
+    expect(
+      present(
+        after.on_hand.find((r) => r.material === 'hdpe2'),
+        'HDPE after the lot',
+      ).on_hand_kg,
+    ).toBeCloseTo(before - 1, 3);
+  });
+
+  it("gives a brand admin their member's material on hand only, and no processors (403)", async () => {
+    const mine = await json(
+      OnHandSchema,
+      '/api/eol/on-hand?member_id=3',
+      BRAND,
+    );
+    const processors = await call(BRAND, 'GET', '/api/eol/processors');
+
+    expect(mine.scope.member_id).toBe(2);
+    expect(mine.on_hand.length).toBeGreaterThan(0);
+    expect(mine.on_hand.every((r) => r.member_id === 2)).toBe(true);
+    expect(processors.statusCode).toBe(403);
+  });
+
+  it('lists the processors a lot may be sent to, by name', async () => {
+    const { processors } = await json(ProcessorsSchema, '/api/eol/processors');
+    const names = processors.map((p) => p.name);
+
+    expect(processors.length).toBeGreaterThan(0);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('gives the confirmed outcomes of a period: a month or a year of receipt, within the last twelve months by default', async () => {
+    const outcomes = (body: {
+      materials: { confirmed: Record<string, number> }[];
+    }) =>
+      body.materials.reduce(
+        (sum, m) => sum + Object.values(m.confirmed).reduce((a, b) => a + b, 0),
+        0,
+      );
+    const thisYear = new Date().getUTCFullYear();
+    const byDefault = outcomes(await summary());
+    const year = outcomes(
+      await json(EolSummarySchema, `/api/eol/summary?period=${thisYear}`),
+    );
+    const lastYear = outcomes(
+      await json(EolSummarySchema, `/api/eol/summary?period=${thisYear - 1}`),
+    );
+    const longAgo = outcomes(
+      await json(EolSummarySchema, '/api/eol/summary?period=2001-01'),
+    );
+    const [rows] = await server.db.query<{ kg: number }>(
+      `SELECT coalesce(sum(ls.weight_kg), 0)::float8 AS kg
+         FROM lot_sources ls
+         JOIN eol_lots l ON l.id = ls.lot_id AND l.status = 'confirmed'
+         JOIN shipments sh ON sh.id = ls.shipment_id
+        WHERE sh.received_at >= make_date($1::int, 1, 1)
+          AND sh.received_at < make_date($1::int + 1, 1, 1)`,
+      [thisYear],
+    );
+    const bad = await call(ADMIN, 'GET', '/api/eol/summary?period=2026-13');
+
+    expect(byDefault).toBeGreaterThan(0);
+    expect(year).toBeCloseTo(present(rows, 'confirmed this year').kg, 1);
+    expect(year + lastYear).toBeGreaterThanOrEqual(byDefault - 0.01);
+    expect(longAgo).toBe(0);
+    expect(bad.statusCode).toBe(400);
   });
 
   it('refuses lots to a brand admin and an operator with 403', async () => {

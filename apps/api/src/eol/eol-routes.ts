@@ -11,7 +11,7 @@ import {
 import { DEFAULT_STORES_PAGE_SIZE } from '../constants';
 import type { SqlRunner } from '../db/database';
 import { isoUtc } from '../data/program-queries';
-import { lastTwelveMonths } from '../data/months';
+import { addMonths, lastTwelveMonths, type MonthStart } from '../data/months';
 import { rebuildRollups } from '../data/rollups';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
@@ -82,6 +82,21 @@ async function lotAt(
   return current;
 }
 
+/**
+ * The first day of a summary's period and the first day after it: a year
+ * (`2026`), a month (`2026-11`), or the last twelve months up to `now`.
+ */
+function periodBounds(period: string | undefined, now: Date): [string, string] {
+  if (period === undefined) {
+    const months = lastTwelveMonths(now);
+    return [months[0] as string, addMonths(months[11] as MonthStart, 1)];
+  }
+  if (period.length === 4)
+    return [`${period}-01-01`, `${Number(period) + 1}-01-01`];
+  const month = `${period}-01` as MonthStart;
+  return [month, addMonths(month, 1)];
+}
+
 /** The lot as the audit trail keeps it. */
 const audited = (detail: LotDetail) => ({ ...detail.lot });
 
@@ -114,9 +129,9 @@ async function written(
  * audited.
  */
 export const eolRoutes = resourceRoutes({
-  async eolSummary({ scope: { memberId }, db, now }) {
+  async eolSummary({ query, scope: { memberId }, db, now }) {
     const member = memberId === null ? '' : 'AND sh.member_id = $2';
-    const first = lastTwelveMonths(now)[0];
+    const [first, after] = periodBounds(query.period, now);
     const params = memberId === null ? [first] : [first, memberId];
     const [totals] = await db.query<{
       member_name: string | null;
@@ -143,8 +158,9 @@ export const eolRoutes = resourceRoutes({
         GROUP BY ml.material`,
       params,
     );
-    // What confirmed lots made of the material received in the last 12
-    // months: the dashboard's recycling rate, by material and outcome.
+    // What confirmed lots made of the material received in the period (the
+    // last 12 months by default: the dashboard's recycling rate), by
+    // material and outcome.
     const confirmed = await db.query<{
       material: string;
       outcome: EolOutcome;
@@ -155,8 +171,9 @@ export const eolRoutes = resourceRoutes({
          JOIN eol_lots l ON l.id = ls.lot_id AND l.status = 'confirmed'
          JOIN shipments sh ON sh.id = ls.shipment_id
         WHERE sh.received_at >= $1::date ${member}
+          AND sh.received_at < $${params.length + 1}::date
         GROUP BY ls.material, l.outcome`,
-      params,
+      [...params, after],
     );
     const byOutcome = Object.fromEntries(
       EOL_OUTCOMES.map((o) => [o, 0]),
@@ -190,6 +207,53 @@ export const eolRoutes = resourceRoutes({
       recycling_rate: Math.round(rates.recycling * 10_000) / 10_000,
       diversion_rate: Math.round(rates.diversion * 10_000) / 10_000,
     };
+  },
+
+  async eolOnHand({ scope: { memberId }, db }) {
+    const [scoped] =
+      memberId === null
+        ? [{ name: null }]
+        : await db.query<{ name: string }>(
+            'SELECT name FROM members WHERE id = $1',
+            [memberId],
+          );
+    if (!scoped) notFound(`There is no member ${memberId}.`);
+    const rows = await db.query<{
+      member_id: number;
+      member_name: string;
+      material: (typeof MATERIALS)[number]['code'];
+      on_hand_kg: number;
+      oldest_received_at: string | null;
+    }>(
+      `SELECT sh.member_id, m.name AS member_name, ml.material,
+              round(sum(ml.weight_kg - ml.in_lots_kg), 3)::float8 AS on_hand_kg,
+              ${isoUtc('min(sh.received_at)')} AS oldest_received_at
+         FROM shipment_materials ml
+         JOIN shipments sh ON sh.id = ml.shipment_id
+         JOIN members m ON m.id = sh.member_id
+        WHERE ml.in_lots_kg < ml.weight_kg ${memberId === null ? '' : 'AND sh.member_id = $1'}
+        GROUP BY sh.member_id, m.name, ml.material
+        ORDER BY m.name, sh.member_id`,
+      memberId === null ? [] : [memberId],
+    );
+    const order = (code: string) => MATERIALS.findIndex((m) => m.code === code);
+    return {
+      success: true,
+      scope: { member_id: memberId, member_name: scoped.name },
+      // Stable: members stay in the database's order, materials in the contract's.
+      on_hand: rows.sort((a, b) =>
+        a.member_id === b.member_id ? order(a.material) - order(b.material) : 0,
+      ),
+    };
+  },
+
+  async processors({ db }) {
+    const processors = await db.query<{
+      id: number;
+      name: string;
+      city: string;
+    }>('SELECT id, name, city FROM processors ORDER BY name, id');
+    return { success: true, processors };
   },
 
   async lots({ query, scope: { memberId }, db }) {

@@ -252,6 +252,10 @@ export {
   LotDetailSchema,
   LotsPageSchema,
   LOT_STATUSES,
+  ConfirmLotSchema,
+  CreateLotSchema,
+  OnHandSchema,
+  ProcessorsSchema,
   WarehouseSummarySchema,
   WeighInSchema,
 } from './operations-schemas';
@@ -271,4 +275,6 @@ export type {
   EolSummary,
   Lot,
   LotDetail,
+  OnHand,
+  Processors,
 } from './operations-schemas';

@@ -352,9 +352,25 @@ export type WarehouseSummary = v.InferOutput<typeof WarehouseSummarySchema>;
 /** Where a lot is: on the warehouse floor, on its way, or confirmed by its processor. */
 export const LOT_STATUSES = ['open', 'shipped', 'confirmed'] as const;
 
+/**
+ * The period of the confirmed outcomes of GET /api/eol/summary: a year
+ * (`2026`) or a month (`2026-11`) in which the material was received;
+ * the last twelve months when left out.
+ */
+export const EolPeriodQuery = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(
+      /^\d{4}(-(0[1-9]|1[0-2]))?$/,
+      'period must be a year as YYYY or a month as YYYY-MM',
+    ),
+  ),
+);
+
 /** Query of GET /api/eol/summary. */
 export const EolSummaryQuerySchema = v.strictObject({
   member_id: MemberIdQuery,
+  period: EolPeriodQuery,
 });
 
 const OutcomeWeightsSchema = v.object({
@@ -467,6 +483,41 @@ export const CreateLotSchema = v.strictObject({
   ),
   processor_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
+
+/** Query of GET /api/eol/on-hand. */
+export const OnHandQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+
+/**
+ * Response of GET /api/eol/on-hand: per member and material, the sorted
+ * weight not yet in any lot (what a lot may draw from), with the oldest
+ * receipt it comes from; members by name, then materials in their order.
+ */
+export const OnHandSchema = answerSchema({
+  scope: AnsweredScopeSchema,
+  on_hand: v.array(
+    v.object({
+      member_id: IdSchema,
+      member_name: v.string(),
+      material: MaterialCodeSchema,
+      on_hand_kg: KgSchema,
+      oldest_received_at: v.nullable(IsoTimestampSchema),
+    }),
+  ),
+});
+/** Material on hand per member and material. */
+export type OnHand = v.InferOutput<typeof OnHandSchema>;
+
+/** Query of GET /api/eol/processors: none. */
+export const ProcessorsQuerySchema = v.strictObject({});
+
+/** Response of GET /api/eol/processors: the sites a lot may be sent to, by name. */
+export const ProcessorsSchema = answerSchema({
+  processors: v.array(
+    v.object({ id: IdSchema, name: v.string(), city: v.string() }),
+  ),
+});
+/** The end-of-life processors. */
+export type Processors = v.InferOutput<typeof ProcessorsSchema>;
 
 /** Body of POST /api/eol/lots/:id/ship. */
 export const ShipLotSchema = v.strictObject({ version: VersionSchema });
