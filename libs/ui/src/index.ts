@@ -59,7 +59,7 @@ export type {
   ListSpec,
   ListState,
 } from './list-params/list-params';
-export { useListParams } from './list-params/use-list-params';
+export { listPagination, useListParams } from './list-params/use-list-params';
 export type {
   ListParams,
   SearchParamsChange,

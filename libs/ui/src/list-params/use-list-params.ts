@@ -1,3 +1,4 @@
+import type { PaginationProps } from '../pagination/pagination';
 import { useMemo } from 'react';
 import {
   listParamsToSearch,
@@ -79,4 +80,28 @@ export function useListParams(
       setState: (next) => commit(next),
     };
   }, [query, spec, setSearchParams]);
+}
+
+/**
+ * The `pagination` of a `DataTable` over a list the server pages:
+ * the page and size from the URL, the page count from the answer's
+ * `total` (0 until an answer has come), the sizes of `spec`.
+ *
+ * @example
+ * <DataTable pagination={listPagination(list, SPEC, page?.total)} … />
+ */
+export function listPagination(
+  list: ListParams,
+  spec: Pick<ListSpec, 'pageSizes'>,
+  total: number | undefined,
+): Omit<PaginationProps, 'label'> {
+  const { page, pageSize } = list.state;
+  return {
+    page,
+    pageCount: total === undefined ? 0 : Math.ceil(total / pageSize),
+    onPage: list.setPage,
+    pageSize,
+    pageSizes: spec.pageSizes,
+    onPageSize: list.setPageSize,
+  };
 }

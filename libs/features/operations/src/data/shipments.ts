@@ -66,12 +66,20 @@ export function useShipment(id: number) {
  */
 export function useShipmentShown(id: number) {
   const shipment = useShipment(id);
+  const heading = useHeadingFocus(shipment.status === 'success');
+  return { shipment, heading };
+}
+
+/**
+ * A ref for the heading of a record shown on its own, focused once `loaded`
+ * turns true: a screen reader reads the new view, and Tab continues there.
+ */
+export function useHeadingFocus(loaded: boolean) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const loaded = shipment.status === 'success';
   useEffect(() => {
     if (loaded) heading.current?.focus();
   }, [loaded]);
-  return { shipment, heading };
+  return heading;
 }
 
 /** Records a shipment's exception (collective admins). */

@@ -1,5 +1,4 @@
 import {
-  MATERIALS,
   SHIPMENT_STATUS_LABELS,
   type ShipmentDetail as Detail,
 } from '@collective/api-client/contract';
@@ -12,13 +11,10 @@ import {
   VisuallyHidden,
 } from '@collective/ui';
 import { useShipmentShown } from '../../data/shipments';
+import { MATERIAL_NAMES } from '../operations-fields';
 import { StatusWithFlags } from './shipment-list';
 import { ShipmentCorrections } from './shipment-corrections';
 import styles from './shipment-tracking.module.css';
-
-const MATERIAL_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
-  MATERIALS.map((m) => [m.code, m.label]),
-);
 
 /** Words for the timeline's kinds that are not statuses. */
 const EVENT_LABELS: Readonly<Record<string, string>> = {

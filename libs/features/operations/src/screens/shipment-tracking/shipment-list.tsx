@@ -15,6 +15,7 @@ import {
   formatDate,
   formatNumber,
   formatWeight,
+  listPagination,
   type DataTableColumn,
   type ListSpec,
 } from '@collective/ui';
@@ -232,14 +233,7 @@ export function ShipmentList({ showMember }: { showMember: boolean }) {
             ? `No shipment matches "${view.search}".`
             : 'No shipment matches these filters.'
         }
-        pagination={{
-          page: state.page,
-          pageCount: page ? Math.ceil(page.total / state.pageSize) : 0,
-          onPage: list.setPage,
-          pageSize: state.pageSize,
-          pageSizes: SHIPMENT_LIST.pageSizes,
-          onPageSize: list.setPageSize,
-        }}
+        pagination={listPagination(list, SHIPMENT_LIST, page?.total)}
       />
     </div>
   );

@@ -17,24 +17,13 @@ import {
 } from '@collective/ui';
 import { useMemo } from 'react';
 import * as v from 'valibot';
+import { TypedWeight } from '../operations-fields';
 import {
   useCorrectReceipt,
   useReceiveShipment,
   useSortShipment,
 } from '../../data/shipments';
 import styles from '../shipment-tracking/shipment-tracking.module.css';
-
-/** A weight typed into a field: a number from 0, up to three decimals. */
-const TypedWeight = (label: string) =>
-  v.pipe(
-    v.string(),
-    v.trim(),
-    v.regex(
-      /^\d{1,5}(\.\d{1,3})?$/,
-      `Enter the ${label} as a number, e.g. 12.5.`,
-    ),
-    v.transform(Number),
-  );
 
 /** The weigh-in form: gross, tare, contamination as typed, unit and scale. */
 const WeighInForm = v.pipe(

@@ -12,6 +12,7 @@ import {
   formatDate,
   formatNumber,
   formatWeight,
+  listPagination,
   Panel,
   useListParams,
   type DataTableColumn,
@@ -213,14 +214,7 @@ export default function WarehouseOperationsScreen() {
             error={queue.error}
             onRetry={() => void queue.refetch()}
             emptyText="Nothing is waiting to be received."
-            pagination={{
-              page: list.state.page,
-              pageCount: page ? Math.ceil(page.total / list.state.pageSize) : 0,
-              onPage: list.setPage,
-              pageSize: list.state.pageSize,
-              pageSizes: QUEUE.pageSizes,
-              onPageSize: list.setPageSize,
-            }}
+            pagination={listPagination(list, QUEUE, page?.total)}
           />
         </div>
       )}
