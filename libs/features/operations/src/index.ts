@@ -10,5 +10,6 @@ export const screens: ScreenMap = {
     import('./screens/shipment-tracking/shipment-tracking-screen'),
   '/warehouse-operations': () =>
     import('./screens/warehouse-operations/warehouse-operations-screen'),
-  '/eol-processing': () => import('./screens/eol-processing-screen'),
+  '/eol-processing': () =>
+    import('./screens/eol-processing/eol-processing-screen'),
 };

@@ -1,0 +1,42 @@
+import { allows, operationsEndpoints } from '@collective/api-client/contract';
+import { ScreenFrame } from '@collective/nav/react';
+import { useTenancy } from '@collective/tenancy/react';
+import { useSearchParams } from 'react-router-dom';
+import { EolOverview } from './eol-overview';
+import { LotView } from './lot-detail';
+
+/**
+ * EOL Processing (decisions D14, D15): the mass balance of the data scope
+ * (received = sorted + residue; sorted = in lots + on hand), material on
+ * hand and the confirmed outcomes per material and period, the lots, and
+ * one lot with its chain of custody (`?lot=`). Those the contract lets
+ * make lots (collective admins) see the forms to make, ship and confirm
+ * one; brand users read their member's.
+ */
+export default function EolProcessingScreen() {
+  const [params, setParams] = useSearchParams();
+  const { access } = useTenancy();
+  const canWrite = allows(access, operationsEndpoints.createLot.audience);
+  const text = params.get('lot');
+  const chosen = text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+  function show(id: number | null) {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete('lot');
+    else next.set('lot', String(id));
+    setParams(next);
+  }
+  return (
+    <ScreenFrame>
+      {chosen !== null ? (
+        <LotView
+          key={chosen}
+          id={chosen}
+          canWrite={canWrite}
+          onBack={() => show(null)}
+        />
+      ) : (
+        <EolOverview canWrite={canWrite} onLot={show} />
+      )}
+    </ScreenFrame>
+  );
+}
