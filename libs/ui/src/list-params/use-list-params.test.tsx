@@ -2,7 +2,11 @@ import { act, renderHook } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListSpec } from './list-params';
-import { useListParams, type SearchParamsChange } from './use-list-params';
+import {
+  listPagination,
+  useListParams,
+  type SearchParamsChange,
+} from './use-list-params';
 
 const spec: ListSpec = {
   sortable: ['name', 'weight'],
@@ -87,5 +91,22 @@ describe('useListParams', () => {
     });
     act(() => result.current.setColumns(undefined));
     expect(result.current.state.columns).toBeUndefined();
+  });
+});
+
+describe('listPagination', () => {
+  it("counts the pages of the answer's total at the URL's size, none before an answer, and pages through the URL", () => {
+    const log = vi.fn();
+    const { result } = renderHook(() => useFakeUrl('page=2&page_size=50', log));
+
+    expect(listPagination(result.current, spec, 101)).toMatchObject({
+      page: 2,
+      pageCount: 3,
+      pageSize: 50,
+      pageSizes: [20, 50],
+    });
+    expect(listPagination(result.current, spec, undefined).pageCount).toBe(0);
+    act(() => listPagination(result.current, spec, 101).onPage(3));
+    expect(result.current.state.page).toBe(3);
   });
 });

@@ -22,13 +22,9 @@ export function useOnHand() {
   return useScopedQuery(operationsEndpoints.eolOnHand, { query: {} });
 }
 
-/** The processors a lot may be sent to (collective admins; not loaded while `enabled` is false). */
-export function useProcessors(enabled: boolean) {
-  return useScopedQuery(
-    operationsEndpoints.processors,
-    { query: {} },
-    { enabled },
-  );
+/** The processors a lot may be sent to (collective admins only: load it where they make lots). */
+export function useProcessors() {
+  return useScopedQuery(operationsEndpoints.processors, { query: {} });
 }
 
 /** What the lot list shows: its filters and page. */

@@ -23,6 +23,7 @@ import {
 } from '../../data/eol';
 import { MATERIAL_NAMES, refusalOf, TypedWeight } from '../operations-fields';
 import styles from '../shipment-tracking/shipment-tracking.module.css';
+import own from './eol-processing.module.css';
 
 /** The outcomes of D14 in words, by code. */
 export const OUTCOME_LABELS = {
@@ -53,7 +54,7 @@ export function CreateLot({
   onCreated: (id: number) => void;
 }) {
   const create = useCreateLot();
-  const processors = useProcessors(true);
+  const processors = useProcessors();
   const choices = processors.data?.processors ?? [];
   const schema = useMemo(
     () =>
@@ -109,7 +110,11 @@ export function CreateLot({
   });
   const chosen = onHand.find((r) => sourceKey(r) === form.values['source']);
   return (
-    <Form form={form} aria-label="Make a lot" className={styles.form}>
+    <Form
+      form={form}
+      aria-label="Make a lot"
+      className={`${styles.form} ${own.narrow}`}
+    >
       <h3>Make a lot</h3>
       <FormError />
       <FormField name="source" label="Material on hand">
