@@ -26,6 +26,7 @@ export type { FilterBarProps, FilterBarSelect } from './filter-bar/filter-bar';
 export { Form, useFormContext } from './form/form';
 export type { FormProps } from './form/form';
 export { fieldError, issuesToErrors, useForm } from './form/use-form';
+export { formRefusal, isStaleWrite } from './form/form-refusal';
 export type {
   FormController,
   FormSchema,

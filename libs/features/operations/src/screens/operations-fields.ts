@@ -20,20 +20,3 @@ export const TypedWeight = (label: string, wholeDigits = 5) =>
     ),
     v.transform(Number),
   );
-
-/**
- * A refused write as a form shows it: the server's sentence (`message`,
- * e.g. why a lot cannot be that large) rather than its status text, with
- * the status kept so that a 409 is told as a conflict.
- */
-export function refusalOf(error: unknown): never {
-  const { status, serverMessage, message } = error as {
-    status?: number;
-    serverMessage?: string;
-    message?: string;
-  };
-  throw {
-    status,
-    message: serverMessage ?? message ?? 'The change could not be saved.',
-  };
-}

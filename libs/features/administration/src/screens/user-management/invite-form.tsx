@@ -8,12 +8,12 @@ import {
   Form,
   FormError,
   FormField,
+  formRefusal,
   SubmitButton,
   useForm,
 } from '@collective/ui';
 import * as v from 'valibot';
 import { useInviteUser } from '../../data/users';
-import { refusalOf } from './refusal';
 import { RoleField } from './role-field';
 import styles from './user-management-screen.module.css';
 
@@ -82,7 +82,7 @@ export function InviteForm({
           link: answer.invitation.link,
         });
       } catch (error) {
-        throw refusalOf(error, inviteFieldOf);
+        throw formRefusal(error, inviteFieldOf);
       }
     },
   });

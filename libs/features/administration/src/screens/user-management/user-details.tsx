@@ -11,9 +11,10 @@ import {
   Alert,
   errorMessage,
   Form,
+  formatDateTime,
   FormError,
   FormField,
-  formatDateTime,
+  formRefusal,
   Pagination,
   Sheet,
   SubmitButton,
@@ -27,7 +28,6 @@ import {
   useUser,
   useUserAuditTrail,
 } from '../../data/users';
-import { refusalOf } from './refusal';
 import { RoleField } from './role-field';
 import { roleLabel, STATUS_LABELS, USER_EVENT_LABELS } from './user-labels';
 import styles from './user-management-screen.module.css';
@@ -79,7 +79,7 @@ function UserEditForm({
         });
         onSaved(answer.user);
       } catch (error) {
-        throw refusalOf(error, editFieldOf);
+        throw formRefusal(error, editFieldOf);
       }
     },
   });

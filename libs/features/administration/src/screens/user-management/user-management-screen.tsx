@@ -17,6 +17,7 @@ import {
   FilterBar,
   formatDateTime,
   formatNumber,
+  isStaleWrite,
   useListParams,
   VisuallyHidden,
   type DataTableColumn,
@@ -35,7 +36,6 @@ import {
   type UsersView,
 } from '../../data/users';
 import { InviteForm } from './invite-form';
-import { isStale } from './refusal';
 import { UserDetails } from './user-details';
 import { roleLabel, STATUS_LABELS } from './user-labels';
 import styles from './user-management-screen.module.css';
@@ -302,7 +302,7 @@ export default function UserManagementScreen() {
           <p className={styles.text}>
             {errorMessage(failed.error, 'The change was not made. Try again.')}
           </p>
-          {isStale(failed.error) ? (
+          {isStaleWrite(failed.error) ? (
             <Button
               variant="secondary"
               onClick={() => {

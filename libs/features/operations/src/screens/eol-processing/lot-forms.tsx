@@ -9,6 +9,7 @@ import {
   Form,
   FormError,
   FormField,
+  formRefusal,
   SubmitButton,
   useForm,
   type ServerError,
@@ -21,9 +22,14 @@ import {
   useProcessors,
   useShipLot,
 } from '../../data/eol';
-import { MATERIAL_NAMES, refusalOf, TypedWeight } from '../operations-fields';
+import { MATERIAL_NAMES, TypedWeight } from '../operations-fields';
 import styles from '../shipment-tracking/shipment-tracking.module.css';
 import own from './eol-processing.module.css';
+
+/** Rethrows a refused write as the form kit shows it. */
+const throwRefusal = (error: unknown): never => {
+  throw formRefusal(error);
+};
 
 /** The outcomes of D14 in words, by code. */
 export const OUTCOME_LABELS = {
@@ -104,7 +110,7 @@ export function CreateLot({
             processor_id,
           },
         })
-        .catch(refusalOf);
+        .catch(throwRefusal);
       onCreated(written.lot.id);
     },
   });
@@ -207,7 +213,7 @@ export function LotSteps({
             params: { id: lot.id },
             body: { version: base.version },
           })
-          .catch(refusalOf),
+          .catch(throwRefusal),
       ),
   });
   const confirmForm = useForm({
@@ -224,7 +230,7 @@ export function LotSteps({
             params: { id: lot.id },
             body: { ...body, version: base.version },
           })
-          .catch(refusalOf),
+          .catch(throwRefusal),
       ),
   });
   // After a 409: the lot as it is now becomes the base; what was typed stays.
