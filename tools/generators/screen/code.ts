@@ -163,16 +163,14 @@ export function screenCode(plan: ScreenPlan): string {
   );
   if (list) {
     const uiValues = [
+      ...(list.sort ? ['apiSort'] : []),
       'DataTable',
       ...(list.search ? ['FilterBar'] : []),
       ...new Set([...formatters(list.columns), 'formatNumber']),
+      'listPagination',
       'useListParams',
     ];
-    const uiTypes = [
-      'DataTableColumn',
-      'ListSpec',
-      ...(list.sort ? ['ListSort'] : []),
-    ];
+    const uiTypes = ['DataTableColumn', 'ListSpec'];
     const ui = [...uiValues, ...uiTypes.map((name) => `type ${name}`)].sort(
       (a, b) => a.replace(/^type /, '').localeCompare(b.replace(/^type /, '')),
     );
@@ -222,23 +220,13 @@ ${columns.join('\n')}
 
 /** The rows before the first page arrives. */
 const NO_ROWS: readonly Row[] = [];
-${
-  list.sort
-    ? `
-/** The API's sort for the list state's (\`-name\` for name, descending); none it does not know. */
-function apiSort(sort: ListSort | null) {
-  const text = sort ? \`\${sort.desc ? '-' : ''}\${sort.id}\` : undefined;
-  return ${list.sort.constant}.find((known) => known === text);
-}
-`
-    : ''
-}
+
 ${doc}
 export default function ${plan.component}() {
 ${readParams}  const list = useListParams(LIST, useSearchParams());
   const { state } = list;
 ${list.search ? `  const search = state.filters['${searchWord}'] ?? '';\n` : ''}  const answer = ${plan.hook}(${paramsArg ? `${paramsArg}, ` : ''}{
-${list.search ? '    search,\n' : ''}${list.sort ? '    sort: apiSort(state.sort),\n' : ''}    page: state.page,
+${list.search ? '    search,\n' : ''}${list.sort ? `    sort: apiSort(state.sort, ${list.sort.constant}),\n` : ''}    page: state.page,
     pageSize: state.pageSize,
   });
   const page = answer.data;
@@ -267,14 +255,7 @@ ${list.sort ? '        sort={state.sort}\n        onSortChange={list.setSort}\n'
             ? `search ? \`No ${plan.itemWords} matches "\${search}".\` : 'There are no ${plan.words} yet.'`
             : `'There are no ${plan.words} yet.'`
         }}
-        pagination={{
-          page: state.page,
-          pageCount: page ? Math.ceil(page.total / state.pageSize) : 0,
-          onPage: list.setPage,
-          pageSize: state.pageSize,
-          pageSizes: LIST.pageSizes,
-          onPageSize: list.setPageSize,
-        }}
+        pagination={listPagination(list, LIST, page?.total)}
       />
     </ScreenFrame>
   );

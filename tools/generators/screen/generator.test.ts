@@ -95,7 +95,10 @@ describe('screenGenerator', () => {
         "{ id: 'name', header: 'Name', cell: (row) => row.name, rowHeader: true, sortable: true },",
       );
       expect(screen).toContain(
-        'return EXAMPLE_THING_SORTS.find((known) => known === text);',
+        'sort: apiSort(state.sort, EXAMPLE_THING_SORTS),',
+      );
+      expect(screen).toContain(
+        'pagination={listPagination(list, LIST, page?.total)}',
       );
       expect(screen).toContain('onRetry={() => void answer.refetch()}');
     });
@@ -171,7 +174,7 @@ describe('screenGenerator', () => {
     expect(screen).toContain(
       "cell: (row) => formatNumber(row.weight_kg_12m), align: 'end'",
     );
-    expect(screen).toContain('return STORE_SORTS.find(');
+    expect(screen).toContain('sort: apiSort(state.sort, STORE_SORTS),');
   });
 
   it('reads the parameters of a route with useParams and tests it under its route', async () => {

@@ -18,6 +18,7 @@ import {
   formatDateTime,
   formatNumber,
   isStaleWrite,
+  listPagination,
   useListParams,
   VisuallyHidden,
   type DataTableColumn,
@@ -354,14 +355,7 @@ export default function UserManagementScreen() {
                 ? `No user matches "${view.search}".`
                 : 'No user matches these filters.'
             }
-            pagination={{
-              page: state.page,
-              pageCount: answer ? Math.ceil(answer.total / state.pageSize) : 0,
-              onPage: list.setPage,
-              pageSize: state.pageSize,
-              pageSizes: USER_LIST.pageSizes,
-              onPageSize: list.setPageSize,
-            }}
+            pagination={listPagination(list, USER_LIST, answer?.total)}
           />
         </div>
       </RowActionsContext.Provider>
