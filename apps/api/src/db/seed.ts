@@ -5,7 +5,7 @@ import {
   DEMO_USERS as DEMO_ACCOUNTS,
   type DemoUserKey,
 } from '@collective/api-client/demo';
-import type { User } from '@collective/api-client/contract';
+import type { MemberTier, User } from '@collective/api-client/contract';
 import { hashPassword } from '../auth/password';
 import type { Database } from './database';
 import { SCHEMA_LOCK_KEY } from './migrations';
@@ -57,6 +57,62 @@ const NOTIFICATION_TEXTS: readonly (readonly [string, string])[] = [
   ],
 ];
 
+/** A demo member's tier, status and contact (name, email, phone). */
+interface DemoMemberProfile {
+  tier: MemberTier;
+  status: 'onboarding' | 'active';
+  contact: readonly [string, string, string];
+}
+
+const DEFAULT_PROFILE: DemoMemberProfile = {
+  tier: 'full',
+  status: 'active',
+  contact: ['Program office', 'recycling@pact.test', '+1 555 0100'],
+};
+
+/**
+ * The tier, status and contact of each demo member (migration 12), by id;
+ * every member has stores and shipments, so none is still onboarding.
+ */
+export const DEMO_MEMBER_PROFILES: Readonly<Record<number, DemoMemberProfile>> =
+  {
+    2: {
+      tier: 'founding',
+      status: 'active',
+      contact: ['Amara Okafor', 'sustainability@kiehls.test', '+1 555 0102'],
+    },
+    1009: {
+      tier: 'founding',
+      status: 'active',
+      contact: ['Jonas Weber', 'take-back@meridian.test', '+1 555 0109'],
+    },
+    3: {
+      tier: 'full',
+      status: 'active',
+      contact: ['Priya Raman', 'priya.raman@lumen.test', '+1 555 0103'],
+    },
+    4: {
+      tier: 'full',
+      status: 'active',
+      contact: ['Sam Lindqvist', 'sam@northfield.test', '+1 555 0104'],
+    },
+    5: {
+      tier: 'associate',
+      status: 'active',
+      contact: ['Inès Moreau', 'ines.moreau@solstice.test', '+1 555 0105'],
+    },
+    6: {
+      tier: 'associate',
+      status: 'active',
+      contact: ['Dana Kim', 'dana.kim@tidewater.test', '+1 555 0106'],
+    },
+    7: {
+      tier: 'full',
+      status: 'active',
+      contact: ['Luca Bianchi', 'luca@harborpine.test', '+1 555 0107'],
+    },
+  };
+
 /** What to seed besides the accounts; everything has a default. */
 export interface SeedOptions {
   /**
@@ -101,9 +157,20 @@ export async function seedDemoData(
     if (await hasUsers(tx)) return null; // another server seeded meanwhile
 
     for (const member of DEMO_MEMBERS) {
+      const profile = DEMO_MEMBER_PROFILES[member.id] ?? DEFAULT_PROFILE;
       await tx.query(
-        'INSERT INTO members (id, name, code) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
-        [member.id, member.name, member.code],
+        `INSERT INTO members (id, name, code, tier, status, contact_name, contact_email, contact_phone)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+        [
+          member.id,
+          member.name,
+          member.code,
+          profile.tier,
+          profile.status,
+          profile.contact[0],
+          profile.contact[1],
+          profile.contact[2],
+        ],
       );
     }
     for (const [index, user] of DEMO_USERS.entries()) {

@@ -3,6 +3,7 @@ import { operationsEndpoints } from './operations-endpoints';
 import { recordEndpoints } from './record-endpoints';
 import { shellEndpoints } from './shell-endpoints';
 import { userEndpoints } from './user-endpoints';
+import { membersEndpoints } from './members-endpoints';
 
 /**
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
@@ -19,9 +20,11 @@ export const endpoints = {
   ...mailbackEndpoints,
   ...operationsEndpoints,
   ...userEndpoints,
+  ...membersEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */
 export type EndpointName = keyof typeof endpoints;
 
 export * from './mailback-endpoints';
+export * from './members-endpoints';
