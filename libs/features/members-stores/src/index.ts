@@ -6,7 +6,8 @@ import type { ScreenMap } from '@collective/nav/react';
  * own chunk, loaded when its route opens.
  */
 export const screens: ScreenMap = {
-  '/member-management': () => import('./screens/member-management-screen'),
+  '/member-management': () =>
+    import('./screens/member-management/member-management-screen'),
   '/store-rankings': () => import('./screens/store-rankings-screen'),
   '/admin-stores': () => import('./screens/admin-stores-screen'),
 };

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PlainTable } from './plain-table';
@@ -50,5 +51,32 @@ describe('PlainTable', () => {
     expect(table).toHaveAttribute('aria-busy', 'true');
     expect(table).toHaveAttribute('tabindex', '-1');
     expect(table).toHaveClass('extra');
+  });
+
+  it('makes its frame a named region the keyboard reaches when given a scroll label', async () => {
+    render(
+      <>
+        <PlainTable scrollLabel="Audit trail, scrolls sideways">
+          <tbody>
+            <tr>
+              <td>One</td>
+            </tr>
+          </tbody>
+        </PlainTable>
+        <PlainTable>
+          <tbody>
+            <tr>
+              <td>Two</td>
+            </tr>
+          </tbody>
+        </PlainTable>
+      </>,
+    );
+    const region = screen.getByRole('region', {
+      name: 'Audit trail, scrolls sideways',
+    });
+    await userEvent.tab();
+    expect(region).toHaveFocus();
+    expect(screen.getAllByRole('region')).toHaveLength(1);
   });
 });

@@ -1,0 +1,262 @@
+import {
+  CreateMemberSchema,
+  MEMBER_TIERS,
+  SETTABLE_MEMBER_STATUSES,
+  type MemberProfile,
+} from '@collective/api-client/contract';
+import {
+  Form,
+  FormError,
+  FormField,
+  SubmitButton,
+  useForm,
+} from '@collective/ui';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { useCreateMember, useUpdateMember } from '../../data/member-profiles';
+import styles from './member-management.module.css';
+
+/** Words for a member's tier and status. */
+export const MEMBER_WORDS: Readonly<Record<string, string>> = {
+  founding: 'Founding',
+  full: 'Full',
+  associate: 'Associate',
+  onboarding: 'Onboarding',
+  active: 'Active',
+  deactivated: 'Deactivated',
+};
+
+/** The fields a person edits, with their labels, in form order. */
+const EDITED = {
+  name: 'Name',
+  tier: 'Tier',
+  status: 'Status',
+  contact_name: 'Contact name',
+  contact_email: 'Contact email',
+  contact_phone: 'Contact phone',
+} as const;
+type Edited = keyof typeof EDITED;
+
+/** Labels of a member's fields, as the form and the audit trail name them. */
+export const MEMBER_FIELD_LABELS: Readonly<Record<string, string>> = {
+  ...EDITED,
+  code: 'Code',
+  deactivated_at: 'Deactivated at',
+};
+
+/** The edit form: the create body without the code (fixed once made); a deactivated member may stay so. */
+const EditForm = v.strictObject({
+  ...v.omit(CreateMemberSchema, ['code', 'status']).entries,
+  status: v.picklist(
+    ['deactivated', ...SETTABLE_MEMBER_STATUSES],
+    'Choose a status.',
+  ),
+});
+
+/** A member's editable fields as the form's text values. */
+function valuesOf(member: MemberProfile): Record<Edited, string> {
+  return {
+    name: member.name,
+    tier: member.tier,
+    status: member.status,
+    contact_name: member.contact_name ?? '',
+    contact_email: member.contact_email ?? '',
+    contact_phone: member.contact_phone ?? '',
+  };
+}
+
+/**
+ * A refusal as the form kit shows it: the server's own sentence where it
+ * sent one. Only a stale version (`Conflict`) is the kit's 409 with its
+ * "load the latest version"; another 409 (a code in use) is its sentence.
+ */
+async function sent<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const { status, serverError, serverMessage, message } = error as {
+      status?: number;
+      serverError?: string;
+      serverMessage?: string;
+      message: string;
+    };
+    const stale = status === 409 && serverError === 'Conflict';
+    throw Object.assign(
+      new Error(serverMessage ?? message),
+      status !== 409 || stale ? { status } : {},
+    );
+  }
+}
+
+function Choices({ values }: { values: readonly string[] }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {MEMBER_WORDS[value] ?? value}
+    </option>
+  ));
+}
+
+/** The fields both forms share. */
+function MemberFields({ statuses }: { statuses: readonly string[] }) {
+  return (
+    <>
+      <FormField name="name" label="Name" maxLength={120} required />
+      <FormField name="tier" label="Tier">
+        {(control) => (
+          <select {...control}>
+            <Choices values={MEMBER_TIERS} />
+          </select>
+        )}
+      </FormField>
+      <FormField name="status" label="Status">
+        {(control) => (
+          <select {...control}>
+            <Choices values={statuses} />
+          </select>
+        )}
+      </FormField>
+      <FormField
+        name="contact_name"
+        label="Contact name"
+        hint="Optional"
+        maxLength={120}
+        autoComplete="off"
+      />
+      <FormField
+        name="contact_email"
+        label="Contact email"
+        hint="Optional"
+        type="email"
+        autoComplete="off"
+      />
+      <FormField
+        name="contact_phone"
+        label="Contact phone"
+        hint="Optional"
+        type="tel"
+        maxLength={120}
+        autoComplete="off"
+      />
+    </>
+  );
+}
+
+/**
+ * Adds a member brand (collective admins): name, a code fixed once made,
+ * tier, status and contact. `onCreated` gets the new member.
+ */
+export function CreateMemberForm({
+  onCreated,
+}: {
+  onCreated: (member: MemberProfile) => void;
+}) {
+  const create = useCreateMember();
+  const form = useForm({
+    schema: CreateMemberSchema,
+    initialValues: {
+      name: '',
+      code: '',
+      tier: 'full',
+      status: 'onboarding',
+      contact_name: '',
+      contact_email: '',
+      contact_phone: '',
+    },
+    onSubmit: async (body) =>
+      onCreated((await sent(create.mutateAsync({ body }))).member),
+  });
+  return (
+    <Form form={form} aria-label="Add a member" className={styles.form}>
+      <FormError />
+      <FormField
+        name="code"
+        label="Code"
+        hint="2 to 20 letters, digits or -, like LUMEN; fixed once made"
+        maxLength={20}
+        autoComplete="off"
+        required
+      />
+      <MemberFields statuses={SETTABLE_MEMBER_STATUSES} />
+      <SubmitButton>Add member</SubmitButton>
+    </Form>
+  );
+}
+
+/**
+ * Edits a member (collective admins) at the version it was read at. Only
+ * the fields changed are sent. When someone else saved first (409), the
+ * person's values stay, the fields changed meanwhile are listed from the
+ * `latest` member, and "Load the latest version" starts again from it.
+ */
+export function EditMemberForm({
+  latest,
+  onSaved,
+}: {
+  /** The member as the server has it now (refetched after every write). */
+  latest: MemberProfile;
+  onSaved: (member: MemberProfile) => void;
+}) {
+  const update = useUpdateMember();
+  const [base, setBase] = useState(latest);
+  const form = useForm({
+    schema: EditForm,
+    initialValues: valuesOf(base),
+    onSubmit: async (values) => {
+      const read = valuesOf(base);
+      const changed = Object.fromEntries(
+        (Object.keys(EDITED) as Edited[])
+          .filter((name) => values[name] !== read[name])
+          .filter(
+            (name) => name !== 'status' || values.status !== 'deactivated',
+          )
+          .map((name) => [name, values[name]]),
+      );
+      const { member } = await sent(
+        update.mutateAsync({
+          params: { id: base.id },
+          body: { version: base.version, ...changed },
+        }),
+      );
+      setBase(member);
+      form.reset(valuesOf(member));
+      onSaved(member);
+    },
+  });
+  const stale = form.serverError?.status === 409;
+  const was = valuesOf(base);
+  const now = valuesOf(latest);
+  const meanwhile = stale
+    ? (Object.keys(EDITED) as Edited[]).filter(
+        (name) => was[name] !== now[name],
+      )
+    : [];
+  function reloadLatest() {
+    setBase(latest);
+    form.reset(valuesOf(latest));
+  }
+  return (
+    <Form form={form} aria-label={`Edit ${base.name}`} className={styles.form}>
+      <FormError onReloadLatest={reloadLatest} />
+      {meanwhile.length > 0 ? (
+        <div className={styles.changed}>
+          <p>Changed meanwhile:</p>
+          <ul>
+            {meanwhile.map((name) => (
+              <li key={name}>
+                {EDITED[name]}: “{was[name] || '–'}” → “{now[name] || '–'}”
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <MemberFields
+        statuses={
+          base.status === 'deactivated'
+            ? ['deactivated', ...SETTABLE_MEMBER_STATUSES]
+            : SETTABLE_MEMBER_STATUSES
+        }
+      />
+      <SubmitButton>Save changes</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,217 @@
+import {
+  MEMBER_PROFILE_SORTS,
+  MEMBER_STATUSES,
+  MEMBER_TIERS,
+  type MemberProfile,
+  type MemberStatus,
+  type MemberTier,
+} from '@collective/api-client/contract';
+import { ScreenFrame } from '@collective/nav/react';
+import { useTenancy } from '@collective/tenancy/react';
+import {
+  apiSort,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  FilterBar,
+  formatDate,
+  formatNumber,
+  formatWeight,
+  type ListSpec,
+  useListParams,
+} from '@collective/ui';
+import { useState } from 'react';
+import {
+  Link,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from 'react-router-dom';
+import { useMemberProfiles } from '../../data/member-profiles';
+import { MemberDetail } from './member-detail';
+import { CreateMemberForm, MEMBER_WORDS } from './member-form';
+import styles from './member-management.module.css';
+
+/** What the list accepts from its URL: anything else falls back to the defaults. */
+const LIST: ListSpec = {
+  sortable: ['name', 'collected_kg', 'last_shipment_at', 'stores'],
+  defaultPageSize: 20,
+  pageSizes: [20, 50, 100],
+  filters: { search: 'text', status: MEMBER_STATUSES, tier: MEMBER_TIERS },
+};
+
+const choices = (values: readonly string[]) =>
+  values.map((value) => ({ value, label: MEMBER_WORDS[value] ?? value }));
+
+/** The columns of the list; the server sorts by the sortable ones. */
+function columnsFor(
+  year: number | undefined,
+): DataTableColumn<MemberProfile>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Member',
+      rowHeader: true,
+      rowLink: true,
+      sortable: true,
+      cell: (row) => (
+        <Link to={`?member=${row.id}`} state={{ fromList: true }}>
+          {row.name}
+        </Link>
+      ),
+    },
+    { id: 'tier', header: 'Tier', cell: (row) => MEMBER_WORDS[row.tier] },
+    { id: 'status', header: 'Status', cell: (row) => MEMBER_WORDS[row.status] },
+    {
+      id: 'contact',
+      header: 'Contact',
+      cell: (row) =>
+        [row.contact_name, row.contact_email].filter(Boolean).join(', ') || '–',
+    },
+    {
+      id: 'stores',
+      header: 'Stores',
+      align: 'end',
+      sortable: true,
+      sortDescFirst: true,
+      cell: (row) => formatNumber(row.stores),
+    },
+    {
+      id: 'users',
+      header: 'Users',
+      align: 'end',
+      cell: (row) => formatNumber(row.users),
+    },
+    {
+      id: 'collected_kg',
+      header: year ? `Collected in ${year}` : 'Collected this year',
+      align: 'end',
+      sortable: true,
+      sortDescFirst: true,
+      cell: (row) => formatWeight(row.collected_kg_this_year),
+    },
+    {
+      id: 'last_shipment_at',
+      header: 'Last shipment',
+      sortable: true,
+      sortDescFirst: true,
+      cell: (row) =>
+        row.last_shipment_at ? formatDate(row.last_shipment_at) : 'None yet',
+    },
+  ];
+}
+
+/** The members of the data scope, searched, filtered, sorted and paged in the URL. */
+function MemberList() {
+  const list = useListParams(LIST, useSearchParams());
+  const { state } = list;
+  const { access } = useTenancy();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const search = state.filters['search'] ?? '';
+  const answer = useMemberProfiles({
+    search,
+    status: state.filters['status'] as MemberStatus | undefined,
+    tier: state.filters['tier'] as MemberTier | undefined,
+    sort: apiSort(state.sort, MEMBER_PROFILE_SORTS),
+    page: state.page,
+    pageSize: state.pageSize,
+  });
+  const page = answer.data;
+  return (
+    <div className={styles.view}>
+      {access.isCollectiveAdmin ? (
+        <section aria-labelledby="add-member">
+          <h2 id="add-member">Add a member</h2>
+          {adding ? (
+            <>
+              <CreateMemberForm
+                onCreated={(member) => void navigate(`?member=${member.id}`)}
+              />
+              <Button variant="secondary" onClick={() => setAdding(false)}>
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <Button onClick={() => setAdding(true)}>Add member…</Button>
+          )}
+        </section>
+      ) : (
+        <p>
+          You see your own member. Only the collective&apos;s admins change
+          members.
+        </p>
+      )}
+      <FilterBar
+        label="Filter members"
+        list={list}
+        search={{ key: 'search', label: 'Search members by name or code' }}
+        selects={[
+          { key: 'status', label: 'Status', options: choices(MEMBER_STATUSES) },
+          { key: 'tier', label: 'Tier', options: choices(MEMBER_TIERS) },
+        ]}
+      />
+      <DataTable
+        caption={page ? `${formatNumber(page.total)} members` : 'Members'}
+        columns={columnsFor(page?.year)}
+        rows={page?.member_profiles ?? []}
+        getRowId={(row) => String(row.id)}
+        sort={state.sort}
+        onSortChange={list.setSort}
+        status={answer.status}
+        isPlaceholder={answer.isPlaceholderData}
+        error={answer.error}
+        onRetry={() => void answer.refetch()}
+        emptyText={
+          search ? `No member matches "${search}".` : 'No member matches.'
+        }
+        pagination={{
+          page: state.page,
+          pageCount: page ? Math.ceil(page.total / state.pageSize) : 0,
+          onPage: list.setPage,
+          pageSize: state.pageSize,
+          pageSizes: LIST.pageSizes,
+          onPageSize: list.setPageSize,
+        }}
+      />
+    </div>
+  );
+}
+
+/** The chosen member (`?member=<id>`), or null for the list. */
+function chosenMember(params: URLSearchParams): number | null {
+  const text = params.get('member');
+  return text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+}
+
+/**
+ * Member Management (decisions D14, D15): the members of the data scope
+ * with tier, status, contact, stores, users, this year's collected weight
+ * and last shipment; once one is chosen (`?member=<id>`), its detail and
+ * audit trail. Collective admins add, edit and deactivate members; a brand
+ * admin sees their own member, read-only (the server decides the scope).
+ */
+export default function MemberManagementScreen() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const memberId = chosenMember(params);
+  function back() {
+    if ((location.state as { fromList?: boolean } | null)?.fromList) {
+      void navigate(-1);
+    } else {
+      const next = new URLSearchParams(params);
+      next.delete('member');
+      setParams(next);
+    }
+  }
+  return (
+    <ScreenFrame>
+      {memberId === null ? (
+        <MemberList />
+      ) : (
+        <MemberDetail key={memberId} id={memberId} onBack={back} />
+      )}
+    </ScreenFrame>
+  );
+}
