@@ -152,7 +152,11 @@ function MemberList() {
         ]}
       />
       <DataTable
-        caption={page ? `${formatNumber(page.total)} members` : 'Members'}
+        caption={
+          page
+            ? `${formatNumber(page.total)} ${page.total === 1 ? 'member' : 'members'}`
+            : 'Members'
+        }
         columns={columnsFor(page?.year)}
         rows={page?.member_profiles ?? []}
         getRowId={(row) => String(row.id)}
