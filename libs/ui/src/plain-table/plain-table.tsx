@@ -31,7 +31,6 @@ export function PlainTable({
       {...(scrollLabel === undefined
         ? {}
         : // A scrolling region must take focus to be scrolled by keyboard.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 })}
     >
       <table
