@@ -102,14 +102,14 @@ function MemberFields({ statuses }: { statuses: readonly string[] }) {
     <>
       <FormField name="name" label="Name" maxLength={120} required />
       <FormField name="tier" label="Tier">
-        {(control) => (
+        {({ setValue: _notText, ...control }) => (
           <select {...control}>
             <Choices values={MEMBER_TIERS} />
           </select>
         )}
       </FormField>
       <FormField name="status" label="Status">
-        {(control) => (
+        {({ setValue: _notText, ...control }) => (
           <select {...control}>
             <Choices values={statuses} />
           </select>
