@@ -5,8 +5,7 @@ import type {
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes } from '../http/declare-route';
-import { notFound, Refusal } from '../http/error-replies';
-import { refuseStale } from '../http/versions';
+import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import {
   auditedMember,
   readMemberProfile,
@@ -52,7 +51,8 @@ async function lockedMember(
 ): Promise<MemberProfile> {
   const current = await readMemberProfile(db, id, null, now, true);
   if (!current) noMember(id);
-  refuseStale(current.name, version, current.version, { current });
+  if (current.version !== version)
+    staleVersion(current.name, version, current.version, current);
   return current;
 }
 
