@@ -49,4 +49,15 @@ describe('Panel', () => {
       screen.getByRole('figure', { name: 'Weight per month' }),
     ).toBeVisible();
   });
+
+  it('takes the heading id it is given, for links and waits', () => {
+    render(
+      <Panel title="At a glance" headingId="kpis">
+        figures
+      </Panel>,
+    );
+    expect(
+      screen.getByRole('heading', { name: 'At a glance' }),
+    ).toHaveAttribute('id', 'kpis');
+  });
 });

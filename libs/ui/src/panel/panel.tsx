@@ -8,6 +8,8 @@ export interface PanelProps {
    * is only the card, around content that names itself (a chart's figure).
    */
   title?: ReactNode;
+  /** The heading's id, when something links or waits for it (`#kpis`); else one of React's. */
+  headingId?: string;
   /** Beside the heading, at its end (e.g. a link or a button). */
   actions?: ReactNode;
   children: ReactNode;
@@ -18,8 +20,9 @@ export interface PanelProps {
  * surface colour, named by its heading for screen readers. Screens stack
  * panels; a panel never makes the page wider than the window.
  */
-export function Panel({ title, actions, children }: PanelProps) {
-  const id = useId();
+export function Panel({ title, headingId, actions, children }: PanelProps) {
+  const ownId = useId();
+  const id = headingId ?? ownId;
   if (title === undefined)
     return <div className={styles.panel}>{children}</div>;
   return (

@@ -41,7 +41,10 @@ export default function DashboardScreen() {
       >
         {data ? (
           <>
-            <Panel title={`${formatMonth(data.month)} at a glance`}>
+            <Panel
+              title={`${formatMonth(data.month)} at a glance`}
+              headingId="kpis"
+            >
               <Figures
                 figures={[
                   {
@@ -89,7 +92,7 @@ export default function DashboardScreen() {
                 formatValue={formatWeight}
               />
             </Panel>
-            <Panel title="Top stores, last 12 months">
+            <Panel title="Top stores, last 12 months" headingId="top-stores">
               {data.top_stores.length === 0 ? (
                 <p>No store has collected anything yet.</p>
               ) : (
