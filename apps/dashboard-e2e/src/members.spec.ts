@@ -48,7 +48,10 @@ test.describe('member management', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'saved' }),
     ).toHaveText(`${EDITED_MEMBER} was saved.`);
-    const trail = page.getByRole('region', { name: 'Audit trail' });
+    const trail = page.getByRole('region', {
+      name: 'Audit trail',
+      exact: true,
+    });
     await expect(
       trail.getByRole('cell', {
         name: new RegExp(`Contact name: .* → ${contact}`),

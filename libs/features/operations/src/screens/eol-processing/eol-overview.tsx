@@ -9,12 +9,14 @@ import {
 import {
   DataState,
   DataTable,
+  Figures,
   FilterBar,
   formatMonth,
   formatNumber,
   formatPercent,
   formatWeight,
   listPagination,
+  Panel,
   PlainTable,
   SelectField,
   useListParams,
@@ -64,26 +66,22 @@ const kg = (value: number) => formatWeight(value);
 /** D14's two equations with the scope's figures: what is received, sorted, in lots and on hand. */
 function Balance({ balance }: { balance: EolSummary['balance'] }) {
   return (
-    <section aria-labelledby="eol-balance">
-      <h2 id="eol-balance">Mass balance</h2>
-      <dl className={styles.facts}>
-        <dt>Received (net)</dt>
-        <dd>{kg(balance.received_kg)}</dd>
-        <dt>Sorted</dt>
-        <dd>{kg(balance.sorted_kg)}</dd>
-        <dt>Residue</dt>
-        <dd>{kg(balance.residue_kg)}</dd>
-        <dt>In lots</dt>
-        <dd>{kg(balance.in_lots_kg)}</dd>
-        <dt>On hand</dt>
-        <dd>{kg(balance.on_hand_kg)}</dd>
-      </dl>
+    <Panel title="Mass balance">
+      <Figures
+        figures={[
+          { term: 'Received (net)', value: kg(balance.received_kg) },
+          { term: 'Sorted', value: kg(balance.sorted_kg) },
+          { term: 'Residue', value: kg(balance.residue_kg) },
+          { term: 'In lots', value: kg(balance.in_lots_kg) },
+          { term: 'On hand', value: kg(balance.on_hand_kg) },
+        ]}
+      />
       <p>
         Received {kg(balance.received_kg)} = sorted {kg(balance.sorted_kg)} +
         residue {kg(balance.residue_kg)}. Sorted {kg(balance.sorted_kg)} = in
         lots {kg(balance.in_lots_kg)} + on hand {kg(balance.on_hand_kg)}.
       </p>
-    </section>
+    </Panel>
   );
 }
 
@@ -98,8 +96,7 @@ function Materials({
   const total = (m: EolSummary['materials'][number]) =>
     EOL_OUTCOMES.reduce((sum, o) => sum + m.confirmed[o], 0);
   return (
-    <section aria-labelledby="eol-materials">
-      <h2 id="eol-materials">On hand and outcomes per material</h2>
+    <Panel title="On hand and outcomes per material">
       {periodPicker}
       <p>
         Confirmed outcomes of the material received in the period: recycling
@@ -135,7 +132,7 @@ function Materials({
           ))}
         </tbody>
       </PlainTable>
-    </section>
+    </Panel>
   );
 }
 
@@ -184,8 +181,7 @@ function Lots() {
   });
   const page = answer.data;
   return (
-    <section aria-labelledby="eol-lots" className={styles.view}>
-      <h2 id="eol-lots">Lots</h2>
+    <Panel title="Lots">
       <FilterBar
         label="Filter lots"
         list={list}
@@ -219,7 +215,7 @@ function Lots() {
         emptyText="No lot matches these filters."
         pagination={listPagination(list, LOT_LIST, page?.total)}
       />
-    </section>
+    </Panel>
   );
 }
 
