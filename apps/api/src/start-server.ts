@@ -105,7 +105,7 @@ export async function startServer(
       },
       `Database: ${describeDatabase(db, config)}` +
         (seeded
-          ? `; seeded the demo data (SEED_SCALE=${config.seedScale}: ${seeded.stores} stores, ${seeded.shipments} shipments) in ${seedMs} ms`
+          ? `; seeded the demo data (SEED_SCALE=${config.seedScale}: ${seeded.stores} stores, ${seeded.shipments} shipments, ${seeded.mailbackSubmissions} mail-back submissions) in ${seedMs} ms`
           : ''),
     );
     const address = await app.listen({ port: config.port, host: config.host });

@@ -11,7 +11,15 @@ import { describeOnEachDatabase } from '../testing/test-databases';
 import { present } from '../testing/present';
 import type { Database } from './database';
 import { migrate } from './migrations';
-import { MATERIALS } from '@collective/api-client/contract';
+import {
+  MAILBACK_REGIONS,
+  MAILBACK_STATUSES,
+  MATERIALS,
+} from '@collective/api-client/contract';
+import {
+  makeSubmissions,
+  MAILBACK_SUBMISSIONS_PER_SCALE,
+} from './mailback-seed';
 import { addMonths, contractMonth, monthStartOf } from '../data/months';
 import type { SqlRunner } from './database';
 import {
@@ -333,6 +341,51 @@ describeOnEachDatabase('seedDemoData', (engine) => {
     }
   });
 
+  it('tells a year of mail-back on the pact form: every status, every region, unused labels, arrivals weighed, a few redacted', async () => {
+    expect(firstRun?.mailbackSubmissions).toBe(MAILBACK_SUBMISSIONS_PER_SCALE);
+    const rows = await db.query<{
+      status: string;
+      region: string;
+      email: string | null;
+      unused: boolean;
+      weighed: boolean;
+      redacted: boolean;
+      ordered: boolean;
+      oldest_days: number;
+    }>(
+      `SELECT status, region, email,
+              status = 'label_sent' AND label_sent_at < now() - interval '30 days' AS unused,
+              received_weight_kg > 0 AND shipment_ref IS NOT NULL AS weighed,
+              redacted_at IS NOT NULL AND name IS NULL AND email IS NULL AS redacted,
+              coalesce(label_sent_at >= created_at, true)
+                AND coalesce(shipped_at >= label_sent_at, true)
+                AND coalesce(received_at >= shipped_at, true)
+                AND (tracking_number IS NOT NULL) = (label_sent_at IS NOT NULL)
+                AND (status = 'received') = (received_at IS NOT NULL)
+                AND coalesce(created_at <= now(), true) AS ordered,
+              extract(day from now() - created_at)::int AS oldest_days
+         FROM mailback_submissions WHERE tenant = 'pact'`,
+    );
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(MAILBACK_STATUSES),
+    );
+    expect(new Set(rows.map((r) => r.region))).toEqual(
+      new Set(MAILBACK_REGIONS),
+    );
+    expect(rows.filter((r) => r.unused).length).toBeGreaterThan(0);
+    expect(
+      rows.filter((r) => r.status === 'received').every((r) => r.weighed),
+    ).toBe(true);
+    expect(rows.filter((r) => r.redacted).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => !r.ordered)).toEqual([]);
+    expect(Math.max(...rows.map((r) => r.oldest_days))).toBeLessThanOrEqual(
+      366,
+    );
+    for (const { email } of rows) {
+      if (email !== null) expect(email).toMatch(/@example\.(com|net)$/);
+    }
+  });
+
   it('leaves a database that already has users untouched', async () => {
     const again = await seedDemoData(db);
 
@@ -412,5 +465,27 @@ describe('seedProgram', () => {
       );
     }
     expect(storeRows(other.statements)).not.toEqual(demoStores);
+  });
+});
+
+describe('makeSubmissions', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+
+  it('makes the same submissions for the same seed and time, more for a larger scale', () => {
+    const first = makeSubmissions({ scale: 1, now, seed: 1 });
+    expect(makeSubmissions({ scale: 1, now, seed: 1 })).toEqual(first);
+    expect(makeSubmissions({ scale: 1, now, seed: 2 })).not.toEqual(first);
+    expect(makeSubmissions({ scale: 2, now, seed: 1 })).toHaveLength(
+      2 * first.length,
+    );
+  });
+
+  it('numbers them oldest first, with unique tracking numbers', () => {
+    const rows = makeSubmissions({ scale: 1, now, seed: 1, firstId: 5 });
+    expect(rows[0]?.id).toBe(5);
+    const times = rows.map((row) => row.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const tracking = rows.flatMap((row) => row.trackingNumber ?? []);
+    expect(new Set(tracking).size).toBe(tracking.length);
   });
 });

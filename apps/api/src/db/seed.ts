@@ -9,7 +9,12 @@ import type { MemberTier, User } from '@collective/api-client/contract';
 import { hashPassword } from '../auth/password';
 import type { Database } from './database';
 import { SCHEMA_LOCK_KEY } from './migrations';
-import { seedProgram, type ProgramSeedCounts } from './program-seed';
+import { seedMailback } from './mailback-seed';
+import {
+  DEFAULT_PROGRAM_SEED,
+  seedProgram,
+  type ProgramSeedCounts,
+} from './program-seed';
 
 export { DEMO_MEMBERS, DEMO_PASSWORD } from '@collective/api-client/demo';
 
@@ -113,6 +118,11 @@ export const DEMO_MEMBER_PROFILES: Readonly<Record<number, DemoMemberProfile>> =
     },
   };
 
+/** What the demo seed wrote: the program, and the mail-back submissions. */
+export interface DemoSeedCounts extends ProgramSeedCounts {
+  mailbackSubmissions: number;
+}
+
 /** What to seed besides the accounts; everything has a default. */
 export interface SeedOptions {
   /**
@@ -129,14 +139,15 @@ export interface SeedOptions {
 /**
  * Fills an empty database with the demo members, the demo accounts (all with
  * {@link DEMO_PASSWORD}), their notifications and the demo program (stores,
- * 24 months of shipments up to `now`, rollups; `src/db/program-seed.ts`).
+ * 24 months of shipments up to `now`, rollups; `src/db/program-seed.ts`)
+ * and a year of consumer mail-back requests (`src/db/mailback-seed.ts`).
  * Does nothing when any user exists, so it is safe on every start and never
  * touches real data. Returns what it seeded, or `null` when it did nothing.
  */
 export async function seedDemoData(
   db: Database,
   options: SeedOptions = {},
-): Promise<ProgramSeedCounts | null> {
+): Promise<DemoSeedCounts | null> {
   const hasUsers = async (runner: Pick<Database, 'query'>) =>
     (
       await runner.query<{ present: boolean }>(
@@ -202,10 +213,10 @@ export async function seedDemoData(
         );
       }
     }
-    return seedProgram(tx, {
-      scale: options.scale ?? 1,
-      now,
-      ...(options.seed === undefined ? {} : { seed: options.seed }),
-    });
+    const scale = options.scale ?? 1;
+    const seed = options.seed ?? DEFAULT_PROGRAM_SEED;
+    const program = await seedProgram(tx, { scale, now, seed });
+    const mailbackSubmissions = await seedMailback(tx, { scale, now, seed });
+    return { ...program, mailbackSubmissions };
   });
 }

@@ -303,6 +303,59 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
   });
 
   describe('running the programme', () => {
+    it("sums the demo seed's submissions into a summary that is not zero and agrees with the rows", async () => {
+      const summary = v.parse(
+        MailbackSummarySchema,
+        (await admin('GET', '/api/mailback/summary')).json(),
+      );
+      const rows = await server.db.query<{
+        status: string;
+        region: string;
+        label_sent: boolean;
+        unused: boolean;
+        weight: number | null;
+      }>(
+        `SELECT status, region, label_sent_at IS NOT NULL AS label_sent,
+                status = 'label_sent'
+                  AND label_sent_at < now() - interval '30 days' AS unused,
+                received_weight_kg::float8 AS weight
+           FROM mailback_submissions WHERE tenant = 'pact'`,
+      );
+      const count = (keep: (row: (typeof rows)[number]) => boolean) =>
+        rows.filter(keep).length;
+      const weight = rows.reduce((sum, row) => sum + (row.weight ?? 0), 0);
+      const expected = {
+        submitted: rows.length,
+        labels_sent: count((r) => r.label_sent),
+        in_transit: count((r) => r.status === 'in_transit'),
+        received: count((r) => r.status === 'received'),
+        unused_labels: count((r) => r.unused),
+      };
+      console.info('mail-back summary of the demo seed', {
+        ...expected,
+        received_weight_kg: summary.received_weight_kg,
+        avg_weight_kg: summary.avg_weight_kg,
+        avg_items: summary.avg_items,
+      });
+      expect(summary).toMatchObject(expected);
+      for (const figure of Object.values(expected)) {
+        expect(figure).toBeGreaterThan(0);
+      }
+      expect(summary.received_weight_kg).toBeCloseTo(weight, 2);
+      expect(summary.avg_weight_kg).toBeGreaterThan(0);
+      expect(summary.avg_items).toBeGreaterThan(0);
+      for (const region of summary.by_region) {
+        expect(region.labels_sent, region.region).toBe(
+          count((r) => r.region === region.region && r.label_sent),
+        );
+        expect(region.received, region.region).toBeGreaterThan(0);
+      }
+      expect(summary.by_month.length).toBe(12);
+      expect(
+        summary.by_month.reduce((sum, month) => sum + month.submitted, 0),
+      ).toBeGreaterThan(0);
+    });
+
     it('lists submissions with personal data masked, found by name, email or reference', async () => {
       const id = await submitted({
         name: 'Quinn Tavares',
