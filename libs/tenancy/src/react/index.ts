@@ -16,6 +16,8 @@ export type {
   TenancyProviderProps,
   TenancyView,
 } from './tenancy-provider';
+export { useExportUrl } from './use-export-url';
+export type { ExportEndpoint, ExportQuery } from './use-export-url';
 export { useScopedMutation } from './use-scoped-mutation';
 export { useScopedApi, useScopedQuery } from './use-scoped-query';
 export type { ScopedQueryOptions } from './use-scoped-query';

@@ -1,8 +1,9 @@
+import { mailbackEndpoints } from '@collective/api-client/contract';
 import {
-  mailbackEndpoints,
-  recordEndpoints,
-} from '@collective/api-client/contract';
-import { useScopedMutation, useScopedQuery } from '@collective/tenancy/react';
+  useExportUrl,
+  useScopedMutation,
+  useScopedQuery,
+} from '@collective/tenancy/react';
 
 /** The list's question: filters, sort and page as the API takes them. */
 export interface SubmissionsQuery {
@@ -29,7 +30,21 @@ export function useMarkLabelsSent() {
   return useScopedMutation(mailbackEndpoints.markMailbackLabelsSent);
 }
 
-/** A single-use link to a CSV export (POST /api/downloads). */
-export function useDownloadLink() {
-  return useScopedMutation(recordEndpoints.createDownload);
+/**
+ * A single-use link to the CSV of the submissions the list's filters find
+ * (every page), for `ExportButton`; with personal data only when `personal`
+ * (an audited export).
+ */
+export function useSubmissionsExportUrl(
+  query: SubmissionsQuery,
+  personal: boolean,
+) {
+  const { search, status, region, period } = query;
+  return useExportUrl(mailbackEndpoints.mailbackSubmissionsExport, {
+    search,
+    status,
+    region,
+    period,
+    ...(personal ? { personal: 'true' } : {}),
+  });
 }

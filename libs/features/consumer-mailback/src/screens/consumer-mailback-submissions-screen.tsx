@@ -20,9 +20,9 @@ import {
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
-  useDownloadLink,
   useMailbackSubmissions,
   useMarkLabelsSent,
+  useSubmissionsExportUrl,
   type SubmissionsQuery,
 } from '../data/mailback-submissions';
 import {
@@ -69,7 +69,7 @@ export default function ConsumerMailbackSubmissionsScreen() {
   const [personal, setPersonal] = useState(false);
   const [said, setSaid] = useState('');
   const mark = useMarkLabelsSent();
-  const download = useDownloadLink();
+  const exportUrl = useSubmissionsExportUrl(query, personal);
   const page = answer.data;
 
   function toggle(id: string, on: boolean) {
@@ -140,19 +140,6 @@ export default function ConsumerMailbackSubmissionsScreen() {
     );
   }
 
-  async function downloadUrl() {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value && key !== 'page' && key !== 'page_size' && key !== 'sort')
-        params.set(key, value);
-    }
-    if (personal) params.set('personal', 'true');
-    const ticket = await download.mutateAsync({
-      body: { path: `/api/mailback/submissions/export?${params.toString()}` },
-    });
-    return ticket.url;
-  }
-
   return (
     <ScreenFrame>
       <FilterBar
@@ -181,7 +168,7 @@ export default function ConsumerMailbackSubmissionsScreen() {
           Include personal data in the export (recorded in the audit trail)
         </label>{' '}
         <ExportButton
-          getDownloadUrl={downloadUrl}
+          getDownloadUrl={exportUrl}
           label={personal ? 'Export CSV with personal data' : 'Export CSV'}
         />
       </div>

@@ -5,7 +5,11 @@ import {
   type ShipmentSort,
   type ShipmentStatus,
 } from '@collective/api-client/contract';
-import { useScopedMutation, useScopedQuery } from '@collective/tenancy/react';
+import {
+  useExportUrl,
+  useScopedMutation,
+  useScopedQuery,
+} from '@collective/tenancy/react';
 import { useEffect, useRef } from 'react';
 
 /** What the shipment list shows: its search, filters, order, page and page size. */
@@ -31,6 +35,16 @@ export function shipmentsQuery(view: Omit<ShipmentsView, 'page' | 'pageSize'>) {
     from: view.from,
     sort: view.sort,
   };
+}
+
+/** A single-use link to the CSV of the shipments the list shows (every page), for `ExportButton`. */
+export function useShipmentsExportUrl(
+  view: Omit<ShipmentsView, 'page' | 'pageSize'>,
+) {
+  return useExportUrl(
+    operationsEndpoints.shipmentsExport,
+    shipmentsQuery(view),
+  );
 }
 
 /**

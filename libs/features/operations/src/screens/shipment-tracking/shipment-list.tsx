@@ -22,11 +22,10 @@ import {
 import { Link, useSearchParams } from 'react-router-dom';
 import { useListParams } from '@collective/ui';
 import {
-  shipmentsQuery,
   useShipments,
+  useShipmentsExportUrl,
   type ShipmentsView,
 } from '../../data/shipments';
-import { useExportUrl } from '../../data/export-url';
 import { ListViews } from '../list-views';
 import styles from './shipment-tracking.module.css';
 
@@ -152,7 +151,7 @@ export function ShipmentList({ showMember }: { showMember: boolean }) {
     pageSize: state.pageSize,
   };
   const answer = useShipments(view);
-  const exportUrl = useExportUrl('/api/shipments/export', shipmentsQuery(view));
+  const exportUrl = useShipmentsExportUrl(view);
   const page = answer.data;
   return (
     <div className={styles.view}>
