@@ -1,20 +1,22 @@
-import { mailbackEndpoints } from '@collective/api-client/contract';
+import {
+  mailbackEndpoints,
+  type MailbackSubmissionsQuerySchema,
+} from '@collective/api-client/contract';
 import {
   useExportUrl,
   useScopedMutation,
   useScopedQuery,
 } from '@collective/tenancy/react';
+import type { InferInput } from 'valibot';
 
-/** The list's question: filters, sort and page as the API takes them. */
-export interface SubmissionsQuery {
-  search?: string | undefined;
-  status?: 'submitted' | 'label_sent' | 'in_transit' | 'received' | undefined;
-  region?: 'West' | 'Mountain' | 'Midwest' | 'South' | 'Northeast' | undefined;
-  period?: string | undefined;
-  sort?: 'created' | '-created' | 'status' | '-status' | undefined;
-  page?: string | undefined;
-  page_size?: string | undefined;
-}
+/**
+ * The list's question: filters, sort and page as the API takes them (the
+ * input of the contract's query schema, so its statuses, regions and sorts
+ * are the contract's).
+ */
+export type SubmissionsQuery = InferInput<
+  typeof MailbackSubmissionsQuerySchema
+>;
 
 /** One page of mail-back submissions, personal data masked; the page before stays while the next loads. */
 export function useMailbackSubmissions(query: SubmissionsQuery) {
