@@ -12,6 +12,9 @@ describe('formats', () => {
   it('writes numbers, weights and shares the way an English reader expects', () => {
     expect(formatNumber(12480, 'en-US')).toBe('12,480');
     expect(formatWeight(850, 'en-US')).toBe('850 kg');
+    expect(formatWeight(1.4, 'en-US')).toBe('1 kg');
+    expect(formatWeight(1.25, 'en-US', 2)).toBe('1.25 kg');
+    expect(formatWeight(12_480, 'en-US', 2)).toBe('12.5 t');
     expect(formatWeight(12_480, 'en-US')).toBe('12.5 t');
     expect(formatWeight(1_234_567, 'en-US')).toBe('1,235 t');
     expect(formatPercent(0.724, 'en-US')).toBe('72%');

@@ -13,13 +13,19 @@ export function formatNumber(value: number, locale?: string): string {
 /**
  * A weight given in kilograms: "850 kg" below a tonne, "12.5 t" from a tonne
  * (Intl has no tonne unit, so the number is formatted and "t" added).
+ * `kgDigits` keeps up to that many decimals below a tonne, for weights of
+ * one parcel ("1.25 kg") rather than of a programme.
  */
-export function formatWeight(kg: number, locale?: string): string {
+export function formatWeight(
+  kg: number,
+  locale?: string,
+  kgDigits = 0,
+): string {
   if (Math.abs(kg) < 1000) {
     return new Intl.NumberFormat(locale, {
       style: 'unit',
       unit: 'kilogram',
-      maximumFractionDigits: 0,
+      maximumFractionDigits: kgDigits,
     }).format(kg);
   }
   const tonnes = new Intl.NumberFormat(locale, {

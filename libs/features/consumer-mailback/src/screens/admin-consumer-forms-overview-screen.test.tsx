@@ -45,11 +45,11 @@ const form = (
   },
   by_month: [
     {
-      month: 'Month 1',
+      month: '2026-10',
       submissions: 1,
     },
     {
-      month: 'Month 2',
+      month: '2026-11',
       submissions: 2,
     },
   ],

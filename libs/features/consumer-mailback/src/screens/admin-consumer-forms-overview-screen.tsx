@@ -4,6 +4,7 @@ import {
   Button,
   DataState,
   formatDateTime,
+  formatMonth,
   formatNumber,
 } from '@collective/ui';
 import { useId, useState } from 'react';
@@ -143,7 +144,7 @@ export default function AdminConsumerFormsOverviewScreen() {
               <tbody>
                 {form.by_month.map((row) => (
                   <tr key={row.month}>
-                    <th scope="row">{row.month}</th>
+                    <th scope="row">{formatMonth(row.month)}</th>
                     <td>{formatNumber(row.submissions)}</td>
                   </tr>
                 ))}

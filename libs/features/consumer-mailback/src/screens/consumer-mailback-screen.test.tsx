@@ -2,7 +2,7 @@ import { mailbackEndpoints } from '@collective/api-client/contract';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
-import { formatNumber } from '@collective/ui';
+import { formatNumber, formatWeight } from '@collective/ui';
 import { screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -42,14 +42,14 @@ const ANSWER: v.InferInput<
   ],
   by_month: [
     {
-      month: 'Month 1',
+      month: '2026-10',
       submitted: 1,
       labels_sent: 1,
       received: 1,
       weight_kg: 1,
     },
     {
-      month: 'Month 2',
+      month: '2026-11',
       submitted: 2,
       labels_sent: 2,
       received: 2,
@@ -97,8 +97,8 @@ describe('ConsumerMailbackScreen', () => {
       formatNumber(ANSWER.in_transit),
       formatNumber(ANSWER.received),
       formatNumber(ANSWER.unused_labels),
-      `${formatNumber(ANSWER.received_weight_kg)} kg`,
-      `${formatNumber(ANSWER.avg_weight_kg)} kg`,
+      formatWeight(ANSWER.received_weight_kg),
+      formatWeight(ANSWER.avg_weight_kg, undefined, 2),
       formatNumber(ANSWER.avg_items),
     ]);
   });

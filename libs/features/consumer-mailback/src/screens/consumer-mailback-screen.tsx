@@ -1,5 +1,10 @@
 import { ScreenFrame } from '@collective/nav/react';
-import { DataState, formatNumber } from '@collective/ui';
+import {
+  DataState,
+  formatMonth,
+  formatNumber,
+  formatWeight,
+} from '@collective/ui';
 import { Link } from 'react-router-dom';
 import { useMailbackSummary } from '../data/mailback-summary';
 
@@ -35,9 +40,9 @@ export default function ConsumerMailbackScreen() {
             <dt>Labels unused after 30 days</dt>
             <dd>{formatNumber(answer.data.unused_labels)}</dd>
             <dt>Received weight</dt>
-            <dd>{formatNumber(answer.data.received_weight_kg)} kg</dd>
+            <dd>{formatWeight(answer.data.received_weight_kg)}</dd>
             <dt>Weight per package</dt>
-            <dd>{formatNumber(answer.data.avg_weight_kg)} kg</dd>
+            <dd>{formatWeight(answer.data.avg_weight_kg, undefined, 2)}</dd>
             <dt>Items per package</dt>
             <dd>{formatNumber(answer.data.avg_items)}</dd>
           </dl>
@@ -73,17 +78,17 @@ export default function ConsumerMailbackScreen() {
                   <th scope="col">Submitted</th>
                   <th scope="col">Labels sent</th>
                   <th scope="col">Received</th>
-                  <th scope="col">Weight (kg)</th>
+                  <th scope="col">Weight</th>
                 </tr>
               </thead>
               <tbody>
                 {answer.data.by_month.map((row) => (
                   <tr key={row.month}>
-                    <th scope="row">{row.month}</th>
+                    <th scope="row">{formatMonth(row.month)}</th>
                     <td>{formatNumber(row.submitted)}</td>
                     <td>{formatNumber(row.labels_sent)}</td>
                     <td>{formatNumber(row.received)}</td>
-                    <td>{formatNumber(row.weight_kg)}</td>
+                    <td>{formatWeight(row.weight_kg)}</td>
                   </tr>
                 ))}
               </tbody>

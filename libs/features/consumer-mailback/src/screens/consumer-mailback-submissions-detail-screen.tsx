@@ -6,6 +6,7 @@ import {
   DataState,
   formatDateTime,
   formatNumber,
+  formatWeight,
   TextField,
 } from '@collective/ui';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -150,7 +151,21 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                 <dt>Received</dt>
                 <dd>
                   {submission.received_at
-                    ? `${formatDateTime(submission.received_at)}, ${submission.received_weight_kg} kg${submission.shipment_ref ? `, shipment ${submission.shipment_ref}` : ''}`
+                    ? [
+                        formatDateTime(submission.received_at),
+                        submission.received_weight_kg === null
+                          ? null
+                          : formatWeight(
+                              submission.received_weight_kg,
+                              undefined,
+                              3,
+                            ),
+                        submission.shipment_ref
+                          ? `shipment ${submission.shipment_ref}`
+                          : null,
+                      ]
+                        .filter(Boolean)
+                        .join(', ')
                     : 'Not yet'}
                 </dd>
               </dl>
