@@ -117,6 +117,30 @@ describe('ConsumerMailbackSubmissionsDetailScreen', () => {
     expect(await screen.findByText('Jo Marsh')).toBeInTheDocument();
     expect(screen.getByText('jo.marsh@example.com')).toBeInTheDocument();
     expect(reveals).toBe(1);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Hide personal data' }),
+    );
+    expect(await screen.findByText('J••• M•••')).toBeInTheDocument();
+    expect(screen.queryByText('Jo Marsh')).not.toBeInTheDocument();
+  });
+
+  it("never shows another submission's revealed data: the reveal counts for its own id only", async () => {
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/mailback/submissions/MB-2041`, () =>
+        HttpResponse.json({ submission: MASKED }),
+      ),
+      http.post(`${TEST_ORIGIN}/api/mailback/submissions/MB-2041/reveal`, () =>
+        // An answer about another submission (a stale or misrouted one).
+        HttpResponse.json({ submission: { ...REVEALED, id: 'MB-2042' } }),
+      ),
+    );
+    await open();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Reveal personal data' }),
+    );
+    await screen.findByText(/recorded in the audit trail/);
+    expect(screen.queryByText('Jo Marsh')).not.toBeInTheDocument();
+    expect(screen.getByText('J••• M•••')).toBeInTheDocument();
   });
 
   it('records the arrival and redacts with the typed id', async () => {

@@ -1,4 +1,3 @@
-import type { MailbackSubmission } from '@collective/api-client/contract';
 import { ScreenFrame } from '@collective/nav/react';
 import {
   Alert,
@@ -40,14 +39,15 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
   const { id = '' } = useParams();
   const answer = useMailbackSubmission(id);
   const actions = useSubmissionActions();
-  const [revealed, setRevealed] = useState<MailbackSubmission | null>(null);
   const [said, setSaid] = useState('');
   const [problem, setProblem] = useState('');
   const submission = answer.data?.submission;
-  const person =
-    revealed && submission && !submission.redacted
-      ? revealed.person
-      : submission?.person;
+  // The reveal's answer is read only for the submission it was made for,
+  // and never once the submission is redacted.
+  const shown = actions.reveal.data?.submission;
+  const revealed =
+    shown?.id === id && submission && !submission.redacted ? shown : undefined;
+  const person = revealed?.person ?? submission?.person;
 
   async function run(work: () => Promise<unknown>, done: string) {
     setProblem('');
@@ -97,19 +97,20 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                   This submission was redacted: its personal data is erased.
                 </p>
               ) : revealed ? (
-                <Button variant="secondary" onClick={() => setRevealed(null)}>
+                <Button
+                  variant="secondary"
+                  onClick={() => actions.reveal.reset()}
+                >
                   Hide personal data
                 </Button>
               ) : (
                 <Button
                   variant="secondary"
                   onClick={() =>
-                    void run(async () => {
-                      const result = await actions.reveal.mutateAsync({
-                        params: { id },
-                      });
-                      setRevealed(result.submission);
-                    }, 'Personal data revealed; this was recorded in the audit trail.')
+                    void run(
+                      () => actions.reveal.mutateAsync({ params: { id } }),
+                      'Personal data revealed; this was recorded in the audit trail.',
+                    )
                   }
                 >
                   Reveal personal data
@@ -306,7 +307,7 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                         params: { id },
                         body: { version: submission.version, confirm },
                       });
-                      setRevealed(null);
+                      actions.reveal.reset();
                     }, 'The submission was redacted.');
                   }}
                 >
