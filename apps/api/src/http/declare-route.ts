@@ -33,7 +33,7 @@ import type { AnswerCache } from '../data/answer-cache';
 import type { JobQueue } from '../jobs/job-queue';
 import type { MailSender } from '../mail/mail';
 import { pathInsideApi } from './api-path';
-import { recordAudit, type AuditedChange } from './audit';
+import { recordAudit, type AuditedChanges } from './audit';
 import { csvStream, type CsvExport } from './csv';
 import { ClientError, Refusal } from './error-replies';
 import { withIdempotency } from './idempotency';
@@ -95,11 +95,12 @@ export type Answer<N extends EndpointName> = v.InferInput<
 
 /**
  * What an audited write's handler returns: its answer and the change to
- * record, or `null` when it changed nothing (then nothing is recorded).
+ * record, or `null` when it changed nothing (then nothing is recorded); a
+ * bulk write returns a list, one change (one audit event) per record.
  */
 export interface Written<N extends EndpointName> {
   answer: Answer<N>;
-  change: AuditedChange | null;
+  change: AuditedChanges;
 }
 
 /** The caller of a call; `null` only where the entry lets anonymous callers in. */
@@ -382,7 +383,7 @@ export function declareRoute<N extends RoutedName>(
     request: FastifyRequest,
     reply: FastifyReply,
     db: SqlRunner,
-  ): Promise<{ answer: unknown; change: AuditedChange | null }> {
+  ): Promise<{ answer: unknown; change: AuditedChanges }> {
     const result = await handler(callOf(request, reply, db));
     if (endpoint.audit) {
       const written = result as Written<N>;

@@ -435,7 +435,21 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
         { ids },
       );
       expect(again.json()).toEqual({ marked: 0, skipped: 2 });
+      // One audit event per submission marked (none for the second call),
+      // each under its own id, which the timeline finds by the index.
+      const events = await server.db.query<{
+        entity_id: string;
+        after: { status: string; tracking_number: string };
+      }>(
+        `SELECT entity_id, after FROM audit_events
+          WHERE entity = 'mailback_submission' AND action = 'mark_label_sent'
+            AND entity_id = ANY($1::text[]) ORDER BY id`,
+        [ids],
+      );
+      expect(events.map((event) => event.entity_id)).toEqual(ids);
+      expect(events[0]?.after).toMatchObject({ status: 'label_sent' });
       const labelled = await detail(ids[0]!);
+      expect(labelled.tracking_number).toBe(events[0]?.after.tracking_number);
       expect(labelled.status).toBe('label_sent');
       expect(labelled.tracking_number).toMatch(/^9400\d+$/);
       const mail = await server.db.query<{ recipient: string }>(

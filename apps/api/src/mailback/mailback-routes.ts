@@ -434,7 +434,7 @@ export const mailbackRoutes = resourceRoutes({
         `There is no mail-back submission ${ids.find((id) => !found.has(id))}.`,
       );
     }
-    const marked: string[] = [];
+    const marked: { id: string; tracking: string }[] = [];
     for (const row of rows) {
       if (row.status !== 'submitted' || row.redacted_at) continue;
       const tracking = trackingNumber(row.id, now);
@@ -450,19 +450,17 @@ export const mailbackRoutes = resourceRoutes({
         subject: `Your mail-back label ${submissionReference(row.id)}`,
         body: `Hello ${row.name ?? ''},\n\nyour prepaid label (tracking ${tracking}) is attached. Pack your empties, stick the label on the box and drop it at any post office.\n`,
       });
-      marked.push(submissionReference(row.id));
+      marked.push({ id: submissionReference(row.id), tracking });
     }
     return {
       answer: { marked: marked.length, skipped: rows.length - marked.length },
-      change:
-        marked.length === 0
-          ? null
-          : {
-              id: marked.join(','),
-              memberId: null,
-              before: { status: 'submitted' },
-              after: { ids: marked, status: 'label_sent' },
-            },
+      // One audit event per submission, found by its own entity id.
+      change: marked.map(({ id, tracking }) => ({
+        id,
+        memberId: null,
+        before: { status: 'submitted' },
+        after: { status: 'label_sent', tracking_number: tracking },
+      })),
     };
   },
 

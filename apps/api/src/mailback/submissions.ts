@@ -159,8 +159,7 @@ export async function submissionDetail(
   }>(
     `SELECT e.at, e.action, u.email AS by, e.after
        FROM audit_events e LEFT JOIN users u ON u.id = e.actor_user_id
-      WHERE e.entity = 'mailback_submission'
-        AND (e.entity_id = $1 OR e.after -> 'ids' ? $1)
+      WHERE e.entity = 'mailback_submission' AND e.entity_id = $1
       ORDER BY e.id`,
     [reference],
   );
