@@ -10,6 +10,11 @@ export { Badge } from './badge/badge';
 export type { BadgeProps } from './badge/badge';
 export { Button } from './button/button';
 export type { ButtonProps } from './button/button';
+export { Choice, ChoiceGroup } from './choice-group/choice-group';
+export type {
+  ChoiceGroupProps,
+  ChoiceProps,
+} from './choice-group/choice-group';
 export { CopyButton } from './copy-button/copy-button';
 export type { CopyButtonProps } from './copy-button/copy-button';
 export { DataState } from './data-state/data-state';

@@ -1,6 +1,5 @@
 import {
   useEffect,
-  useId,
   useMemo,
   useRef,
   useState,
@@ -9,6 +8,7 @@ import {
 import * as v from 'valibot';
 import { Alert } from '../alert/alert';
 import { Button } from '../button/button';
+import { Choice, ChoiceGroup } from '../choice-group/choice-group';
 import { errorMessage } from '../error-message/error-message';
 import { Form } from '../form/form';
 import { useForm } from '../form/use-form';
@@ -215,7 +215,6 @@ function SaveViewForm({
   error,
   onSave,
 }: SaveViewFormProps) {
-  const legendId = useId();
   const schema = useMemo(
     () =>
       v.object({
@@ -252,23 +251,19 @@ function SaveViewForm({
         maxLength={MAX_VIEW_NAME + 20}
         autoComplete="off"
       />
-      <fieldset className={styles.choices} aria-labelledby={legendId}>
-        <legend id={legendId} className={styles.legend}>
-          Who may use it
-        </legend>
+      <ChoiceGroup legend="Who may use it">
         {allowed.map((visibility) => (
-          <label key={visibility} className={styles.choice}>
-            <input
-              type="radio"
-              name="visibility"
-              value={visibility}
-              checked={form.values.visibility === visibility}
-              onChange={() => form.setValue('visibility', visibility)}
-            />
-            {labels[visibility]}
-          </label>
+          <Choice
+            key={visibility}
+            type="radio"
+            name="visibility"
+            value={visibility}
+            label={labels[visibility]}
+            checked={form.values.visibility === visibility}
+            onChange={() => form.setValue('visibility', visibility)}
+          />
         ))}
-      </fieldset>
+      </ChoiceGroup>
       <SubmitButton>Save view</SubmitButton>
     </Form>
   );

@@ -24,7 +24,10 @@ const version = (n: 1 | 2, status: FormVersion['status']): FormVersion => ({
   status,
   fields: {
     consent_text: `Consent text ${n}`,
-    brands: [],
+    brands: [
+      { id: 2, name: "Kiehl's" },
+      { id: 3, name: 'Lumen Skincare' },
+    ],
   },
   published_at: `2026-11-${20 - n}T08:00:00.000Z`,
   submissions: n,
@@ -104,12 +107,28 @@ describe('AdminConsumerFormsOverviewScreen', () => {
     const [publish] = screen.getAllByRole('button', {
       name: 'Publish version 3',
     });
+    const [kiehls] = screen.getAllByRole('checkbox', { name: "Kiehl's" });
+    const [lumen] = screen.getAllByRole('checkbox', {
+      name: 'Lumen Skincare',
+    });
+    // With no brand the form says so, at the brands, and sends nothing.
+    await userEvent.click(kiehls!);
+    await userEvent.click(lumen!);
+    await userEvent.click(publish!);
+    expect(
+      await screen.findByText('brand_ids must name at least one brand'),
+    ).toBeInTheDocument();
+    expect(published).toEqual([]);
+    await userEvent.click(kiehls!);
     await userEvent.click(publish!);
     await waitFor(() =>
       expect(published).toEqual([
-        { consent_text: 'Consent text 1', brand_ids: [] },
+        { consent_text: 'Consent text 1', brand_ids: [2] },
       ]),
     );
+    expect(
+      await screen.findByText('The new version is live.'),
+    ).toBeInTheDocument();
   });
 
   itRetriesAfterAFailure(answerWith, () => open('super'));

@@ -1,81 +1,98 @@
 import { ScreenFrame } from '@collective/nav/react';
+import { PublishFormVersionSchema } from '@collective/api-client/contract';
 import {
-  Alert,
-  Button,
+  Choice,
+  ChoiceGroup,
   DataState,
+  fieldError,
+  Form,
+  FormError,
+  FormField,
   formatDateTime,
   formatMonth,
   formatNumber,
+  SubmitButton,
+  useForm,
 } from '@collective/ui';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   useMailbackForms,
   usePublishFormVersion,
 } from '../data/mailback-forms';
 
-type Form = NonNullable<
+type MailbackForm = NonNullable<
   ReturnType<typeof useMailbackForms>['data']
 >['forms'][number];
 
 const STATUS_TEXT = { draft: 'Draft', live: 'Live', closed: 'Closed' } as const;
 
-/** Publishing a new version of one form: consent text and brands, from the live version. */
-function PublishVersion({ form }: { form: Form }) {
-  const live = form.versions.find((version) => version.status === 'live');
+/**
+ * Publishing a new version of one form: consent text and brands, from the
+ * live version; the contract's body is the form's schema.
+ */
+function PublishVersion({
+  form: mailbackForm,
+  onReload,
+}: {
+  form: MailbackForm;
+  /** Reads the forms again (after a refusal that a newer version explains). */
+  onReload: () => void;
+}) {
+  const live = mailbackForm.versions.find(
+    (version) => version.status === 'live',
+  );
   const publish = usePublishFormVersion();
   const [said, setSaid] = useState('');
-  const consentId = useId();
   const brands = live?.fields.brands ?? [];
+  const form = useForm({
+    schema: PublishFormVersionSchema,
+    initialValues: {
+      consent_text: live?.fields.consent_text ?? '',
+      brand_ids: brands.map((brand) => brand.id),
+    },
+    onSubmit: async (body) => {
+      await publish.mutateAsync({ params: { id: mailbackForm.id }, body });
+      setSaid('The new version is live.');
+    },
+  });
+  const chosen = (form.values.brand_ids ?? []) as number[];
+  const brandsError = fieldError(form.errors, 'brand_ids');
+  const next = Math.max(0, ...mailbackForm.versions.map((v) => v.version)) + 1;
   return (
-    <form
-      aria-label={`Publish a new version of ${form.title}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        const consent = String(data.get('consent') ?? '').trim();
-        const brandIds = data.getAll('brand').map(Number);
-        void publish
-          .mutateAsync({
-            params: { id: form.id },
-            body: { consent_text: consent, brand_ids: brandIds },
-          })
-          .then(() => setSaid('The new version is live.'))
-          .catch(() => undefined);
-      }}
+    <Form
+      form={form}
+      aria-label={`Publish a new version of ${mailbackForm.title}`}
     >
       <h3>Publish a new version</h3>
-      <label htmlFor={consentId}>Consent text</label>
-      <textarea
-        id={consentId}
-        name="consent"
-        rows={4}
-        maxLength={2000}
-        required
-        defaultValue={live?.fields.consent_text ?? ''}
-      />
-      <fieldset>
-        <legend>Brands offered</legend>
+      <FormError onReloadLatest={onReload} />
+      <FormField name="consent_text" label="Consent text">
+        {(control) => <textarea {...control} rows={4} maxLength={2000} />}
+      </FormField>
+      <ChoiceGroup legend="Brands offered" error={brandsError}>
         {brands.map((brand) => (
-          <label key={brand.id}>
-            <input
-              type="checkbox"
-              name="brand"
-              value={brand.id}
-              defaultChecked
-            />{' '}
-            {brand.name}
-          </label>
+          <Choice
+            key={brand.id}
+            type="checkbox"
+            name="brand_ids"
+            value={brand.id}
+            label={brand.name}
+            checked={chosen.includes(brand.id)}
+            onChange={(event) =>
+              form.setValue(
+                'brand_ids',
+                event.target.checked
+                  ? [...chosen, brand.id]
+                  : chosen.filter((id) => id !== brand.id),
+              )
+            }
+          />
         ))}
-      </fieldset>
-      <Button type="submit" disabled={publish.isPending}>
-        Publish version{' '}
-        {Math.max(0, ...form.versions.map((v) => v.version)) + 1}
-      </Button>
+      </ChoiceGroup>
+      <SubmitButton busyLabel="Publishing…">
+        Publish version {next}
+      </SubmitButton>
       <p role="status">{said}</p>
-      {publish.error ? (
-        <Alert tone="error">{publish.error.message}</Alert>
-      ) : null}
-    </form>
+    </Form>
   );
 }
 
@@ -150,7 +167,10 @@ export default function AdminConsumerFormsOverviewScreen() {
                 ))}
               </tbody>
             </table>
-            <PublishVersion form={form} />
+            <PublishVersion
+              form={form}
+              onReload={() => void answer.refetch()}
+            />
           </section>
         ))}
       </DataState>

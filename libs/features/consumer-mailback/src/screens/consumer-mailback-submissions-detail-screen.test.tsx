@@ -186,4 +186,41 @@ describe('ConsumerMailbackSubmissionsDetailScreen', () => {
       expect(bodies.redact).toEqual({ version: 2, confirm: 'MB-2041' }),
     );
   });
+
+  it('says the submission changed when a note meets a newer version (409), and reloads it on request', async () => {
+    let reads = 0;
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/mailback/submissions/MB-2041`, () => {
+        reads += 1;
+        return HttpResponse.json({ submission: MASKED });
+      }),
+      http.post(`${TEST_ORIGIN}/api/mailback/submissions/MB-2041/notes`, () =>
+        HttpResponse.json(
+          {
+            error: 'Conflict',
+            message: 'The submission changed since you read it.',
+            current: { ...MASKED, version: 3 },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    await open();
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Note' }),
+      'Called back',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    expect(
+      await screen.findByText(/Someone else changed this record/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue(
+      'Called back',
+    );
+    const before = reads;
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Load the latest version' }),
+    );
+    await waitFor(() => expect(reads).toBeGreaterThan(before));
+  });
 });

@@ -1,20 +1,24 @@
 import { ScreenFrame } from '@collective/nav/react';
 import {
-  Alert,
   Button,
   DataState,
   formatDateTime,
   formatNumber,
   formatWeight,
-  TextField,
 } from '@collective/ui';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   useMailbackSubmission,
   useSubmissionActions,
 } from '../data/mailback-submission';
 import { STATUS_LABELS } from './mailback-labels';
+import {
+  ActionForm,
+  AddNoteForm,
+  ReceiveForm,
+  RedactForm,
+} from './submission-writes';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -24,9 +28,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </section>
   );
 }
-
-const formValue = (event: FormEvent<HTMLFormElement>, name: string) =>
-  String(new FormData(event.currentTarget).get(name) ?? '');
 
 /**
  * The screen of /consumer-mailback/submissions/:id (decisions D19): one
@@ -40,7 +41,6 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
   const answer = useMailbackSubmission(id);
   const actions = useSubmissionActions();
   const [said, setSaid] = useState('');
-  const [problem, setProblem] = useState('');
   const submission = answer.data?.submission;
   // The reveal's answer is read only for the submission it was made for,
   // and never once the submission is redacted.
@@ -49,15 +49,10 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
     shown?.id === id && submission && !submission.redacted ? shown : undefined;
   const person = revealed?.person ?? submission?.person;
 
-  async function run(work: () => Promise<unknown>, done: string) {
-    setProblem('');
-    try {
-      await work();
-      setSaid(done);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    }
-  }
+  const written = {
+    onDone: setSaid,
+    onReload: () => void answer.refetch(),
+  };
 
   return (
     <ScreenFrame title={`Mail-back Submission ${id}`}>
@@ -65,7 +60,6 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
         <Link to="/consumer-mailback/submissions">All submissions</Link>
       </p>
       <p role="status">{said}</p>
-      {problem ? <Alert tone="error">{problem}</Alert> : null}
       <DataState
         status={answer.status}
         error={answer.error}
@@ -104,17 +98,14 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                   Hide personal data
                 </Button>
               ) : (
-                <Button
+                <ActionForm
+                  {...written}
+                  label="Reveal personal data"
+                  busyLabel="Revealing…"
                   variant="secondary"
-                  onClick={() =>
-                    void run(
-                      () => actions.reveal.mutateAsync({ params: { id } }),
-                      'Personal data revealed; this was recorded in the audit trail.',
-                    )
-                  }
-                >
-                  Reveal personal data
-                </Button>
+                  send={() => actions.reveal.mutateAsync({ params: { id } })}
+                  done="Personal data revealed; this was recorded in the audit trail."
+                />
               )}
             </Section>
             <Section title="Request">
@@ -171,72 +162,40 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                 </dd>
               </dl>
               {submission.status === 'submitted' && !submission.redacted ? (
-                <Button
-                  onClick={() =>
-                    void run(
-                      () =>
-                        actions.markSent.mutateAsync({ body: { ids: [id] } }),
-                      'Label marked sent.',
-                    )
+                <ActionForm
+                  {...written}
+                  label="Mark label sent"
+                  busyLabel="Marking…"
+                  send={() =>
+                    actions.markSent.mutateAsync({ body: { ids: [id] } })
                   }
-                >
-                  Mark label sent
-                </Button>
+                  done="Label marked sent."
+                />
               ) : null}
               {submission.tracking_number && !submission.redacted ? (
-                <Button
+                <ActionForm
+                  {...written}
+                  label="Resend label"
+                  busyLabel="Sending…"
                   variant="secondary"
-                  onClick={() =>
-                    void run(
-                      () =>
-                        actions.resend.mutateAsync({
-                          params: { id },
-                          body: { version: submission.version },
-                        }),
-                      'The label was sent again.',
-                    )
+                  send={() =>
+                    actions.resend.mutateAsync({
+                      params: { id },
+                      body: { version: submission.version },
+                    })
                   }
-                >
-                  Resend label
-                </Button>
+                  done="The label was sent again."
+                />
               ) : null}
               {submission.status === 'label_sent' ||
               submission.status === 'in_transit' ? (
-                <form
-                  aria-label="Record the arrival"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    const weight = Number(formValue(event, 'weight'));
-                    const ref = formValue(event, 'shipment').trim();
-                    void run(
-                      () =>
-                        actions.receive.mutateAsync({
-                          params: { id },
-                          body: {
-                            version: submission.version,
-                            weight_kg: weight,
-                            ...(ref ? { shipment_ref: ref } : {}),
-                          },
-                        }),
-                      'Arrival recorded.',
-                    );
-                  }}
-                >
-                  <TextField
-                    label="Received weight (kg)"
-                    name="weight"
-                    type="number"
-                    step="0.001"
-                    min="0.001"
-                    required
-                  />
-                  <TextField
-                    label="Shipment reference (optional)"
-                    name="shipment"
-                    maxLength={40}
-                  />
-                  <Button type="submit">Record arrival</Button>
-                </form>
+                <ReceiveForm
+                  {...written}
+                  submission={submission}
+                  send={(body) =>
+                    actions.receive.mutateAsync({ params: { id }, body })
+                  }
+                />
               ) : null}
             </Section>
             <Section title="Notes">
@@ -252,31 +211,13 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                 </ul>
               )}
               {submission.redacted ? null : (
-                <form
-                  aria-label="Add a note"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    const form = event.currentTarget;
-                    const text = formValue(event, 'note').trim();
-                    void run(async () => {
-                      await actions.note.mutateAsync({
-                        params: { id },
-                        body: { version: submission.version, text },
-                      });
-                      form.reset();
-                    }, 'Note added.');
-                  }}
-                >
-                  <TextField
-                    label="Note"
-                    name="note"
-                    maxLength={1000}
-                    required
-                  />
-                  <Button type="submit" variant="secondary">
-                    Add note
-                  </Button>
-                </form>
+                <AddNoteForm
+                  {...written}
+                  submission={submission}
+                  send={(body) =>
+                    actions.note.mutateAsync({ params: { id }, body })
+                  }
+                />
               )}
             </Section>
             <Section title="Timeline">
@@ -297,28 +238,14 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                   Erases this person&apos;s name, email, address and the notes
                   everywhere, for good; the figures stay. Type {id} to confirm.
                 </p>
-                <form
-                  aria-label="Redact this submission"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    const confirm = formValue(event, 'confirm');
-                    void run(async () => {
-                      await actions.redact.mutateAsync({
-                        params: { id },
-                        body: { version: submission.version, confirm },
-                      });
-                      actions.reveal.reset();
-                    }, 'The submission was redacted.');
+                <RedactForm
+                  {...written}
+                  submission={submission}
+                  send={async (body) => {
+                    await actions.redact.mutateAsync({ params: { id }, body });
+                    actions.reveal.reset();
                   }}
-                >
-                  <TextField
-                    label={`Type ${id} to confirm`}
-                    name="confirm"
-                    autoComplete="off"
-                    required
-                  />
-                  <Button type="submit">Redact personal data</Button>
-                </form>
+                />
               </Section>
             )}
           </>

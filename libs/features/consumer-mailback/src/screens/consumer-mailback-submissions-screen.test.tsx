@@ -101,5 +101,30 @@ describe('ConsumerMailbackSubmissionsScreen', () => {
     expect(await screen.findByText('1 label marked sent.')).toBeInTheDocument();
   });
 
+  it('shows why marking failed, keeping the choice', async () => {
+    answerWith(ANSWER);
+    server.use(
+      http.post(`${TEST_ORIGIN}/api/mailback/submissions/mark-label-sent`, () =>
+        HttpResponse.json(
+          { error: 'ids must name at most 100 submissions.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    await open('super');
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Select MB-2001' }),
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark label sent (1)' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'ids must name at most 100 submissions.',
+    );
+    expect(
+      screen.getByRole('checkbox', { name: 'Select MB-2001' }),
+    ).toBeChecked();
+  });
+
   itRetriesAfterAFailure(answerWith, () => open('super'));
 });

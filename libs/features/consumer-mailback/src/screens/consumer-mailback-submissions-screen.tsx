@@ -131,12 +131,19 @@ export default function ConsumerMailbackSubmissionsScreen() {
     },
   ];
 
-  async function markSent() {
-    const ids = [...chosen];
-    const result = await mark.mutateAsync({ body: { ids } });
-    setChosen(new Set());
-    setSaid(
-      `${result.marked} ${result.marked === 1 ? 'label' : 'labels'} marked sent${result.skipped ? `, ${result.skipped} skipped` : ''}.`,
+  /** Marks the chosen labels sent; a refusal shows in the alert below, the choice kept. */
+  function markSent() {
+    setSaid('');
+    mark.mutate(
+      { body: { ids: [...chosen] } },
+      {
+        onSuccess: (result) => {
+          setChosen(new Set());
+          setSaid(
+            `${result.marked} ${result.marked === 1 ? 'label' : 'labels'} marked sent${result.skipped ? `, ${result.skipped} skipped` : ''}.`,
+          );
+        },
+      },
     );
   }
 
@@ -154,7 +161,7 @@ export default function ConsumerMailbackSubmissionsScreen() {
       <div role="group" aria-label="Actions on submissions">
         <Button
           variant="secondary"
-          onClick={() => void markSent()}
+          onClick={markSent}
           disabled={chosen.size === 0 || mark.isPending}
         >
           Mark label sent{chosen.size > 0 ? ` (${chosen.size})` : ''}
