@@ -5,12 +5,15 @@ import {
   ChoiceGroup,
   DataState,
   fieldError,
+  Figures,
   Form,
   FormError,
   FormField,
   formatDateTime,
   formatMonth,
   formatNumber,
+  Panel,
+  PlainTable,
   SubmitButton,
   useForm,
 } from '@collective/ui';
@@ -113,17 +116,21 @@ export default function AdminConsumerFormsOverviewScreen() {
         loadingText="Loading the mail-back forms…"
       >
         {answer.data?.forms.map((form) => (
-          <section key={form.id} aria-label={form.title}>
-            <h2>{form.title}</h2>
-            <dl>
-              <dt>Submitted</dt>
-              <dd>{formatNumber(form.funnel.submitted)}</dd>
-              <dt>Label sent</dt>
-              <dd>{formatNumber(form.funnel.label_sent)}</dd>
-              <dt>Received</dt>
-              <dd>{formatNumber(form.funnel.received)}</dd>
-            </dl>
-            <table>
+          <Panel key={form.id} title={form.title}>
+            <Figures
+              figures={[
+                {
+                  term: 'Submitted',
+                  value: formatNumber(form.funnel.submitted),
+                },
+                {
+                  term: 'Label sent',
+                  value: formatNumber(form.funnel.label_sent),
+                },
+                { term: 'Received', value: formatNumber(form.funnel.received) },
+              ]}
+            />
+            <PlainTable>
               <caption>Versions of {form.title}</caption>
               <thead>
                 <tr>
@@ -149,9 +156,9 @@ export default function AdminConsumerFormsOverviewScreen() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-            <table>
-              <caption>Submissions per month</caption>
+            </PlainTable>
+            <PlainTable>
+              <caption>Submissions per month of {form.title}</caption>
               <thead>
                 <tr>
                   <th scope="col">Month</th>
@@ -166,12 +173,12 @@ export default function AdminConsumerFormsOverviewScreen() {
                   </tr>
                 ))}
               </tbody>
-            </table>
+            </PlainTable>
             <PublishVersion
               form={form}
               onReload={() => void answer.refetch()}
             />
-          </section>
+          </Panel>
         ))}
       </DataState>
     </ScreenFrame>

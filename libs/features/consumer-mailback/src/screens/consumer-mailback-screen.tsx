@@ -1,9 +1,12 @@
 import { ScreenFrame } from '@collective/nav/react';
 import {
   DataState,
+  Figures,
   formatMonth,
   formatNumber,
   formatWeight,
+  Panel,
+  PlainTable,
 } from '@collective/ui';
 import { Link } from 'react-router-dom';
 import { useMailbackSummary } from '../data/mailback-summary';
@@ -15,6 +18,7 @@ import { useMailbackSummary } from '../data/mailback-summary';
  */
 export default function ConsumerMailbackScreen() {
   const answer = useMailbackSummary();
+  const data = answer.data;
   return (
     <ScreenFrame>
       <p>
@@ -27,72 +31,85 @@ export default function ConsumerMailbackScreen() {
         onRetry={() => void answer.refetch()}
         loadingText="Loading the mailback summary…"
       >
-        {answer.data ? (
-          <dl>
-            <dt>Submitted</dt>
-            <dd>{formatNumber(answer.data.submitted)}</dd>
-            <dt>Labels sent</dt>
-            <dd>{formatNumber(answer.data.labels_sent)}</dd>
-            <dt>In transit</dt>
-            <dd>{formatNumber(answer.data.in_transit)}</dd>
-            <dt>Received</dt>
-            <dd>{formatNumber(answer.data.received)}</dd>
-            <dt>Labels unused after 30 days</dt>
-            <dd>{formatNumber(answer.data.unused_labels)}</dd>
-            <dt>Received weight</dt>
-            <dd>{formatWeight(answer.data.received_weight_kg)}</dd>
-            <dt>Weight per package</dt>
-            <dd>{formatWeight(answer.data.avg_weight_kg, undefined, 2)}</dd>
-            <dt>Items per package</dt>
-            <dd>{formatNumber(answer.data.avg_items)}</dd>
-          </dl>
-        ) : null}
-        {answer.data ? (
+        {data ? (
           <>
-            <table>
-              <caption>By region</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Region</th>
-                  <th scope="col">Labels sent</th>
-                  <th scope="col">In transit</th>
-                  <th scope="col">Received</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.data.by_region.map((row) => (
-                  <tr key={row.region}>
-                    <th scope="row">{row.region}</th>
-                    <td>{formatNumber(row.labels_sent)}</td>
-                    <td>{formatNumber(row.in_transit)}</td>
-                    <td>{formatNumber(row.received)}</td>
+            <Panel title="The programme at a glance">
+              <Figures
+                figures={[
+                  { term: 'Submitted', value: formatNumber(data.submitted) },
+                  {
+                    term: 'Labels sent',
+                    value: formatNumber(data.labels_sent),
+                  },
+                  { term: 'In transit', value: formatNumber(data.in_transit) },
+                  { term: 'Received', value: formatNumber(data.received) },
+                  {
+                    term: 'Labels unused after 30 days',
+                    value: formatNumber(data.unused_labels),
+                  },
+                  {
+                    term: 'Received weight',
+                    value: formatWeight(data.received_weight_kg),
+                  },
+                  {
+                    term: 'Weight per package',
+                    value: formatWeight(data.avg_weight_kg, undefined, 2),
+                  },
+                  {
+                    term: 'Items per package',
+                    value: formatNumber(data.avg_items),
+                  },
+                ]}
+              />
+            </Panel>
+            <Panel>
+              <PlainTable>
+                <caption>By region</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Region</th>
+                    <th scope="col">Labels sent</th>
+                    <th scope="col">In transit</th>
+                    <th scope="col">Received</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-            <table>
-              <caption>By month</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Submitted</th>
-                  <th scope="col">Labels sent</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Weight</th>
-                </tr>
-              </thead>
-              <tbody>
-                {answer.data.by_month.map((row) => (
-                  <tr key={row.month}>
-                    <th scope="row">{formatMonth(row.month)}</th>
-                    <td>{formatNumber(row.submitted)}</td>
-                    <td>{formatNumber(row.labels_sent)}</td>
-                    <td>{formatNumber(row.received)}</td>
-                    <td>{formatWeight(row.weight_kg)}</td>
+                </thead>
+                <tbody>
+                  {data.by_region.map((row) => (
+                    <tr key={row.region}>
+                      <th scope="row">{row.region}</th>
+                      <td>{formatNumber(row.labels_sent)}</td>
+                      <td>{formatNumber(row.in_transit)}</td>
+                      <td>{formatNumber(row.received)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </PlainTable>
+            </Panel>
+            <Panel>
+              <PlainTable>
+                <caption>By month</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    <th scope="col">Submitted</th>
+                    <th scope="col">Labels sent</th>
+                    <th scope="col">Received</th>
+                    <th scope="col">Weight</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {data.by_month.map((row) => (
+                    <tr key={row.month}>
+                      <th scope="row">{formatMonth(row.month)}</th>
+                      <td>{formatNumber(row.submitted)}</td>
+                      <td>{formatNumber(row.labels_sent)}</td>
+                      <td>{formatNumber(row.received)}</td>
+                      <td>{formatWeight(row.weight_kg)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </PlainTable>
+            </Panel>
           </>
         ) : null}
       </DataState>

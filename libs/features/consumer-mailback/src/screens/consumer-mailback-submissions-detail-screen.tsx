@@ -1,12 +1,15 @@
 import { ScreenFrame } from '@collective/nav/react';
+import type { MailbackSubmission } from '@collective/api-client/contract';
 import {
   Button,
   DataState,
+  Figures,
   formatDateTime,
   formatNumber,
   formatWeight,
+  Panel,
 } from '@collective/ui';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   useMailbackSubmission,
@@ -19,14 +22,20 @@ import {
   ReceiveForm,
   RedactForm,
 } from './submission-writes';
+import styles from './submission-detail.module.css';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
+/** When, how heavy and under which shipment a box arrived, or "Not yet". */
+function receivedText(submission: MailbackSubmission): string {
+  if (!submission.received_at) return 'Not yet';
+  return [
+    formatDateTime(submission.received_at),
+    submission.received_weight_kg === null
+      ? null
+      : formatWeight(submission.received_weight_kg, undefined, 3),
+    submission.shipment_ref ? `shipment ${submission.shipment_ref}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
@@ -68,24 +77,24 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
       >
         {submission && person ? (
           <>
-            <Section title="Consumer">
-              <dl>
-                <dt>Name</dt>
-                <dd>{person.name}</dd>
-                <dt>Email</dt>
-                <dd>{person.email}</dd>
-                <dt>Address</dt>
-                <dd>
-                  {[
-                    person.address_line1,
-                    person.address_line2,
-                    person.city,
-                    `${person.state} ${person.postal_code}`,
-                  ]
-                    .filter(Boolean)
-                    .join(', ')}
-                </dd>
-              </dl>
+            <Panel title="Consumer">
+              <Figures
+                figures={[
+                  { term: 'Name', value: person.name },
+                  { term: 'Email', value: person.email },
+                  {
+                    term: 'Address',
+                    value: [
+                      person.address_line1,
+                      person.address_line2,
+                      person.city,
+                      `${person.state} ${person.postal_code}`,
+                    ]
+                      .filter(Boolean)
+                      .join(', '),
+                  },
+                ]}
+              />
               {submission.redacted ? (
                 <p>
                   This submission was redacted: its personal data is erased.
@@ -107,60 +116,48 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                   done="Personal data revealed; this was recorded in the audit trail."
                 />
               )}
-            </Section>
-            <Section title="Request">
-              <dl>
-                <dt>Status</dt>
-                <dd>{STATUS_LABELS[submission.status]}</dd>
-                <dt>Region</dt>
-                <dd>{submission.region}</dd>
-                <dt>Form version</dt>
-                <dd>{submission.form_version}</dd>
-                <dt>Submitted</dt>
-                <dd>{formatDateTime(submission.created_at)}</dd>
-                <dt>Products</dt>
-                <dd>
-                  <ul>
-                    {submission.products.map((line) => (
-                      <li key={line.brand_id}>
-                        {line.brand}: {formatNumber(line.count)} items
-                      </li>
-                    ))}
-                  </ul>
-                </dd>
-              </dl>
-            </Section>
-            <Section title="Label and arrival">
-              <dl>
-                <dt>Tracking number</dt>
-                <dd>{submission.tracking_number ?? 'No label yet'}</dd>
-                <dt>Label sent</dt>
-                <dd>
-                  {submission.label_sent_at
-                    ? formatDateTime(submission.label_sent_at)
-                    : 'Not yet'}
-                </dd>
-                <dt>Received</dt>
-                <dd>
-                  {submission.received_at
-                    ? [
-                        formatDateTime(submission.received_at),
-                        submission.received_weight_kg === null
-                          ? null
-                          : formatWeight(
-                              submission.received_weight_kg,
-                              undefined,
-                              3,
-                            ),
-                        submission.shipment_ref
-                          ? `shipment ${submission.shipment_ref}`
-                          : null,
-                      ]
-                        .filter(Boolean)
-                        .join(', ')
-                    : 'Not yet'}
-                </dd>
-              </dl>
+            </Panel>
+            <Panel title="Request">
+              <Figures
+                figures={[
+                  { term: 'Status', value: STATUS_LABELS[submission.status] },
+                  { term: 'Region', value: submission.region },
+                  { term: 'Form version', value: submission.form_version },
+                  {
+                    term: 'Submitted',
+                    value: formatDateTime(submission.created_at),
+                  },
+                  {
+                    term: 'Products',
+                    value: (
+                      <ul className={styles.products}>
+                        {submission.products.map((line) => (
+                          <li key={line.brand_id}>
+                            {line.brand}: {formatNumber(line.count)} items
+                          </li>
+                        ))}
+                      </ul>
+                    ),
+                  },
+                ]}
+              />
+            </Panel>
+            <Panel title="Label and arrival">
+              <Figures
+                figures={[
+                  {
+                    term: 'Tracking number',
+                    value: submission.tracking_number ?? 'No label yet',
+                  },
+                  {
+                    term: 'Label sent',
+                    value: submission.label_sent_at
+                      ? formatDateTime(submission.label_sent_at)
+                      : 'Not yet',
+                  },
+                  { term: 'Received', value: receivedText(submission) },
+                ]}
+              />
               {submission.status === 'submitted' && !submission.redacted ? (
                 <ActionForm
                   {...written}
@@ -197,8 +194,8 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                   }
                 />
               ) : null}
-            </Section>
-            <Section title="Notes">
+            </Panel>
+            <Panel title="Notes">
               {submission.notes.length === 0 ? (
                 <p>No notes yet.</p>
               ) : (
@@ -219,8 +216,8 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                   }
                 />
               )}
-            </Section>
-            <Section title="Timeline">
+            </Panel>
+            <Panel title="Timeline">
               <ol>
                 {submission.timeline.map((event, index) => (
                   <li key={index}>
@@ -231,9 +228,9 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                   </li>
                 ))}
               </ol>
-            </Section>
+            </Panel>
             {submission.redacted ? null : (
-              <Section title="Redact">
+              <Panel title="Redact">
                 <p>
                   Erases this person&apos;s name, email, address and the notes
                   everywhere, for good; the figures stay. Type {id} to confirm.
@@ -246,7 +243,7 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                     actions.reveal.reset();
                   }}
                 />
-              </Section>
+              </Panel>
             )}
           </>
         ) : null}
