@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { PlainTable } from './plain-table';
 
 describe('PlainTable', () => {
@@ -53,30 +53,30 @@ describe('PlainTable', () => {
     expect(table).toHaveClass('extra');
   });
 
-  it('makes its frame a named region the keyboard reaches when given a scroll label', async () => {
-    render(
-      <>
-        <PlainTable scrollLabel="Audit trail, scrolls sideways">
-          <tbody>
-            <tr>
-              <td>One</td>
-            </tr>
-          </tbody>
-        </PlainTable>
-        <PlainTable>
-          <tbody>
-            <tr>
-              <td>Two</td>
-            </tr>
-          </tbody>
-        </PlainTable>
-      </>,
+  it('is a region the keyboard reaches, named by its caption, only while it scrolls sideways', async () => {
+    const widths = vi
+      .spyOn(HTMLElement.prototype, 'scrollWidth', 'get')
+      .mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(350);
+    const wide = () => (
+      <PlainTable>
+        <caption>By month</caption>
+        <tbody>
+          <tr>
+            <td>Nov 2026</td>
+          </tr>
+        </tbody>
+      </PlainTable>
     );
-    const region = screen.getByRole('region', {
-      name: 'Audit trail, scrolls sideways',
-    });
+    const { unmount } = render(wide());
     await userEvent.tab();
-    expect(region).toHaveFocus();
-    expect(screen.getAllByRole('region')).toHaveLength(1);
+    expect(document.activeElement).toBe(
+      screen.getByRole('region', { name: 'By month' }),
+    );
+    unmount();
+    widths.mockReturnValue(350);
+    render(wide());
+    expect(screen.queryByRole('region')).toBeNull();
+    vi.restoreAllMocks();
   });
 });

@@ -1,37 +1,63 @@
-import type { Ref, TableHTMLAttributes } from 'react';
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Ref,
+  type TableHTMLAttributes,
+} from 'react';
 import styles from './plain-table.module.css';
 
 /** Props of {@link PlainTable}: those of a `<table>`, its `ref` included. */
 export interface PlainTableProps extends TableHTMLAttributes<HTMLTableElement> {
   ref?: Ref<HTMLTableElement>;
-  /**
-   * Names the frame as a region the keyboard can reach (`tabIndex` 0), so
-   * a table wider than a phone can be scrolled sideways without a mouse
-   * (WCAG 2.1.1; axe's `scrollable-region-focusable`). Give it for tables
-   * that may be wider than the page.
-   */
-  scrollLabel?: string;
+}
+
+/**
+ * The frame's name while it scrolls (its table's caption), or `null` while
+ * the table fits: a frame that scrolls sideways must be reachable by
+ * keyboard to be scrolled without a pointer.
+ */
+function useSidewaysScroll(frame: { current: HTMLDivElement | null }) {
+  const [name, setName] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (!element) return undefined;
+    const measure = () =>
+      setName(
+        element.scrollWidth > element.clientWidth
+          ? (element.querySelector('caption')?.textContent ?? 'Table')
+          : null,
+      );
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    const table = element.firstElementChild;
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [frame]);
+  return name;
 }
 
 /**
  * A native `<table>` in a bordered frame that scrolls sideways when the table
  * is wider than the page, with the theme's cell padding, rules and muted
  * column headings: for short tables that need none of {@link DataTable}'s
- * sorting, paging or cards. The caller writes the caption, head and body;
- * `className` adds to the table's own class.
+ * sorting, paging or cards. While it scrolls, the frame is a region named
+ * by the caption that the keyboard reaches (Tab, then the arrow keys).
+ * The caller writes the caption, head and body; `className` adds to the
+ * table's own class.
  */
-export function PlainTable({
-  className,
-  scrollLabel,
-  ...rest
-}: PlainTableProps) {
+export function PlainTable({ className, ...rest }: PlainTableProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolling = useSidewaysScroll(frame);
   return (
     <div
+      ref={frame}
       className={styles.frame}
-      {...(scrollLabel === undefined
+      {...(scrolling === null
         ? {}
-        : // A scrolling region must take focus to be scrolled by keyboard.
-          { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 })}
+        : { tabIndex: 0, role: 'region', 'aria-label': scrolling })}
     >
       <table
         className={[styles.table, className ?? ''].filter(Boolean).join(' ')}

@@ -218,16 +218,20 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
               )}
             </Panel>
             <Panel title="Timeline">
-              <ol>
-                {submission.timeline.map((event, index) => (
-                  <li key={index}>
-                    {formatDateTime(event.at)}:{' '}
-                    {event.action.replace(/_/g, ' ')}
-                    {event.by ? ` by ${event.by}` : ''}
-                    {event.detail ? ` (${event.detail})` : ''}
-                  </li>
-                ))}
-              </ol>
+              {submission.timeline.length === 0 ? (
+                <p>No change recorded in the audit trail yet.</p>
+              ) : (
+                <ol>
+                  {submission.timeline.map((event, index) => (
+                    <li key={index}>
+                      {formatDateTime(event.at)}:{' '}
+                      {event.action.replace(/_/g, ' ')}
+                      {event.by ? ` by ${event.by}` : ''}
+                      {event.detail ? ` (${event.detail})` : ''}
+                    </li>
+                  ))}
+                </ol>
+              )}
             </Panel>
             {submission.redacted ? null : (
               <Panel title="Redact">
