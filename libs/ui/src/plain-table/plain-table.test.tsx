@@ -79,4 +79,27 @@ describe('PlainTable', () => {
     expect(screen.queryByRole('region')).toBeNull();
     vi.restoreAllMocks();
   });
+
+  it('names its scrolling region with scrollLabel when the table has no caption', () => {
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(600);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(350);
+    render(
+      <PlainTable
+        aria-label="Audit trail"
+        scrollLabel="Audit trail table, scrolls sideways"
+      >
+        <tbody>
+          <tr>
+            <td>Edited</td>
+          </tr>
+        </tbody>
+      </PlainTable>,
+    );
+    expect(
+      screen.getByRole('region', {
+        name: 'Audit trail table, scrolls sideways',
+      }),
+    ).toHaveAttribute('tabindex', '0');
+    vi.restoreAllMocks();
+  });
 });

@@ -10,6 +10,12 @@ import styles from './plain-table.module.css';
 /** Props of {@link PlainTable}: those of a `<table>`, its `ref` included. */
 export interface PlainTableProps extends TableHTMLAttributes<HTMLTableElement> {
   ref?: Ref<HTMLTableElement>;
+  /**
+   * The name of the frame's region while it scrolls, when the table has no
+   * caption to lend it (e.g. a table named by its section's heading, whose
+   * name the region must not repeat).
+   */
+  scrollLabel?: string;
 }
 
 /**
@@ -17,7 +23,10 @@ export interface PlainTableProps extends TableHTMLAttributes<HTMLTableElement> {
  * the table fits: a frame that scrolls sideways must be reachable by
  * keyboard to be scrolled without a pointer.
  */
-function useSidewaysScroll(frame: { current: HTMLDivElement | null }) {
+function useSidewaysScroll(
+  frame: { current: HTMLDivElement | null },
+  label: string | undefined,
+) {
   const [name, setName] = useState<string | null>(null);
   useLayoutEffect(() => {
     const element = frame.current;
@@ -25,7 +34,7 @@ function useSidewaysScroll(frame: { current: HTMLDivElement | null }) {
     const measure = () =>
       setName(
         element.scrollWidth > element.clientWidth
-          ? (element.querySelector('caption')?.textContent ?? 'Table')
+          ? (label ?? element.querySelector('caption')?.textContent ?? 'Table')
           : null,
       );
     measure();
@@ -35,7 +44,7 @@ function useSidewaysScroll(frame: { current: HTMLDivElement | null }) {
     const table = element.firstElementChild;
     if (table) observer.observe(table);
     return () => observer.disconnect();
-  }, [frame]);
+  }, [frame, label]);
   return name;
 }
 
@@ -48,9 +57,13 @@ function useSidewaysScroll(frame: { current: HTMLDivElement | null }) {
  * The caller writes the caption, head and body; `className` adds to the
  * table's own class.
  */
-export function PlainTable({ className, ...rest }: PlainTableProps) {
+export function PlainTable({
+  className,
+  scrollLabel,
+  ...rest
+}: PlainTableProps) {
   const frame = useRef<HTMLDivElement>(null);
-  const scrolling = useSidewaysScroll(frame);
+  const scrolling = useSidewaysScroll(frame, scrollLabel);
   return (
     <div
       ref={frame}

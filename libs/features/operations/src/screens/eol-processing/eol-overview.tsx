@@ -103,7 +103,7 @@ function Materials({
         rate {formatPercent(summary.recycling_rate)}, diversion rate{' '}
         {formatPercent(summary.diversion_rate)}.
       </p>
-      <PlainTable scrollLabel="Materials table, scrolls sideways">
+      <PlainTable>
         <caption>
           Material on hand now, and the confirmed outcomes of the period
         </caption>

@@ -76,7 +76,7 @@ export function LotView({
             </dl>
             <section aria-labelledby={`custody-${id}`}>
               <h3 id={`custody-${id}`}>Chain of custody</h3>
-              <PlainTable scrollLabel="Chain of custody table, scrolls sideways">
+              <PlainTable>
                 <caption>
                   <VisuallyHidden>
                     The shipments the lot drew from, oldest receipt first
