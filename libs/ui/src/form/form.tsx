@@ -1,7 +1,7 @@
 import {
   createContext,
   useContext,
-  useEffect,
+  useLayoutEffect,
   useRef,
   type FormHTMLAttributes,
   type ReactNode,
@@ -42,7 +42,9 @@ export interface FormProps
  */
 export function Form({ form, children, className, ...rest }: FormProps) {
   const ref = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  // Before the browser paints the errors, so no frame shows them with the
+  // focus still on the submit button (a passive effect ran after paint).
+  useLayoutEffect(() => {
     if (form.invalidSubmits === 0) return;
     ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [form.invalidSubmits]);
