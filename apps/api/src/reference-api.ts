@@ -38,6 +38,7 @@ import { warehouseRoutes } from './warehouse/warehouse-routes';
 import { eolRoutes } from './eol/eol-routes';
 import { createMailSender, type MailSender } from './mail/mail';
 import { userRoutes } from './users/user-routes';
+import { storeRankingsRoutes } from './store-rankings/store-rankings-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -197,6 +198,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     warehouseRoutes,
     eolRoutes,
     userRoutes,
+    storeRankingsRoutes,
   ]) {
     await app.register(resource, services);
   }

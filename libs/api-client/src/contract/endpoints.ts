@@ -4,6 +4,7 @@ import { recordEndpoints } from './record-endpoints';
 import { shellEndpoints } from './shell-endpoints';
 import { userEndpoints } from './user-endpoints';
 import { membersEndpoints } from './members-endpoints';
+import { storeRankingsEndpoints } from './store-rankings-endpoints';
 
 /**
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
@@ -21,6 +22,7 @@ export const endpoints = {
   ...operationsEndpoints,
   ...userEndpoints,
   ...membersEndpoints,
+  ...storeRankingsEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */
@@ -28,3 +30,4 @@ export type EndpointName = keyof typeof endpoints;
 
 export * from './mailback-endpoints';
 export * from './members-endpoints';
+export * from './store-rankings-endpoints';
