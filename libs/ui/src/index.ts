@@ -19,8 +19,12 @@ export { CopyButton } from './copy-button/copy-button';
 export type { CopyButtonProps } from './copy-button/copy-button';
 export { DataState } from './data-state/data-state';
 export type { DataStateProps } from './data-state/data-state';
-export { DataTable } from './data-table/data-table';
-export type { DataTableColumn, DataTableProps } from './data-table/data-table';
+export { answerState, DataTable } from './data-table/data-table';
+export type {
+  DataTableColumn,
+  DataTableProps,
+  TableAnswer,
+} from './data-table/data-table';
 export { errorMessage } from './error-message/error-message';
 export { ExportButton } from './export-button/export-button';
 export type { ExportButtonProps } from './export-button/export-button';

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListSort } from '../list-params/list-params';
 import {
+  answerState,
   DataTable,
   type DataTableColumn,
   type DataTableProps,
@@ -271,5 +272,25 @@ describe('DataTable', () => {
       'aria-hidden',
       'true',
     );
+  });
+});
+
+describe('answerState', () => {
+  it("passes a query's status, previous-page flag and error to the table, and retries by refetching", () => {
+    const refetch = vi.fn();
+    const state = answerState({
+      status: 'error',
+      isPlaceholderData: true,
+      error: { message: 'The server failed.' },
+      refetch,
+    });
+
+    expect(state).toMatchObject({
+      status: 'error',
+      isPlaceholder: true,
+      error: { message: 'The server failed.' },
+    });
+    state.onRetry?.();
+    expect(refetch).toHaveBeenCalledTimes(1);
   });
 });

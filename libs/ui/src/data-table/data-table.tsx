@@ -336,3 +336,30 @@ export function DataTable<TRow>({
     </div>
   );
 }
+
+/** What {@link answerState} reads of a query's answer (React Query's result). */
+export interface TableAnswer {
+  status: DataTableProps<unknown>['status'];
+  isPlaceholderData: boolean;
+  error: { message: string } | null;
+  refetch: () => unknown;
+}
+
+/**
+ * The props of a {@link DataTable} that follow its query: where the rows
+ * are, whether they are the previous page's, the error and Retry. Spread
+ * it: `<DataTable {...answerState(answer)} …/>`.
+ */
+export function answerState(
+  answer: TableAnswer,
+): Pick<
+  DataTableProps<unknown>,
+  'status' | 'isPlaceholder' | 'error' | 'onRetry'
+> {
+  return {
+    status: answer.status,
+    isPlaceholder: answer.isPlaceholderData,
+    error: answer.error,
+    onRetry: () => void answer.refetch(),
+  };
+}

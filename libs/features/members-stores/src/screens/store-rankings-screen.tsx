@@ -1,13 +1,298 @@
-import { PendingContent, ScreenFrame } from '@collective/nav/react';
+import {
+  STORE_RANKING_CHANNELS,
+  STORE_RANKING_METRICS,
+  STORE_RANKING_REGIONS,
+  STORE_RANKING_SORTS,
+  type CollectiveMedian,
+  type StoreRanking,
+  type StoreRankingMetric,
+} from '@collective/api-client/contract';
+import { ScreenFrame } from '@collective/nav/react';
+import { useTenancy } from '@collective/tenancy/react';
+import {
+  answerState,
+  apiSort,
+  DataTable,
+  type DataTableColumn,
+  FilterBar,
+  Figures,
+  formatDate,
+  formatNumber,
+  formatPercent,
+  formatWeight,
+  listPagination,
+  type ListSpec,
+  Panel,
+  useListParams,
+} from '@collective/ui';
+import { useSearchParams } from 'react-router-dom';
+import {
+  useStoreRankings,
+  type StoreRankingsView,
+} from '../data/store-rankings';
+import styles from './store-rankings.module.css';
+
+/** The figures a store is ranked by, as the screen names them. */
+const METRIC_LABELS: Readonly<Record<StoreRankingMetric, string>> = {
+  collected_kg: 'Collected weight',
+  kg_per_active_month: 'Weight per active month',
+  growth: 'Growth',
+  contamination_rate: 'Contamination rate',
+};
+
+/** The minimum active days offered; none (every store) by default. */
+const ACTIVE_DAYS = ['30', '90', '180', '365'] as const;
 
 /**
- * The screen of /store-rankings: framed and titled from the route table; its
- * content is not available yet.
+ * The periods offered: the last 12 months (no filter), this year and the
+ * two before, and each of the last 12 months, newest first.
+ */
+function periodsOf(now: Date): string[] {
+  const year = now.getUTCFullYear();
+  const months = Array.from({ length: 12 }, (_, back) =>
+    new Date(Date.UTC(year, now.getUTCMonth() - back, 1))
+      .toISOString()
+      .slice(0, 7),
+  );
+  return [String(year), String(year - 1), String(year - 2), ...months];
+}
+
+const PERIODS = periodsOf(new Date());
+
+/** A period as a reader names it: "2026", "Mar 2026". */
+function periodLabel(period: string): string {
+  if (period.length === 4) return period;
+  return new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${period}-01T00:00:00Z`));
+}
+
+/** What the list accepts from its URL: anything else falls back to the defaults. */
+const LIST: ListSpec = {
+  sortable: [
+    'rank',
+    'name',
+    'collected_kg',
+    'kg_per_active_month',
+    'growth',
+    'contamination_rate',
+  ],
+  defaultPageSize: 20,
+  pageSizes: [20, 50, 100],
+  filters: {
+    metric: STORE_RANKING_METRICS.filter((m) => m !== 'collected_kg'),
+    period: PERIODS,
+    region: STORE_RANKING_REGIONS,
+    channel: STORE_RANKING_CHANNELS,
+    min_active_days: ACTIVE_DAYS,
+  },
+};
+
+const CHANNEL_LABELS: Readonly<Record<string, string>> = {
+  'in-store': 'In-store bin',
+  kiosk: 'Kiosk',
+};
+
+/** Growth as a signed share ("+12%", "−4%"), or a dash without a previous period. */
+function growthText(growth: number | null): string {
+  if (growth === null) return '–';
+  return `${growth > 0 ? '+' : ''}${formatPercent(growth)}`;
+}
+
+/** A share, or a dash without a receipt. */
+const rateText = (rate: number | null) =>
+  rate === null ? '–' : formatPercent(rate);
+
+/** The columns of the ranking; the server sorts by the sortable ones. */
+const COLUMNS: readonly DataTableColumn<StoreRanking>[] = [
+  {
+    id: 'rank',
+    header: 'Rank',
+    align: 'end',
+    sortable: true,
+    cell: (row) => formatNumber(row.rank),
+  },
+  {
+    id: 'name',
+    header: 'Store',
+    rowHeader: true,
+    sortable: true,
+    cell: (row) => `${row.name}, ${row.city}`,
+  },
+  { id: 'member_name', header: 'Member', cell: (row) => row.member_name },
+  { id: 'region', header: 'Region', cell: (row) => row.region },
+  {
+    id: 'channel',
+    header: 'Channel',
+    cell: (row) => CHANNEL_LABELS[row.channel] ?? row.channel,
+  },
+  {
+    id: 'active_days',
+    header: 'Active days',
+    align: 'end',
+    cell: (row) => formatNumber(row.active_days),
+  },
+  {
+    id: 'collected_kg',
+    header: 'Collected',
+    align: 'end',
+    sortable: true,
+    sortDescFirst: true,
+    cell: (row) => formatWeight(row.collected_kg),
+  },
+  {
+    id: 'kg_per_active_month',
+    header: 'Per active month',
+    align: 'end',
+    sortable: true,
+    sortDescFirst: true,
+    cell: (row) => formatWeight(row.kg_per_active_month),
+  },
+  {
+    id: 'growth',
+    header: 'Growth',
+    align: 'end',
+    sortable: true,
+    sortDescFirst: true,
+    cell: (row) => growthText(row.growth),
+  },
+  {
+    id: 'contamination_rate',
+    header: 'Contamination',
+    align: 'end',
+    sortable: true,
+    cell: (row) => rateText(row.contamination_rate),
+  },
+];
+
+/** The rows before the first page arrives. */
+const NO_ROWS: readonly StoreRanking[] = [];
+
+/** The collective's median figures, no store or member named (D20). */
+function MedianPanel({ median }: { median: CollectiveMedian }) {
+  return (
+    <Panel title="Collective median">
+      <p className={styles.note}>
+        The middle store of the collective for each figure, over{' '}
+        {formatNumber(median.stores)} {median.stores === 1 ? 'store' : 'stores'}{' '}
+        meeting these filters.
+      </p>
+      <Figures
+        figures={[
+          { term: 'Collected', value: formatWeight(median.collected_kg) },
+          {
+            term: 'Per active month',
+            value: formatWeight(median.kg_per_active_month),
+          },
+          { term: 'Growth', value: growthText(median.growth) },
+          {
+            term: 'Contamination',
+            value: rateText(median.contamination_rate),
+          },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+/**
+ * Store Performance Rankings (decisions D14, D20): the stores of the data
+ * scope ranked by collected weight, weight per active month, growth or
+ * contamination rate over a period, by region, channel and minimum active
+ * days, all in the URL; the collective median of each figure beside them
+ * (brand users compare their own stores with it, never seeing another
+ * member's). The server ranks, sorts and pages.
  */
 export default function StoreRankingsScreen() {
+  const list = useListParams(LIST, useSearchParams());
+  const { state } = list;
+  const { access } = useTenancy();
+  const filter = (key: string) => state.filters[key];
+  const answer = useStoreRankings({
+    metric: filter('metric') as StoreRankingMetric | undefined,
+    period: filter('period'),
+    region: filter('region') as StoreRankingsView['region'],
+    channel: filter('channel') as StoreRankingsView['channel'],
+    minActiveDays: filter('min_active_days'),
+    sort: apiSort(state.sort, STORE_RANKING_SORTS),
+    page: state.page,
+    pageSize: state.pageSize,
+  });
+  const page = answer.data;
+  const metric = page?.metric ?? 'collected_kg';
+  const columns = access.isCollectiveAdmin
+    ? COLUMNS
+    : COLUMNS.filter((column) => column.id !== 'member_name');
   return (
     <ScreenFrame>
-      <PendingContent />
+      <div className={styles.view}>
+        <FilterBar
+          label="Filter the ranking"
+          list={list}
+          selects={[
+            {
+              key: 'metric',
+              label: 'Rank by',
+              allLabel: METRIC_LABELS.collected_kg,
+              options: STORE_RANKING_METRICS.filter(
+                (m) => m !== 'collected_kg',
+              ).map((m) => ({ value: m, label: METRIC_LABELS[m] })),
+            },
+            {
+              key: 'period',
+              label: 'Period',
+              allLabel: 'Last 12 months',
+              options: PERIODS.map((p) => ({
+                value: p,
+                label: periodLabel(p),
+              })),
+            },
+            {
+              key: 'region',
+              label: 'Region',
+              options: STORE_RANKING_REGIONS.map((r) => ({
+                value: r,
+                label: r,
+              })),
+            },
+            {
+              key: 'channel',
+              label: 'Channel',
+              options: STORE_RANKING_CHANNELS.map((c) => ({
+                value: c,
+                label: CHANNEL_LABELS[c] ?? c,
+              })),
+            },
+            {
+              key: 'min_active_days',
+              label: 'Active at least',
+              allLabel: 'Any number of days',
+              options: ACTIVE_DAYS.map((d) => ({
+                value: d,
+                label: `${d} days`,
+              })),
+            },
+          ]}
+        />
+        {page ? <MedianPanel median={page.median} /> : null}
+        <DataTable
+          caption={
+            page
+              ? `${formatNumber(page.total)} ${page.total === 1 ? 'store' : 'stores'} ranked by ${METRIC_LABELS[metric].toLowerCase()}, ${formatDate(`${page.period.from}T00:00:00Z`)} – ${formatDate(`${page.period.to}T00:00:00Z`)}`
+              : 'Store rankings'
+          }
+          columns={columns}
+          rows={page?.store_rankings ?? NO_ROWS}
+          getRowId={(row) => String(row.id)}
+          sort={state.sort}
+          onSortChange={list.setSort}
+          {...answerState(answer)}
+          emptyText="No store meets these filters."
+          pagination={listPagination(list, LIST, page?.total)}
+        />
+      </div>
     </ScreenFrame>
   );
 }

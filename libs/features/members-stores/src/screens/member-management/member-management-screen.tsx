@@ -9,6 +9,7 @@ import {
 import { ScreenFrame } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
+  answerState,
   apiSort,
   Button,
   DataTable,
@@ -162,10 +163,7 @@ function MemberList() {
         getRowId={(row) => String(row.id)}
         sort={state.sort}
         onSortChange={list.setSort}
-        status={answer.status}
-        isPlaceholder={answer.isPlaceholderData}
-        error={answer.error}
-        onRetry={() => void answer.refetch()}
+        {...answerState(answer)}
         emptyText={
           search ? `No member matches "${search}".` : 'No member matches.'
         }
