@@ -156,14 +156,14 @@ describe('screenGenerator', () => {
   it('takes the columns and sorts of an existing list from the contract (the stores)', async () => {
     await screenGenerator(tree, {
       ...OPTIONS,
-      path: '/store-rankings',
+      path: '/admin-stores',
       library: 'members-stores',
       endpoint: 'stores',
     });
 
     const screen = read(
       tree,
-      'libs/features/members-stores/src/screens/store-rankings-screen.tsx',
+      'libs/features/members-stores/src/screens/admin-stores-screen.tsx',
     );
     expect(screen).toContain("sortable: ['name', 'city'],");
     expect(screen).not.toContain("id: 'member_id'");
@@ -267,7 +267,7 @@ describe('screenGenerator', () => {
 
     await screenGenerator(tree, {
       ...OPTIONS,
-      path: '/store-rankings',
+      path: '/admin-stores',
       library: 'members-stores',
       endpoint: 'stores',
     });

@@ -52,6 +52,15 @@ const MonthSchema = v.pipe(
   v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month as YYYY-MM'),
 );
 
+/** The programme's regions, in display order: where its stores are (D14). */
+export const PROGRAM_REGIONS = [
+  'West',
+  'Mountain',
+  'Midwest',
+  'South',
+  'Northeast',
+] as const;
+
 /**
  * The materials the warehouse sorts collected packaging into, in display
  * order, with their names for people.

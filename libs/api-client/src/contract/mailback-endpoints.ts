@@ -7,7 +7,7 @@ import {
   oneOf,
   pageEntries,
 } from './common-schemas';
-import { pageQuery } from './data-schemas';
+import { pageQuery, PROGRAM_REGIONS } from './data-schemas';
 import { named, type Endpoint } from './endpoint';
 
 /*
@@ -100,14 +100,8 @@ export const MAILBACK_STATES = {
 } as const;
 /** A state code of {@link MAILBACK_STATES}. */
 export type MailbackState = keyof typeof MAILBACK_STATES;
-/** The programme's regions, in display order. */
-export const MAILBACK_REGIONS = [
-  'West',
-  'Mountain',
-  'Midwest',
-  'South',
-  'Northeast',
-] as const;
+/** The programme's regions, in display order (a label's region is a store region). */
+export const MAILBACK_REGIONS = PROGRAM_REGIONS;
 /** A region of the programme. */
 export type MailbackRegion = (typeof MAILBACK_REGIONS)[number];
 

@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
-import { AnsweredScopeSchema, MemberIdQuery, pageQuery } from './data-schemas';
+import {
+  AnsweredScopeSchema,
+  MemberIdQuery,
+  pageQuery,
+  PROGRAM_REGIONS,
+} from './data-schemas';
 import {
   answerSchema,
   CountSchema,
@@ -9,7 +14,6 @@ import {
   oneOf,
   pageEntries,
 } from './common-schemas';
-import { MAILBACK_REGIONS } from './mailback-endpoints';
 
 /*
  * Store Performance Rankings (decisions D14, D20): the stores in scope
@@ -48,7 +52,7 @@ export const STORE_RANKING_SORTS = [
 export type StoreRankingSort = (typeof STORE_RANKING_SORTS)[number];
 
 /** The regions a ranking can be limited to (the stores' regions, D14). */
-export const STORE_RANKING_REGIONS = MAILBACK_REGIONS;
+export const STORE_RANKING_REGIONS = PROGRAM_REGIONS;
 /** The store channels a ranking can be limited to. */
 export const STORE_RANKING_CHANNELS = ['in-store', 'kiosk'] as const;
 
