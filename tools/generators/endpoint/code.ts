@@ -233,7 +233,7 @@ function quote(text: string): string {
 export interface HandlerNeeds {
   /** Named imports from `@collective/api-client/contract`. */
   contract: NamedImport[];
-  /** The file's `answeredScope` helper (and its imports). */
+  /** The scope helper `answeredScope` (imported from data/answered-scope). */
   answeredScope: boolean;
   /** `notFound` of `../http/error-replies`. */
   notFound: boolean;
@@ -314,26 +314,6 @@ ${n.scoped ? '      scope: await answeredScope(db, scope.memberId),\n' : ''}    
 `,
   };
 }
-
-/** The helper a scoped handler states its scope with. */
-export const ANSWERED_SCOPE_HELPER = `
-/**
- * The scope an answer states: the whole collective (\`null\`) or a member and
- * its name; a member that does not exist is not found (decisions D12).
- */
-async function answeredScope(
-  db: SqlRunner,
-  memberId: number | null,
-): Promise<AnsweredScope> {
-  if (memberId === null) return { member_id: null, member_name: null };
-  const [member] = await db.query<{ name: string }>(
-    'SELECT name FROM members WHERE id = $1',
-    [memberId],
-  );
-  if (!member) notFound(\`There is no member \${memberId}.\`);
-  return { member_id: memberId, member_name: member.name };
-}
-`;
 
 /** A new routes file of a resource holding one handler. */
 export function routesFileCode(

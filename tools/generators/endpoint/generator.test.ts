@@ -173,9 +173,11 @@ ${TABLE_MARKER}`);
       expect(body).toContain('example_things: rows,');
       expect(body).toContain('// TODO: read the example things');
       expect(routes.split('TODO')).toHaveLength(2);
+      // The scope helper is the API's own, not a copy in the file.
       expect(routes).toContain(
-        'if (!member) notFound(`There is no member ${memberId}.`);',
+        "import { answeredScope } from '../data/answered-scope';",
       );
+      expect(routes).not.toContain('async function answeredScope');
     });
 
     it('registers the new routes once in the server’s list', () => {
@@ -216,7 +218,11 @@ ${TABLE_MARKER}`);
       });
 
       const routes = read(tree, ROUTES);
-      expect(routes.match(/async function answeredScope/g)).toHaveLength(1);
+      expect(
+        routes.match(
+          /import \{ answeredScope \} from '..\/data\/answered-scope';/g,
+        ),
+      ).toHaveLength(1);
       expect(handler(routes, 'exampleSummary')).toContain(
         'scope: await answeredScope(db, scope.memberId),',
       );

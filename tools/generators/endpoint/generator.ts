@@ -25,7 +25,6 @@ import {
   readRequired,
 } from '../source/typescript-source';
 import {
-  ANSWERED_SCOPE_HELPER,
   entryCode,
   handlerCode,
   routesFileCode,
@@ -307,23 +306,19 @@ export function routesFileOf(
   return { path, isNew: true, exportName };
 }
 
-/** Adds what a handler needs to its routes file: imports, constants, the scope helper. */
+/** Adds what a handler needs to its routes file: imports (the scope helper's among them) and constants. */
 function addNeeds(path: string, text: string, needs: HandlerNeeds): string {
   const contract = '@collective/api-client/contract';
   let next = text;
   if (needs.contract.length > 0)
     next = addImports(path, next, contract, needs.contract);
   const declared = declaredNames(parseSource(path, next));
-  const helper = needs.answeredScope && !declared.has('answeredScope');
-  if (helper) {
-    next = addImports(path, next, contract, [
-      { name: 'AnsweredScope', type: true },
-    ]);
-    next = addImports(path, next, '../db/database', [
-      { name: 'SqlRunner', type: true },
+  if (needs.answeredScope && !declared.has('answeredScope')) {
+    next = addImports(path, next, '../data/answered-scope', [
+      { name: 'answeredScope' },
     ]);
   }
-  if (needs.notFound || helper) {
+  if (needs.notFound) {
     next = addImports(path, next, '../http/error-replies', [
       { name: 'notFound' },
     ]);
@@ -339,12 +334,6 @@ function addNeeds(path: string, text: string, needs: HandlerNeeds): string {
       .map((c) => `\n\n/** ${c.doc} */\nconst ${c.name} = ${c.value};`)
       .join('');
     next = `${next.slice(0, at)}${code}${next.slice(at)}`;
-  }
-  if (helper) {
-    const source = parseSource(path, next);
-    const routes = routesObject(source);
-    const at = routes ? routes.statement.getFullStart() : next.length;
-    next = `${next.slice(0, at)}\n${ANSWERED_SCOPE_HELPER}${next.slice(at)}`;
   }
   return next;
 }

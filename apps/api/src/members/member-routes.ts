@@ -1,8 +1,5 @@
-import type {
-  AnsweredScope,
-  Member,
-  MemberProfile,
-} from '@collective/api-client/contract';
+import type { Member, MemberProfile } from '@collective/api-client/contract';
+import { answeredScope } from '../data/answered-scope';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
@@ -17,23 +14,6 @@ const DEFAULT_MEMBER_PROFILES_PAGE_SIZE = 20;
 
 /** A member as the names-only list sends it. */
 export type MemberName = Pick<Member, 'id' | 'name'>;
-
-/**
- * The scope an answer states: the whole collective (`null`) or a member and
- * its name; a member that does not exist is not found (decisions D12).
- */
-async function answeredScope(
-  db: SqlRunner,
-  memberId: number | null,
-): Promise<AnsweredScope> {
-  if (memberId === null) return { member_id: null, member_name: null };
-  const [member] = await db.query<{ name: string }>(
-    'SELECT name FROM members WHERE id = $1',
-    [memberId],
-  );
-  if (!member) notFound(`There is no member ${memberId}.`);
-  return { member_id: memberId, member_name: member.name };
-}
 
 function noMember(id: number): never {
   return notFound(`There is no member ${id} in your data scope.`);

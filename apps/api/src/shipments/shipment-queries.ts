@@ -13,6 +13,7 @@ import {
   type ShipmentSort,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { memberName } from '../data/answered-scope';
 import { isoUtc } from '../data/program-queries';
 import { containsPattern, startsWithPattern, Where } from '../db/where';
 
@@ -123,18 +124,6 @@ const ROW_TABLES = `shipments sh
   LEFT JOIN receipts r ON r.shipment_id = sh.id`;
 
 /** The name of the scope's member, or null when it does not exist. */
-/** A member's name, or `null` when there is no such member. */
-export async function memberName(
-  db: SqlRunner,
-  memberId: number,
-): Promise<string | null> {
-  const [row] = await db.query<{ name: string }>(
-    'SELECT name FROM members WHERE id = $1',
-    [memberId],
-  );
-  return row?.name ?? null;
-}
-
 /** A page of shipments, or `null` when the scope names a member that does not exist. */
 export async function readShipmentPage(
   db: SqlRunner,

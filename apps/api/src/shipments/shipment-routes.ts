@@ -1,9 +1,9 @@
 import type { ShipmentCsvRow } from '@collective/api-client/contract';
 import { DEFAULT_STORES_PAGE_SIZE } from '../constants';
+import { memberName } from '../data/answered-scope';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound, Refusal } from '../http/error-replies';
 import {
-  memberName,
   readShipmentDetail,
   readShipmentPage,
   readShipmentsInOrder,
