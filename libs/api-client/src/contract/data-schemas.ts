@@ -8,6 +8,7 @@ import {
   oneOf,
   pageEntries,
   requiredText,
+  searchQuery,
 } from './common-schemas';
 
 /*
@@ -202,15 +203,7 @@ export function pageQuery(maxPageSize: number) {
 /** Query of GET /api/stores: search, sort and server-side pagination. */
 export const StoresQuerySchema = v.strictObject({
   member_id: MemberIdQuery,
-  search: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(
-        MAX_STORE_SEARCH_LENGTH,
-        `search must be at most ${MAX_STORE_SEARCH_LENGTH} characters`,
-      ),
-    ),
-  ),
+  search: searchQuery(MAX_STORE_SEARCH_LENGTH),
   sort: v.optional(oneOf(STORE_SORTS, 'sort')),
   ...pageQuery(MAX_STORE_PAGE_SIZE),
 });

@@ -7,6 +7,7 @@ import {
   KgSchema,
   oneOf,
   pageEntries,
+  searchQuery,
 } from './common-schemas';
 import {
   AnsweredScopeSchema,
@@ -88,15 +89,7 @@ const DateText = (name: string) =>
 const shipmentFilters = {
   member_id: MemberIdQuery,
   /** A tracking number (or its start), a store's or a member's name. */
-  search: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(
-        MAX_SHIPMENT_SEARCH_LENGTH,
-        `search must be at most ${MAX_SHIPMENT_SEARCH_LENGTH} characters`,
-      ),
-    ),
-  ),
+  search: searchQuery(MAX_SHIPMENT_SEARCH_LENGTH),
   status: v.optional(oneOf(SHIPMENT_STATUSES, 'status')),
   channel: v.optional(oneOf(SHIPMENT_CHANNELS, 'channel')),
   flag: v.optional(oneOf(SHIPMENT_FLAGS, 'flag')),
