@@ -105,6 +105,25 @@ export const AnsweredScopeSchema = v.object({
 /** The scope the server answered for. */
 export type AnsweredScope = v.InferOutput<typeof AnsweredScopeSchema>;
 
+/**
+ * The answer of a scoped list: the scope answered for, one page of items
+ * under `key` and its paging (`total` counts the items matching the
+ * filters in scope, on all pages).
+ */
+export function scopedPageSchema<
+  const TKey extends string,
+  TItem extends v.GenericSchema,
+>(key: TKey, item: TItem) {
+  const items = { [key]: v.array(item) } as {
+    [K in TKey]: v.ArraySchema<TItem, undefined>;
+  };
+  return answerSchema({
+    scope: AnsweredScopeSchema,
+    ...items,
+    ...pageEntries,
+  });
+}
+
 /* ------------------------------------------------------------------ */
 /* GET /api/dashboard/summary                                          */
 /* ------------------------------------------------------------------ */
@@ -227,12 +246,7 @@ export const StoreSchema = v.object({
 export type Store = v.InferOutput<typeof StoreSchema>;
 
 /** Response of GET /api/stores: one page of the stores in scope. */
-export const StoresPageSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  stores: v.array(StoreSchema),
-  /** Paging; `total` counts the stores matching the search in scope, on all pages. */
-  ...pageEntries,
-});
+export const StoresPageSchema = scopedPageSchema('stores', StoreSchema);
 /** One page of stores. */
 export type StoresPage = v.InferOutput<typeof StoresPageSchema>;
 

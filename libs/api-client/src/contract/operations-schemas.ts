@@ -6,12 +6,12 @@ import {
   IsoTimestampSchema,
   KgSchema,
   oneOf,
-  pageEntries,
   searchQuery,
 } from './common-schemas';
 import {
   AnsweredScopeSchema,
   DownloadTicketQuery,
+  scopedPageSchema,
   MaterialCodeSchema,
   MemberIdQuery,
   recordIdParams,
@@ -137,11 +137,10 @@ export const ShipmentRowSchema = v.object({
 export type ShipmentRow = v.InferOutput<typeof ShipmentRowSchema>;
 
 /** Response of GET /api/shipments: one page of the shipments in scope. */
-export const ShipmentsPageSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  shipments: v.array(ShipmentRowSchema),
-  ...pageEntries,
-});
+export const ShipmentsPageSchema = scopedPageSchema(
+  'shipments',
+  ShipmentRowSchema,
+);
 /** One page of shipments. */
 export type ShipmentsPage = v.InferOutput<typeof ShipmentsPageSchema>;
 
@@ -433,11 +432,7 @@ export const LotSchema = v.object({
 export type Lot = v.InferOutput<typeof LotSchema>;
 
 /** Response of GET /api/eol/lots: newest first, one page. */
-export const LotsPageSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  lots: v.array(LotSchema),
-  ...pageEntries,
-});
+export const LotsPageSchema = scopedPageSchema('lots', LotSchema);
 
 /** The `:id` of a lot. */
 export const LotIdParamsSchema = recordIdParams('lot');
