@@ -79,6 +79,8 @@ export { MenuButton } from './menu-button/menu-button';
 export type { MenuButtonProps, MenuItem } from './menu-button/menu-button';
 export { Pagination } from './pagination/pagination';
 export type { PaginationProps } from './pagination/pagination';
+export { FactList } from './fact-list/fact-list';
+export type { FactListProps } from './fact-list/fact-list';
 export { Figures } from './figures/figures';
 export type { Figure, FiguresProps } from './figures/figures';
 export { Panel } from './panel/panel';

@@ -10,6 +10,7 @@ import { useTenancy } from '@collective/tenancy/react';
 import {
   Alert,
   errorMessage,
+  FactList,
   Form,
   formatDateTime,
   FormError,
@@ -197,7 +198,7 @@ function UserDetailsBody({ id }: { id: number }) {
   const shownUser = user.data.user;
   return (
     <div className={styles.details}>
-      <dl className={styles.facts}>
+      <FactList>
         <dt>Email</dt>
         <dd>{shownUser.email}</dd>
         <dt>Member</dt>
@@ -206,7 +207,7 @@ function UserDetailsBody({ id }: { id: number }) {
         <dd>{roleLabel(shownUser.role)}</dd>
         <dt>Status</dt>
         <dd>{STATUS_LABELS[shownUser.status]}</dd>
-      </dl>
+      </FactList>
       {saved ? (
         <Alert tone="info" key={saved}>
           {saved}
