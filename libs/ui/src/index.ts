@@ -6,6 +6,10 @@
  */
 export { Alert } from './alert/alert';
 export type { AlertProps } from './alert/alert';
+export { AuditTrail } from './audit-trail/audit-trail';
+export type { AuditTrailProps } from './audit-trail/audit-trail';
+export { auditChanges, shownValue } from './audit-trail/audit-changes';
+export type { AuditTrailEvent, AuditWords } from './audit-trail/audit-changes';
 export { Badge } from './badge/badge';
 export type { BadgeProps } from './badge/badge';
 export { Button } from './button/button';
