@@ -212,6 +212,11 @@ describe('PerformanceScreen', () => {
       within(form).getByRole('button', { name: 'Save targets' }),
     );
     await waitFor(() => expect(sent).toHaveLength(1));
+    expect(
+      await screen.findByText(
+        `The ${THIS_YEAR} targets of Lumen Skincare were saved.`,
+      ),
+    ).toHaveAttribute('role', 'status');
     expect(sent[0]).toEqual({
       member_id: 3,
       year: THIS_YEAR,

@@ -201,6 +201,7 @@ export default function PerformanceScreen() {
   const answer = usePerformance(year);
   const { access } = useTenancy();
   const [editing, setEditing] = useState<number | null>(null);
+  const [saved, setSaved] = useState('');
   const data = answer.data;
   const edited =
     editing === null
@@ -211,6 +212,7 @@ export default function PerformanceScreen() {
     const next = new URLSearchParams(params);
     if (Number(value) === thisYear) next.delete('year');
     else next.set('year', value);
+    setSaved('');
     setParams(next);
   }
 
@@ -225,6 +227,9 @@ export default function PerformanceScreen() {
             options={years.map((y) => ({ value: String(y), label: String(y) }))}
           />
         </div>
+        <p role="status" className={styles.note}>
+          {saved}
+        </p>
         <DataState
           status={answer.status}
           error={answer.error}
@@ -260,7 +265,12 @@ export default function PerformanceScreen() {
               key={`${edited.member_id}-${year}`}
               year={year}
               latest={edited}
-              onSaved={() => setEditing(null)}
+              onSaved={(card) => {
+                setEditing(null);
+                setSaved(
+                  `The ${year} targets of ${card.member_name} were saved.`,
+                );
+              }}
             />
           ) : null}
         </Sheet>
