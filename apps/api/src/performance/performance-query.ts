@@ -9,9 +9,9 @@ import type {
   MemberScorecard,
   PerformanceActual,
   PerformanceMedian,
+  PerformanceMetric,
   PerformanceTargets,
 } from '@collective/api-client/contract';
-import { PERFORMANCE_METRICS } from '@collective/api-client/contract';
 import { kg, recycledShare } from '../data/program-queries';
 import type { SqlRunner } from '../db/database';
 import { median, progressOf, shareOfTarget, type YearPassed } from './progress';
@@ -97,7 +97,7 @@ export async function readYearFigures(
               active_stores: row.target_active_stores ?? 0,
               recycling_rate: row.target_recycling_rate ?? 0,
             };
-      const progressFor = (metric: (typeof PERFORMANCE_METRICS)[number]) =>
+      const progressFor = (metric: PerformanceMetric) =>
         progressOf(
           metric,
           actual[metric],
@@ -132,9 +132,9 @@ export function collectiveMedian(
 ): PerformanceMedian {
   const counted = scorecards.filter((card) => !card.deactivated);
   const withTargets = counted.filter((card) => card.targets !== null);
-  const actualMedian = (metric: (typeof PERFORMANCE_METRICS)[number]) =>
+  const actualMedian = (metric: PerformanceMetric) =>
     median(counted.map((card) => card.actual[metric])) ?? 0;
-  const shareMedian = (metric: (typeof PERFORMANCE_METRICS)[number]) => {
+  const shareMedian = (metric: PerformanceMetric) => {
     const shares = withTargets.flatMap((card) => {
       const share = card.targets
         ? shareOfTarget(card.actual[metric], card.targets[metric])
