@@ -6,19 +6,21 @@ import type {
 import { ScreenFrame } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
+  answerState,
   Button,
   DataState,
+  DataTable,
+  type DataTableColumn,
   Figures,
   formatDate,
   formatNumber,
   formatPercent,
   formatWeight,
   Panel,
-  PlainTable,
   SelectField,
   Sheet,
 } from '@collective/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePerformance } from '../../data/performance';
 import styles from './performance.module.css';
@@ -133,57 +135,43 @@ function OwnScorecard({ answer }: { answer: Performance }) {
   );
 }
 
-/** Every member of the scope against its targets, each with its edit button. */
-function MembersProgress({
-  answer,
-  onEdit,
-}: {
-  answer: Performance;
-  onEdit: (card: MemberScorecard) => void;
-}) {
-  const caption = `Members' progress against their ${answer.year} targets`;
-  return (
-    <Panel title={`Progress, ${answer.year}`}>
-      <PlainTable>
-        <caption className={styles.note}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            {METRICS.map((metric) => (
-              <th key={metric} scope="col">
-                {METRIC_LABELS[metric]}
-              </th>
-            ))}
-            <th scope="col">
-              <span className={styles.note}>Targets</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {answer.scorecards.map((card) => (
-            <tr key={card.member_id}>
-              <th scope="row">{card.member_name}</th>
-              {METRICS.map((metric) => (
-                <td key={metric}>
-                  <MetricCell card={card} metric={metric} />
-                </td>
-              ))}
-              <td>
-                <Button
-                  variant="secondary"
-                  onClick={() => onEdit(card)}
-                  aria-label={`${card.targets ? 'Edit' : 'Set'} the ${answer.year} targets of ${card.member_name}`}
-                >
-                  {card.targets ? 'Edit' : 'Set'}
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </PlainTable>
-    </Panel>
-  );
+/** The columns of the members' progress: each figure against its target, and the edit button. */
+function progressColumns(
+  year: number,
+  onEdit: (card: MemberScorecard) => void,
+): DataTableColumn<MemberScorecard>[] {
+  return [
+    {
+      id: 'member',
+      header: 'Member',
+      rowHeader: true,
+      cell: (card) => card.member_name,
+    },
+    ...METRICS.map((metric) => ({
+      id: metric,
+      header: METRIC_LABELS[metric],
+      cell: (card: MemberScorecard) => (
+        <MetricCell card={card} metric={metric} />
+      ),
+    })),
+    {
+      id: 'targets',
+      header: 'Targets',
+      cell: (card) => (
+        <Button
+          variant="secondary"
+          onClick={() => onEdit(card)}
+          aria-label={`${card.targets ? 'Edit' : 'Set'} the ${year} targets of ${card.member_name}`}
+        >
+          {card.targets ? 'Edit' : 'Set'}
+        </Button>
+      ),
+    },
+  ];
 }
+
+/** The rows before the answer arrives. */
+const NO_ROWS: readonly MemberScorecard[] = [];
 
 /**
  * Performance (decisions D14, D20; docs/decisions/0098): the program's
@@ -203,6 +191,10 @@ export default function PerformanceScreen() {
   const [editing, setEditing] = useState<number | null>(null);
   const [saved, setSaved] = useState('');
   const data = answer.data;
+  const columns = useMemo(
+    () => progressColumns(year, (card) => setEditing(card.member_id)),
+    [year],
+  );
   const edited =
     editing === null
       ? undefined
@@ -230,26 +222,26 @@ export default function PerformanceScreen() {
         <p role="status" className={styles.note}>
           {saved}
         </p>
-        <DataState
-          status={answer.status}
-          error={answer.error}
-          onRetry={() => void answer.refetch()}
-        >
-          {data ? (
-            <>
-              <p className={styles.note}>{countedUpTo(data)}</p>
-              {access.isCollectiveAdmin ? (
-                <MembersProgress
-                  answer={data}
-                  onEdit={(card) => setEditing(card.member_id)}
-                />
-              ) : (
-                <OwnScorecard answer={data} />
-              )}
-              <MedianPanel answer={data} />
-            </>
-          ) : null}
-        </DataState>
+        {data ? <p className={styles.note}>{countedUpTo(data)}</p> : null}
+        {access.isCollectiveAdmin ? (
+          <DataTable
+            caption={`Members' progress against their ${year} targets`}
+            columns={columns}
+            rows={data?.scorecards ?? NO_ROWS}
+            getRowId={(card) => String(card.member_id)}
+            {...answerState(answer)}
+            emptyText="No member in this scope."
+          />
+        ) : (
+          <DataState
+            status={answer.status}
+            error={answer.error}
+            onRetry={() => void answer.refetch()}
+          >
+            {data ? <OwnScorecard answer={data} /> : null}
+          </DataState>
+        )}
+        {data ? <MedianPanel answer={data} /> : null}
       </div>
       {access.isCollectiveAdmin ? (
         <Sheet
