@@ -134,7 +134,7 @@ test.describe('performance', () => {
     );
   });
 
-  test('reads well in the dark theme for both, axe clean at 1366 and 390 px', async ({
+  test('reads well in the dark theme for a platform admin, axe clean at 1366 and 390 px', async ({
     page,
   }) => {
     await storeThemeBeforeLoad(page, 'pact', 'pentatonic-dark');
