@@ -471,6 +471,17 @@ export default defineConfig(({ command }) => {
       emptyOutDir: true,
       reportCompressedSize: true,
       manifest: true,
+      rolldownOptions: {
+        output: {
+          // File names recur in every import of a chunk, in the preload lists
+          // and in index.html's route table: a content hash of 6 base64
+          // characters (36 bits, ample for a few hundred files per release)
+          // instead of 8 saves ~0.15 kB on /dashboard (decisions 0027).
+          entryFileNames: 'assets/[name]-[hash:6].js',
+          chunkFileNames: 'assets/[name]-[hash:6].js',
+          assetFileNames: 'assets/[name]-[hash:6][extname]',
+        },
+      },
       // Every browser the dashboard supports preloads modules natively.
       modulePreload: {
         polyfill: false,
