@@ -46,6 +46,23 @@ describe('withScreenFiles', () => {
     expect(preload).not.toHaveBeenCalled();
   });
 
+  it('gives the same routes and loaders for the same registry and preload, so lazy screens survive a render started over', () => {
+    const registry = [
+      {
+        path: '/users',
+        screen: () => Promise.resolve({ default: Screen }),
+      } as RegisteredRoute<ScreenLoader>,
+    ];
+    const preload = () => undefined;
+
+    const first = withScreenFiles(registry, preload);
+    expect(withScreenFiles(registry, preload)).toBe(first);
+    expect(withScreenFiles(registry, preload)[0]?.screen).toBe(
+      first[0]?.screen,
+    );
+    expect(withScreenFiles(registry, () => undefined)).not.toBe(first);
+  });
+
   it('passes a failed import on, so the screen boundary can offer a reload', async () => {
     const failure = new Error('Failed to fetch dynamically imported module');
     const [route] = withScreenFiles(

@@ -11,26 +11,46 @@ import type { ScreenLoader } from '@collective/nav/react';
  */
 export type PreloadScreenFiles = (path: string) => void;
 
+const made = new WeakMap<
+  readonly RegisteredRoute<ScreenLoader>[],
+  WeakMap<PreloadScreenFiles, RegisteredRoute<ScreenLoader>[]>
+>();
+
 /**
  * The route registry with each screen loader first asking `preload` for the
  * route's files, so that opening a screen (or the preload after a sign-in)
  * fetches its chunk and the chunks it imports at once, not one after the
- * other. Made once per registry and preload; routes without a screen (the
- * redirects) are kept as they are.
+ * other. Routes without a screen (the redirects) are kept as they are.
+ *
+ * The same registry and preload always give the same routes and loaders: the
+ * router keeps one lazy screen per loader, and a render React throws away
+ * and starts over (the shell's first one, while its data loads) would
+ * otherwise make new loaders, and a chunk that fails would be asked for
+ * again with each.
  */
 export function withScreenFiles(
   registry: readonly RegisteredRoute<ScreenLoader>[],
   preload: PreloadScreenFiles,
 ): RegisteredRoute<ScreenLoader>[] {
-  return registry.map((route) => {
-    const load = route.screen;
-    if (!load) return route;
-    return {
-      ...route,
-      screen: () => {
-        preload(route.path);
-        return load();
-      },
-    };
-  });
+  let byPreload = made.get(registry);
+  if (!byPreload) {
+    byPreload = new WeakMap();
+    made.set(registry, byPreload);
+  }
+  let routes = byPreload.get(preload);
+  if (!routes) {
+    routes = registry.map((route) => {
+      const load = route.screen;
+      if (!load) return route;
+      return {
+        ...route,
+        screen: () => {
+          preload(route.path);
+          return load();
+        },
+      };
+    });
+    byPreload.set(preload, routes);
+  }
+  return routes;
 }

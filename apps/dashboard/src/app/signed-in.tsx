@@ -29,12 +29,11 @@ export function SignedIn({ services, api, build }: SignedInProps) {
     services.theme ??= createThemeController({ platform: services.platform });
     return { ...createTenancyServices(services, api), theme: services.theme };
   });
-  // Opening a screen fetches its files at once (screen-files.ts).
-  const [registry] = useState(() =>
-    services.preloadScreenFiles
-      ? withScreenFiles(REGISTRY, services.preloadScreenFiles)
-      : REGISTRY,
-  );
+  // Opening a screen fetches its files at once (screen-files.ts); the same
+  // loaders on every render, even one React throws away.
+  const registry = services.preloadScreenFiles
+    ? withScreenFiles(REGISTRY, services.preloadScreenFiles)
+    : REGISTRY;
   return (
     <AuthProvider session={shell.session} api={shell.api}>
       <ThemeProvider controller={shell.theme}>
