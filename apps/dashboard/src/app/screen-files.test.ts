@@ -17,7 +17,7 @@ describe('withScreenFiles', () => {
         {
           path: '/member-management',
           screen: load,
-        } as RegisteredRoute<ScreenLoader>,
+        } as unknown as RegisteredRoute<ScreenLoader>,
       ],
       (path) => calls.push(`preload ${path}`),
     );
@@ -31,7 +31,7 @@ describe('withScreenFiles', () => {
     const redirect = {
       path: '/old',
       redirectTo: '/dashboard',
-    } as RegisteredRoute<ScreenLoader>;
+    } as unknown as RegisteredRoute<ScreenLoader>;
     const screen = {
       path: '/dashboard',
       title: 'Dashboard',
@@ -51,7 +51,7 @@ describe('withScreenFiles', () => {
       {
         path: '/users',
         screen: () => Promise.resolve({ default: Screen }),
-      } as RegisteredRoute<ScreenLoader>,
+      } as unknown as RegisteredRoute<ScreenLoader>,
     ];
     const preload = () => undefined;
 
@@ -70,7 +70,7 @@ describe('withScreenFiles', () => {
         {
           path: '/users',
           screen: () => Promise.reject(failure),
-        } as RegisteredRoute<ScreenLoader>,
+        } as unknown as RegisteredRoute<ScreenLoader>,
       ],
       () => undefined,
     );
