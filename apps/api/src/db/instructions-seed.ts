@@ -26,8 +26,8 @@ const materialList = MATERIALS.map((m) => `- ${m.label}`).join('\n');
 
 /** Who a tenant's pages speak to. */
 const AUDIENCE: Record<TenantCode, string> = {
-  pact: 'the member brands of the collective',
-  kiehls: "Kiehl's stores and the Kiehl's team",
+  pact: "the collective's member brands",
+  kiehls: "Kiehl's stores",
 };
 
 /** The pages of one tenant, in order. */
@@ -36,7 +36,7 @@ export function seedPagesFor(tenant: TenantCode): readonly SeedPage[] {
     {
       slug: 'what-is-accepted',
       title: 'What is accepted',
-      body: `The program takes back empty beauty packaging from ${AUDIENCE[tenant]}'s customers, through in-store bins, kiosks and consumer mail-back.
+      body: `The program takes back empty beauty packaging from the customers of ${AUDIENCE[tenant]}, through in-store bins, kiosks and consumer mail-back.
 
 ## Accepted
 
