@@ -7,6 +7,7 @@ import {
 } from './support/demo-accounts';
 import { expectNoSidewaysScroll } from './support/layout';
 import { SignInScreen } from './support/sign-in-screen';
+import { storeThemeBeforeLoad } from './support/theme-probe';
 
 /** A platform admin; the page edited below is one no other spec reads. */
 const PLATFORM_ADMIN = DEMO_USERS.admin.email;
@@ -146,5 +147,30 @@ test.describe('instructions', () => {
       page,
       '/instructions for a brand admin at 390 px',
     );
+  });
+
+  test('a brand admin follows the links of a page in the dark theme, axe clean', async ({
+    page,
+  }) => {
+    await storeThemeBeforeLoad(page, 'kiehls', 'pentatonic-dark');
+    await page.setViewportSize(DESKTOP);
+    await signInAt(
+      page,
+      BRAND_ADMIN.email,
+      '/instructions?page=mail-back-rules',
+    );
+    const content = page.getByRole('region', {
+      name: 'Consumer mail-back rules',
+    });
+    await expect(
+      content.getByRole('link', { name: '/mail-back' }),
+    ).toHaveAttribute('href', '/mail-back');
+    await expectNoAxeViolations(page, 'a page with links in the dark theme');
+
+    await content.getByRole('link', { name: 'What is accepted' }).click();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'What is accepted' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/instructions\?page=what-is-accepted$/);
   });
 });

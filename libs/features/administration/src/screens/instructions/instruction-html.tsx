@@ -1,11 +1,12 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { routeAt } from '@collective/nav/react';
 import styles from './instructions.module.css';
 
 /**
- * Follows a click on a link of the dashboard inside the page's HTML (a
- * path like `/instructions?page=…`) inside the app, without reloading it;
- * links elsewhere (a new tab, mail) behave as links do.
+ * Follows a click on a link to a screen of the dashboard inside the page's
+ * HTML (`/instructions?page=…`) inside the app, without reloading it;
+ * other links (the server's own pages, a new tab, mail) behave as links do.
  */
 function useInAppLinks(content: RefObject<HTMLDivElement | null>) {
   const navigate = useNavigate();
@@ -14,11 +15,8 @@ function useInAppLinks(content: RefObject<HTMLDivElement | null>) {
     if (!element) return undefined;
     const follow = (event: MouseEvent) => {
       const link = (event.target as Element).closest?.('a[href]');
-      const href = link?.getAttribute('href') ?? '';
       if (
         !link ||
-        !href.startsWith('/') ||
-        href.startsWith('//') ||
         link.hasAttribute('target') ||
         event.button !== 0 ||
         event.metaKey ||
@@ -27,8 +25,15 @@ function useInAppLinks(content: RefObject<HTMLDivElement | null>) {
         event.altKey
       )
         return;
+      const url = new URL(
+        link.getAttribute('href') ?? '',
+        window.location.href,
+      );
+      // Only a screen of the route table; other paths (/mail-back) are the server's pages.
+      if (url.origin !== window.location.origin || !routeAt(url.pathname))
+        return;
       event.preventDefault();
-      void navigate(href);
+      void navigate(`${url.pathname}${url.search}${url.hash}`);
     };
     element.addEventListener('click', follow);
     return () => element.removeEventListener('click', follow);

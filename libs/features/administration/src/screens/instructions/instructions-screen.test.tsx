@@ -33,7 +33,7 @@ const PAGES = [
 const page = (slug: string, changes: object = {}) => ({
   ...(PAGES.find((p) => p.slug === slug) ?? PAGES[0]),
   body: `## ${slug}\n\nSee [the rules](/instructions?page=mail-back-rules).`,
-  html: `<h3>${slug} heading</h3>\n<p>See <a href="/instructions?page=mail-back-rules">the rules</a>.</p>`,
+  html: `<h3>${slug} heading</h3>\n<p>See <a href="/instructions?page=mail-back-rules">the rules</a> and <a href="/mail-back">the form</a>.</p>`,
   updated_by: null,
   ...changes,
 });
@@ -89,6 +89,23 @@ async function open(
   return screen.findByRole('heading', { level: 2 });
 }
 
+/**
+ * Clicks a link and tells whether the screen took the click over (followed
+ * it in the app); the browser's own navigation is stopped afterwards, as
+ * jsdom cannot navigate.
+ */
+async function clickFollowed(name: string): Promise<boolean> {
+  let followed = false;
+  const record = (event: Event) => {
+    followed = event.defaultPrevented;
+    event.preventDefault();
+  };
+  document.addEventListener('click', record);
+  await userEvent.click(screen.getByRole('link', { name }));
+  document.removeEventListener('click', record);
+  return followed;
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -126,7 +143,12 @@ describe('InstructionsScreen', () => {
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
       'There is no page “no-such-page”; here is the first one.',
     );
-    await userEvent.click(screen.getByRole('link', { name: 'the rules' }));
+    // The server's own page (not a screen of the route table) is left to the browser.
+    expect(await clickFollowed('the form')).toBe(false);
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(
+      '?page=no-such-page',
+    );
+    expect(await clickFollowed('the rules')).toBe(true);
 
     expect(
       await screen.findByRole('heading', {
