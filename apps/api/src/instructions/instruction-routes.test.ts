@@ -176,6 +176,22 @@ describeOnEachDatabase('instructions', (engine) => {
       });
     });
 
+    it('moves a page in the list by its position', async () => {
+      const before = await page('dashboard-figures');
+      const moved = await edit('dashboard-figures', {
+        version: before.version,
+        position: 1,
+      });
+
+      expect(moved.statusCode, moved.body).toBe(200);
+      const { pages } = await json(InstructionPagesSchema, '/api/instructions');
+      expect(pages[0]).toMatchObject({
+        slug: 'dashboard-figures',
+        position: 1,
+      });
+      expect(pages).toHaveLength(seedPagesFor('pact').length);
+    });
+
     it('records nothing for an edit that changes nothing', async () => {
       const before = await page('mail-back-rules');
       const response = await edit('mail-back-rules', {

@@ -1,6 +1,7 @@
 import {
   InstructionMarkdownSchema,
   MAX_INSTRUCTION_BODY_LENGTH,
+  MAX_INSTRUCTION_POSITION,
   MAX_INSTRUCTION_TITLE_LENGTH,
   UpdateInstructionPageSchema,
   type InstructionPage,
@@ -27,10 +28,27 @@ import { InstructionHtml } from './instruction-html';
 import { PagePreview } from './page-preview';
 import styles from './instructions.module.css';
 
-/** What the editor checks before sending: a title and Markdown within the caps. */
+/** What the editor checks before sending: a title, a place in the list and Markdown within the caps. */
 const EditSchema = v.strictObject({
   title: v.unwrap(UpdateInstructionPageSchema.entries.title),
+  position: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(
+      /^\d{1,3}$/,
+      `Enter a whole number from 1 to ${MAX_INSTRUCTION_POSITION}.`,
+    ),
+    v.transform(Number),
+    v.unwrap(UpdateInstructionPageSchema.entries.position),
+  ),
   body: InstructionMarkdownSchema,
+});
+
+/** A page's editable fields as the form's text values. */
+const valuesOf = (page: InstructionPage) => ({
+  title: page.title,
+  position: String(page.position),
+  body: page.body,
 });
 
 /** One page: its title, who changed it last, its text, and for collective admins its editor. */
@@ -90,7 +108,7 @@ function InstructionEditor({
   const [base, setBase] = useState(latest);
   const form = useForm({
     schema: EditSchema,
-    initialValues: { title: base.title, body: base.body },
+    initialValues: valuesOf(base),
     onSubmit: async (values) => {
       try {
         await update.mutateAsync({
@@ -98,6 +116,9 @@ function InstructionEditor({
           body: {
             version: base.version,
             ...(values.title === base.title ? {} : { title: values.title }),
+            ...(values.position === base.position
+              ? {}
+              : { position: values.position }),
             ...(values.body === base.body ? {} : { body: values.body }),
           },
         });
@@ -109,7 +130,7 @@ function InstructionEditor({
   });
   function reloadLatest() {
     setBase(latest);
-    form.reset({ title: latest.title, body: latest.body });
+    form.reset(valuesOf(latest));
   }
   const body = String(form.values.body ?? '');
   return (
@@ -119,12 +140,25 @@ function InstructionEditor({
       className={styles.editor}
     >
       <FormError onReloadLatest={reloadLatest} />
-      <FormField
-        name="title"
-        label="Title"
-        maxLength={MAX_INSTRUCTION_TITLE_LENGTH}
-        required
-      />
+      <div className={styles.fields}>
+        <FormField
+          name="title"
+          label="Title"
+          maxLength={MAX_INSTRUCTION_TITLE_LENGTH}
+          required
+        />
+        <FormField
+          name="position"
+          label="Place in the list"
+          hint="Pages are listed from the lowest number."
+          type="number"
+          min={1}
+          max={MAX_INSTRUCTION_POSITION}
+          step={1}
+          inputMode="numeric"
+          required
+        />
+      </div>
       <div className={styles.panes}>
         <FormField
           name="body"

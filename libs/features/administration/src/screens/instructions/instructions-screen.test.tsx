@@ -202,12 +202,17 @@ describe('InstructionsScreen', () => {
       within(form).getByText(/^8 of 20,000 characters/),
     ).toBeInTheDocument();
 
+    const place = within(form).getByRole('spinbutton', {
+      name: 'Place in the list',
+    });
+    await userEvent.clear(place);
+    await userEvent.type(place, '5');
     await userEvent.click(
       within(form).getByRole('button', { name: 'Save page' }),
     );
 
     await waitFor(() =>
-      expect(saved).toEqual([{ version: 3, body: 'New text' }]),
+      expect(saved).toEqual([{ version: 3, position: 5, body: 'New text' }]),
     );
     expect(
       await screen.findByRole('button', { name: 'Edit page' }),
@@ -259,6 +264,9 @@ describe('InstructionsScreen', () => {
       'Accepted items',
     );
     expect(text).toHaveValue(page('what-is-accepted').body);
+    expect(
+      within(form).getByRole('spinbutton', { name: 'Place in the list' }),
+    ).toHaveValue(10);
   });
 
   it('refuses a text over the cap before sending it, and does not ask for its preview', async () => {
