@@ -11,6 +11,7 @@ import type { Database } from './database';
 import { SCHEMA_LOCK_KEY } from './migrations';
 import { seedMailback } from './mailback-seed';
 import { seedInstructions } from './instructions-seed';
+import { seedPerformanceTargets } from '../performance/performance-seed';
 import {
   DEFAULT_PROGRAM_SEED,
   seedProgram,
@@ -220,6 +221,7 @@ export async function seedDemoData(
     const program = await seedProgram(tx, { scale, now, seed });
     const mailbackSubmissions = await seedMailback(tx, { scale, now, seed });
     await seedInstructions(tx, now);
+    await seedPerformanceTargets(tx, now);
     return { ...program, mailbackSubmissions };
   });
 }
