@@ -36,6 +36,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'download_tickets',
       'eol_lots',
       'idempotency_keys',
+      'instruction_pages',
       'jobs',
       'login_failures',
       'login_known_addresses',

@@ -743,6 +743,28 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 15,
+    name: 'create-instruction-pages',
+    sql: `
+      -- The program's how-to pages per tenant (decisions D20): Markdown,
+      -- rendered and sanitised when read; edited at a version (D15).
+      CREATE TABLE instruction_pages (
+        id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        tenant text NOT NULL,
+        slug text NOT NULL CHECK (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),
+        title text NOT NULL CHECK (length(title) BETWEEN 1 AND 120),
+        body text NOT NULL CHECK (length(body) <= 20000),
+        position integer NOT NULL CHECK (position BETWEEN 1 AND 999),
+        version integer NOT NULL DEFAULT 1,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        updated_by integer REFERENCES users (id),
+        UNIQUE (tenant, slug)
+      );
+      CREATE INDEX instruction_pages_order_idx
+        ON instruction_pages (tenant, position, slug);
+    `,
+  },
+  {
     version: 16,
     name: 'performance-targets',
     sql: `

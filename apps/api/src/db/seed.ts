@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/password';
 import type { Database } from './database';
 import { SCHEMA_LOCK_KEY } from './migrations';
 import { seedMailback } from './mailback-seed';
+import { seedInstructions } from './instructions-seed';
 import { seedPerformanceTargets } from '../performance/performance-seed';
 import {
   DEFAULT_PROGRAM_SEED,
@@ -141,7 +142,8 @@ export interface SeedOptions {
  * Fills an empty database with the demo members, the demo accounts (all with
  * {@link DEMO_PASSWORD}), their notifications and the demo program (stores,
  * 24 months of shipments up to `now`, rollups; `src/db/program-seed.ts`)
- * and a year of consumer mail-back requests (`src/db/mailback-seed.ts`).
+ * and a year of consumer mail-back requests (`src/db/mailback-seed.ts`)
+ * and the instruction pages of each tenant (`src/db/instructions-seed.ts`).
  * Does nothing when any user exists, so it is safe on every start and never
  * touches real data. Returns what it seeded, or `null` when it did nothing.
  */
@@ -218,6 +220,7 @@ export async function seedDemoData(
     const seed = options.seed ?? DEFAULT_PROGRAM_SEED;
     const program = await seedProgram(tx, { scale, now, seed });
     const mailbackSubmissions = await seedMailback(tx, { scale, now, seed });
+    await seedInstructions(tx, now);
     await seedPerformanceTargets(tx, now);
     return { ...program, mailbackSubmissions };
   });

@@ -506,6 +506,7 @@ export function declareRoute<N extends RoutedName>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
     },
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     onRequest: guardRoute(services, endpoint),
     ...(endpoint.scoped ? { preHandler: resolveScope } : {}),
     handler: serve,

@@ -84,9 +84,12 @@ export function staleVersion(
   );
 }
 
+/** The 413 text: the route's body limit (the server's unless a contract entry raises it). */
+const bodyTooLarge = (limit: number) =>
+  `Request body is too large; the limit is ${limit / 1024} KiB`;
+
 /** Client-facing text for Fastify's own request errors, keyed by error code. */
 const FASTIFY_ERROR_TEXT: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: `Request body is too large; the limit is ${BODY_LIMIT_BYTES / 1024} KiB`,
   FST_ERR_CTP_INVALID_MEDIA_TYPE:
     'Unsupported content type; send JSON with Content-Type: application/json',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object',
@@ -129,9 +132,11 @@ export function replyToError(
   const known =
     error instanceof ClientError
       ? error.message
-      : error.code
-        ? FASTIFY_ERROR_TEXT[error.code]
-        : undefined;
+      : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? bodyTooLarge(request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES)
+        : error.code
+          ? FASTIFY_ERROR_TEXT[error.code]
+          : undefined;
   const text = known ?? STATUS_CODES[status] ?? 'Bad request';
   return sendError(reply, status, text);
 }

@@ -109,6 +109,12 @@ export interface Endpoint {
    */
   idempotent?: boolean;
   /**
+   * Largest request body in bytes, for a call whose body may be larger
+   * than the server's default limit (a Markdown page); a larger one is
+   * refused with 413 naming this limit.
+   */
+  bodyLimit?: number;
+  /**
    * The call that ends the session (logout): the page drops the token as
    * soon as it is sent, so its answer is expected to arrive after the token
    * changed and is not discarded as a late answer.

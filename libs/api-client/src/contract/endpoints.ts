@@ -5,6 +5,7 @@ import { shellEndpoints } from './shell-endpoints';
 import { userEndpoints } from './user-endpoints';
 import { membersEndpoints } from './members-endpoints';
 import { storeRankingsEndpoints } from './store-rankings-endpoints';
+import { instructionEndpoints } from './instruction-endpoints';
 import { performanceEndpoints } from './performance-endpoints';
 
 /**
@@ -24,6 +25,7 @@ export const endpoints = {
   ...userEndpoints,
   ...membersEndpoints,
   ...storeRankingsEndpoints,
+  ...instructionEndpoints,
   ...performanceEndpoints,
 } as const;
 
@@ -33,4 +35,5 @@ export type EndpointName = keyof typeof endpoints;
 export * from './mailback-endpoints';
 export * from './members-endpoints';
 export * from './store-rankings-endpoints';
+export * from './instruction-endpoints';
 export * from './performance-endpoints';

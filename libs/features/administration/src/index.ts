@@ -12,6 +12,6 @@ export const screens: ScreenMap = {
   '/data-export': () => import('./screens/data-export-screen'),
   '/user-management': () =>
     import('./screens/user-management/user-management-screen'),
-  '/instructions': () => import('./screens/instructions-screen'),
+  '/instructions': () => import('./screens/instructions/instructions-screen'),
   '/demo-cleanup': () => import('./screens/demo-cleanup-screen'),
 };
