@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
+import { expectNoSidewaysScroll } from './support/layout';
 import {
   BRAND_ADMIN,
   DEMO_PASSWORD,
@@ -17,14 +18,6 @@ const PHONE = { width: 390, height: 844 };
 
 async function signInAt(page: Page, email: string, path: string) {
   await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);
-}
-
-/** Fails when the page itself scrolls sideways (tables scroll in their own region). */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `no sideways scrolling of ${where}`).toBeLessThanOrEqual(
-    page.viewportSize()?.width ?? 0,
-  );
 }
 
 test.describe('member management', () => {

@@ -9,6 +9,7 @@ import type { MemberTier, User } from '@collective/api-client/contract';
 import { hashPassword } from '../auth/password';
 import type { Database } from './database';
 import { SCHEMA_LOCK_KEY } from './migrations';
+import { recordDemoSeed } from './demo-seed-record';
 import { seedMailback } from './mailback-seed';
 import {
   DEFAULT_PROGRAM_SEED,
@@ -217,6 +218,7 @@ export async function seedDemoData(
     const seed = options.seed ?? DEFAULT_PROGRAM_SEED;
     const program = await seedProgram(tx, { scale, now, seed });
     const mailbackSubmissions = await seedMailback(tx, { scale, now, seed });
+    await recordDemoSeed(tx, { now, seed, scale });
     return { ...program, mailbackSubmissions };
   });
 }

@@ -1,0 +1,15 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Fails when the page itself scrolls sideways at its current width (wide
+ * tables scroll in their own region, never the page).
+ */
+export async function expectNoSidewaysScroll(
+  page: Page,
+  where: string,
+): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `no sideways scrolling of ${where}`).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+}
