@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import { expectNoSidewaysScroll } from './support/layout';
+import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
 import { apiGet, apiToken } from './support/api';
-import {
-  DEMO_PASSWORD,
-  DEMO_USERS,
-  SUPER_ADMIN,
-} from './support/demo-accounts';
-import { SignInScreen } from './support/sign-in-screen';
+import { DEMO_USERS, SUPER_ADMIN } from './support/demo-accounts';
+import { signInAt } from './support/sign-in-screen';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const PHRASE = 'clean up the demo';
 
 test.describe('demo clean-up (decisions D20)', () => {
@@ -33,11 +27,7 @@ test.describe('demo clean-up (decisions D20)', () => {
     expect(made.status()).toBe(201);
 
     await page.setViewportSize(DESKTOP);
-    await new SignInScreen(page).openAndSignIn(
-      SUPER_ADMIN.email,
-      DEMO_PASSWORD,
-      '/demo-cleanup',
-    );
+    await signInAt(page, SUPER_ADMIN.email, '/demo-cleanup');
     const kinds = page.getByRole('table', {
       name: 'What the clean-up would do, per kind',
     });
@@ -84,11 +74,7 @@ test.describe('demo clean-up (decisions D20)', () => {
     request,
   }) => {
     await page.setViewportSize(DESKTOP);
-    await new SignInScreen(page).openAndSignIn(
-      DEMO_USERS.admin.email,
-      DEMO_PASSWORD,
-      '/demo-cleanup',
-    );
+    await signInAt(page, DEMO_USERS.admin.email, '/demo-cleanup');
     await expect(
       page.getByRole('heading', {
         name: 'Only the super admin can clean up the demo',

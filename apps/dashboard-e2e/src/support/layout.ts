@@ -13,3 +13,8 @@ export async function expectNoSidewaysScroll(
     page.viewportSize()?.width ?? 0,
   );
 }
+
+/** The desktop width the journeys check (decisions D1: 1366 px). */
+export const DESKTOP = { width: 1366, height: 900 };
+/** The phone width the journeys check (390 px). */
+export const PHONE = { width: 390, height: 844 };
