@@ -11,6 +11,7 @@ import type { Database } from './database';
 import { SCHEMA_LOCK_KEY } from './migrations';
 import { recordDemoSeed } from './demo-seed-record';
 import { seedMailback } from './mailback-seed';
+import { seedPerformanceTargets } from '../performance/performance-seed';
 import {
   DEFAULT_PROGRAM_SEED,
   seedProgram,
@@ -218,6 +219,7 @@ export async function seedDemoData(
     const seed = options.seed ?? DEFAULT_PROGRAM_SEED;
     const program = await seedProgram(tx, { scale, now, seed });
     const mailbackSubmissions = await seedMailback(tx, { scale, now, seed });
+    await seedPerformanceTargets(tx, now);
     await recordDemoSeed(tx, { now, seed, scale });
     return { ...program, mailbackSubmissions };
   });

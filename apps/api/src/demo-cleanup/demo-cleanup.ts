@@ -7,6 +7,7 @@ import type { SqlRunner } from '../db/database';
 import type { DemoSeedRecord } from '../db/demo-seed-record';
 import { seedMailback } from '../db/mailback-seed';
 import { seedProgram } from '../db/program-seed';
+import { seedPerformanceTargets } from '../performance/performance-seed';
 import { DEMO_PASSWORD } from '../db/seed';
 import {
   countOf,
@@ -43,6 +44,7 @@ const LOCKED_TABLES = [
   'mailback_forms',
   'mailback_form_versions',
   'mailback_submissions',
+  'performance_targets',
   'audit_events',
 ] as const;
 
@@ -188,6 +190,12 @@ export async function carryOutDemoCleanup(
       now: seed.seededAt,
       seed: seed.seed,
     });
+  }
+
+  // The targets are the seed's share of the figures it wrote (migration 16).
+  if (has('restore-performance-targets')) {
+    await tx.exec('DELETE FROM performance_targets');
+    await seedPerformanceTargets(tx, seed.seededAt);
   }
 
   // People: sessions of those deleted or retired end at once in this process too.

@@ -253,6 +253,17 @@ export const SQL_KINDS: readonly SqlKind[] = [
       store: 'Store',
     }),
   },
+  {
+    kind: 'restore-performance-targets',
+    label: 'Performance targets set since',
+    action: 'restore',
+    rows: (seed) => `SELECT t.member_id || '-' || t.year AS id,
+        coalesce(m.name, 'member ' || t.member_id) || ', ' || t.year AS label,
+        'version ' || t.version AS detail, t.member_id::bigint * 10000 + t.year AS sort
+      FROM performance_targets t LEFT JOIN members m ON m.id = t.member_id
+     WHERE t.version <> 1 OR t.member_id > ${after(seed, 'members')}
+        OR t.updated_at > ${at(seed.recordedAt)}`,
+  },
   madeAfter(
     'mailback-submissions',
     'Mail-back requests',
