@@ -763,6 +763,9 @@ export const migrations: readonly Migration[] = [
         audit_watermark bigint NOT NULL DEFAULT 0,
         cleaned_at timestamptz
       );
+    `,
+  },
+  {
     version: 16,
     name: 'performance-targets',
     sql: `
