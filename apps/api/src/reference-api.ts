@@ -39,6 +39,7 @@ import { eolRoutes } from './eol/eol-routes';
 import { createMailSender, type MailSender } from './mail/mail';
 import { userRoutes } from './users/user-routes';
 import { storeRankingsRoutes } from './store-rankings/store-rankings-routes';
+import { demoCleanupRoutes } from './demo-cleanup/demo-cleanup-routes';
 import { instructionRoutes } from './instructions/instruction-routes';
 import { performanceRoutes } from './performance/performance-routes';
 
@@ -202,6 +203,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     userRoutes,
     storeRankingsRoutes,
     instructionRoutes,
+    demoCleanupRoutes,
     performanceRoutes,
   ]) {
     await app.register(resource, services);

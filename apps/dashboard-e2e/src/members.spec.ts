@@ -1,24 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import { expectNoSidewaysScroll } from './support/layout';
-import {
-  BRAND_ADMIN,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-} from './support/demo-accounts';
-import { SignInScreen } from './support/sign-in-screen';
+import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
+import { signInAt } from './support/sign-in-screen';
 
 /** A platform admin; the edit below changes a member no other spec reads. */
 const PLATFORM_ADMIN = DEMO_USERS.admin.email;
 /** The member whose contact the journey edits (demo member 7). */
 const EDITED_MEMBER = 'Harbor & Pine';
-
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function signInAt(page: Page, email: string, path: string) {
-  await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);
-}
 
 test.describe('member management', () => {
   test("a platform admin edits a member's contact and sees it in its audit trail, axe clean at 1366 and 390 px", async ({

@@ -64,6 +64,27 @@ describe('scopedMutation', () => {
     expect(stale(keys)).toBe(false);
   });
 
+  it('invalidates every query once it settles when it changes everything (the demo clean-up)', async () => {
+    const request = vi.fn().mockResolvedValue({ success: true });
+    const { queryClient, writes, seed, stale } = setUp(request);
+    const keys = endpointQueryKey(member3.userScope, endpoints.apiKeys, {});
+    const list = endpointQueryKey(
+      member3.userScope,
+      endpoints.notifications,
+      {},
+    );
+    seed(keys, { keys: [] });
+    seed(list, { notifications: [] });
+
+    await new MutationObserver(
+      queryClient,
+      scopedMutation(writes, endpoints.markRead, { invalidates: 'everything' }),
+    ).mutate({ params: { id: 4 } });
+
+    expect(stale(keys)).toBe(true);
+    expect(stale(list)).toBe(true);
+  });
+
   it('changes the cached answers of its scope at once, and puts them back when the write is refused', async () => {
     let refuse: (error: Error) => void = () => undefined;
     const request = vi.fn(() => new Promise((_, reject) => (refuse = reject)));

@@ -86,6 +86,12 @@ export interface ScopedMutationSettings<E extends MutationEndpoint> {
    * once the write settles.
    */
   optimistic?: (cache: OptimisticCache, input: ScopedInput<E>) => void;
+  /**
+   * `everything`: the write changes records of many resources (the demo
+   * clean-up), so every query is fetched again once it settles, not only
+   * those of its own resource.
+   */
+  invalidates?: 'resource' | 'everything';
 }
 
 /** The answers an optimistic update replaced, under their keys, to put back after a refusal. */
@@ -173,6 +179,9 @@ export function scopedMutation<E extends MutationEndpoint>(
       for (const [key, answer] of [...(replaced ?? [])].reverse())
         queryClient.setQueryData(key, answer);
     },
-    onSettled: () => queryClient.invalidateQueries(ofResource),
+    onSettled: () =>
+      settings.invalidates === 'everything'
+        ? queryClient.invalidateQueries()
+        : queryClient.invalidateQueries(ofResource),
   };
 }

@@ -33,6 +33,7 @@ describeOnEachDatabase('migrate', (engine) => {
     expect(await tables()).toEqual([
       'api_keys',
       'audit_events',
+      'demo_seed',
       'download_tickets',
       'eol_lots',
       'idempotency_keys',

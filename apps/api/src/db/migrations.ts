@@ -743,6 +743,29 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 14,
+    name: 'record-the-demo-seed',
+    sql: `
+      -- What the demo seed did (decisions D20, docs/decisions/0096), written
+      -- by the seed in its own transaction: the time its dates count back
+      -- from, its PRNG seed and scale (the same three give the same rows),
+      -- the highest id it left in each table (a higher id was made after
+      -- it), when it was written (for tables keyed otherwise), and the last
+      -- audit event the data already reflects (edits after it are to be
+      -- restored). A database seeded before this migration has no row.
+      CREATE TABLE demo_seed (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        seeded_at timestamptz NOT NULL,
+        seed integer NOT NULL,
+        scale integer NOT NULL CHECK (scale > 0),
+        last_ids jsonb NOT NULL,
+        recorded_at timestamptz NOT NULL DEFAULT now(),
+        audit_watermark bigint NOT NULL DEFAULT 0,
+        cleaned_at timestamptz
+      );
+    `,
+  },
+  {
     version: 15,
     name: 'create-instruction-pages',
     sql: `

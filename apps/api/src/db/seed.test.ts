@@ -24,11 +24,13 @@ import { addMonths, contractMonth, monthStartOf } from '../data/months';
 import type { SqlRunner } from './database';
 import {
   BULK_TABLES,
+  DEFAULT_PROGRAM_SEED,
   OUTCOMES,
   PROGRAM_MONTHS,
   seedProgram,
   STORES_PER_SCALE,
 } from './program-seed';
+import { readDemoSeed } from './demo-seed-record';
 import { DEMO_PASSWORD, seedDemoData } from './seed';
 
 /** The columns of {@link D11_ACCOUNTS}, as the users table names them. */
@@ -76,6 +78,26 @@ describeOnEachDatabase('seedDemoData', (engine) => {
 
     expect(firstRun).not.toBeNull();
     expect(users).toEqual(D11_ACCOUNTS);
+  });
+
+  it('records itself for the demo clean-up: its time, PRNG seed, scale and the highest id of each table (migration 14)', async () => {
+    const record = await readDemoSeed(db);
+    expect(record).toMatchObject({
+      seed: DEFAULT_PROGRAM_SEED,
+      scale: 1,
+      cleanedAt: null,
+    });
+    const [highest] = await db.query<{
+      users: number;
+      shipments: number;
+      audit: number;
+    }>(
+      `SELECT (SELECT max(id) FROM users) AS users, (SELECT max(id) FROM shipments) AS shipments,
+              (SELECT coalesce(max(id), 0)::int FROM audit_events) AS audit`,
+    );
+    expect(record?.lastIds.users).toBe(highest?.users);
+    expect(record?.lastIds.shipments).toBe(highest?.shipments);
+    expect(record?.auditWatermark).toBe(highest?.audit);
   });
 
   it('gives every account its own salted argon2id hash of the demo password', async () => {

@@ -9,6 +9,7 @@ import type { MemberTier, User } from '@collective/api-client/contract';
 import { hashPassword } from '../auth/password';
 import type { Database } from './database';
 import { SCHEMA_LOCK_KEY } from './migrations';
+import { recordDemoSeed } from './demo-seed-record';
 import { seedMailback } from './mailback-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedPerformanceTargets } from '../performance/performance-seed';
@@ -222,6 +223,7 @@ export async function seedDemoData(
     const mailbackSubmissions = await seedMailback(tx, { scale, now, seed });
     await seedInstructions(tx, now);
     await seedPerformanceTargets(tx, now);
+    await recordDemoSeed(tx, { now, seed, scale });
     return { ...program, mailbackSubmissions };
   });
 }

@@ -1,9 +1,20 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Fails when the page itself scrolls sideways (wide tables and code scroll in their own region). */
-export async function expectNoSidewaysScroll(page: Page, where: string) {
+/**
+ * Fails when the page itself scrolls sideways at its current width (wide
+ * tables scroll in their own region, never the page).
+ */
+export async function expectNoSidewaysScroll(
+  page: Page,
+  where: string,
+): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `no sideways scrolling of ${where}`).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? 0,
   );
 }
+
+/** The desktop width the journeys check (decisions D1: 1366 px). */
+export const DESKTOP = { width: 1366, height: 900 };
+/** The phone width the journeys check (390 px). */
+export const PHONE = { width: 390, height: 844 };

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './demo-accounts';
 
 /** The sign-in screen as a user sees it: two labelled fields and a button. */
 export class SignInScreen {
@@ -38,4 +39,13 @@ export class SignInScreen {
     await this.password.fill(password);
     await this.signInButton.click();
   }
+}
+
+/** Opens `path` signed out and signs in there as a demo account (the demo password), waiting for the shell. */
+export async function signInAt(
+  page: Page,
+  email: string,
+  path: string,
+): Promise<void> {
+  await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);
 }

@@ -6,6 +6,7 @@ import { userEndpoints } from './user-endpoints';
 import { membersEndpoints } from './members-endpoints';
 import { storeRankingsEndpoints } from './store-rankings-endpoints';
 import { instructionEndpoints } from './instruction-endpoints';
+import { demoCleanupEndpoints } from './demo-cleanup-endpoints';
 import { performanceEndpoints } from './performance-endpoints';
 
 /**
@@ -26,6 +27,7 @@ export const endpoints = {
   ...membersEndpoints,
   ...storeRankingsEndpoints,
   ...instructionEndpoints,
+  ...demoCleanupEndpoints,
   ...performanceEndpoints,
 } as const;
 
@@ -36,4 +38,5 @@ export * from './mailback-endpoints';
 export * from './members-endpoints';
 export * from './store-rankings-endpoints';
 export * from './instruction-endpoints';
+export * from './demo-cleanup-endpoints';
 export * from './performance-endpoints';

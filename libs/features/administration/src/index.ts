@@ -13,5 +13,5 @@ export const screens: ScreenMap = {
   '/user-management': () =>
     import('./screens/user-management/user-management-screen'),
   '/instructions': () => import('./screens/instructions/instructions-screen'),
-  '/demo-cleanup': () => import('./screens/demo-cleanup-screen'),
+  '/demo-cleanup': () => import('./screens/demo-cleanup/demo-cleanup-screen'),
 };
