@@ -1,19 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { apiJson, apiToken } from './support/api';
-import {
-  BRAND_ADMIN,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-} from './support/demo-accounts';
-import { SignInScreen } from './support/sign-in-screen';
+import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
+import { expectNoSidewaysScroll } from './support/layout';
+import { signInAt } from './support/sign-in-screen';
 
 /** A platform admin: makes, ships and confirms a lot. */
 const PLATFORM_ADMIN = DEMO_USERS.admin.email;
-
-async function signInAs(page: Page, email: string, path: string) {
-  await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);
-}
 
 interface EolSummary {
   materials: { confirmed: Record<string, number> }[];
@@ -29,10 +22,6 @@ function confirmedByOutcome(summary: EolSummary): Record<string, number> {
   return totals;
 }
 
-/** Whether the page scrolls sideways (tables scroll in their own frames). */
-const pageWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth);
-
 test.describe('EOL Processing', () => {
   test('a platform admin makes a lot from material on hand, ships it and confirms it with the certificate; the recycled weight rises by the weight the lot drew (decision 0080) and the recycling rate follows D14', async ({
     page,
@@ -44,7 +33,7 @@ test.describe('EOL Processing', () => {
       '/api/eol/summary',
       token,
     );
-    await signInAs(page, PLATFORM_ADMIN, '/eol-processing');
+    await signInAt(page, PLATFORM_ADMIN, '/eol-processing');
     await expect(
       page.getByText(/Received .* = sorted .* \+ residue/),
     ).toBeVisible();
@@ -95,7 +84,7 @@ test.describe('EOL Processing', () => {
   test('a brand admin reads the figures and the lots of their member without any write control', async ({
     page,
   }) => {
-    await signInAs(page, BRAND_ADMIN.email, '/eol-processing');
+    await signInAt(page, BRAND_ADMIN.email, '/eol-processing');
     await expect(page.getByText(/Received .* = sorted/)).toBeVisible();
     await expect(page.getByRole('table', { name: /lots/ })).toBeVisible();
     await expect(page.getByRole('form')).toHaveCount(0);
@@ -118,12 +107,15 @@ test.describe('EOL Processing', () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await signInAs(page, PLATFORM_ADMIN, '/eol-processing');
+      await signInAt(page, PLATFORM_ADMIN, '/eol-processing');
       await expect(
         page.getByRole('form', { name: 'Make a lot' }),
       ).toBeVisible();
       await expectNoAxeViolations(page, `/eol-processing at ${viewport.width}`);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectNoSidewaysScroll(
+        page,
+        `/eol-processing at ${viewport.width}`,
+      );
 
       await page
         .getByRole('link', { name: /^#\d+$/ })
@@ -133,7 +125,7 @@ test.describe('EOL Processing', () => {
         page.getByRole('heading', { level: 2, name: /^Lot #\d+/ }),
       ).toBeFocused();
       await expectNoAxeViolations(page, `a lot at ${viewport.width}`);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectNoSidewaysScroll(page, `a lot at ${viewport.width}`);
     });
   }
 });

@@ -1,29 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import {
-  BRAND_ADMIN,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-} from './support/demo-accounts';
-import { expectNoSidewaysScroll } from './support/layout';
-import { SignInScreen } from './support/sign-in-screen';
+import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
+import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { signInAt } from './support/sign-in-screen';
 import { storeThemeBeforeLoad } from './support/theme-probe';
 
 /** A platform admin; the page edited below is one no other spec reads. */
 const PLATFORM_ADMIN = DEMO_USERS.admin.email;
 const EDITED_PAGE = 'Packing and shipping a bin box';
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
 declare global {
   interface Window {
     __pwned?: unknown;
   }
-}
-
-async function signInAt(page: Page, email: string, path: string) {
-  await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);
 }
 
 /** Collects what the browser reports about the content security policy. */

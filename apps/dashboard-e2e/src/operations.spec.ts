@@ -1,12 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { apiJson, apiToken } from './support/api';
-import {
-  BRAND_ADMIN,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-} from './support/demo-accounts';
-import { SignInScreen } from './support/sign-in-screen';
+import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
+import { expectNoSidewaysScroll } from './support/layout';
+import { signInAt } from './support/sign-in-screen';
 
 /** A platform admin: receives and sorts at the warehouse. */
 const PLATFORM_ADMIN = DEMO_USERS.admin.email;
@@ -14,14 +11,6 @@ const PLATFORM_ADMIN = DEMO_USERS.admin.email;
 interface Summary {
   kpis: { weight_kg_12m: number; weight_kg_month: number };
 }
-
-async function signInAs(page: Page, email: string, path: string) {
-  await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);
-}
-
-/** Whether the page scrolls sideways (tables scroll in their own frames). */
-const pageWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth);
 
 /** Opens the first shipment of the receiving queue; gives its tracking number. */
 async function openFirstInQueue(page: Page): Promise<string> {
@@ -48,7 +37,7 @@ test.describe('Shipments and the warehouse', () => {
       token,
     );
 
-    await signInAs(page, PLATFORM_ADMIN, '/warehouse-operations');
+    await signInAt(page, PLATFORM_ADMIN, '/warehouse-operations');
     const tracking = await openFirstInQueue(page);
 
     const weighIn = page.getByRole('form', { name: 'Weigh in' });
@@ -104,7 +93,7 @@ test.describe('Shipments and the warehouse', () => {
   test("a brand admin reads their member's shipments and queue without any write control", async ({
     page,
   }) => {
-    await signInAs(page, BRAND_ADMIN.email, '/shipment-tracking');
+    await signInAt(page, BRAND_ADMIN.email, '/shipment-tracking');
     const list = page.getByRole('table', { name: /shipments of Kiehl/ });
     await expect(list).toBeVisible();
     await expect(
@@ -127,21 +116,24 @@ test.describe('Shipments and the warehouse', () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await signInAs(page, PLATFORM_ADMIN, '/shipment-tracking');
+      await signInAt(page, PLATFORM_ADMIN, '/shipment-tracking');
       const list = page.getByRole('table', { name: /shipments/ });
       await expect(list.getByRole('rowheader').first()).toBeVisible();
       await expectNoAxeViolations(
         page,
         `/shipment-tracking at ${viewport.width}`,
       );
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectNoSidewaysScroll(
+        page,
+        `/shipment-tracking at ${viewport.width}`,
+      );
 
       await list.getByRole('rowheader').first().getByRole('link').click();
       await expect(
         page.getByRole('heading', { level: 2, name: /^Shipment / }),
       ).toBeFocused();
       await expectNoAxeViolations(page, `a shipment at ${viewport.width}`);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectNoSidewaysScroll(page, `a shipment at ${viewport.width}`);
 
       await page.goto('/warehouse-operations');
       await expect(
@@ -151,12 +143,15 @@ test.describe('Shipments and the warehouse', () => {
         page,
         `/warehouse-operations at ${viewport.width}`,
       );
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectNoSidewaysScroll(
+        page,
+        `/warehouse-operations at ${viewport.width}`,
+      );
 
       await openFirstInQueue(page);
       await expect(page.getByRole('form', { name: 'Weigh in' })).toBeVisible();
       await expectNoAxeViolations(page, `the scale at ${viewport.width}`);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await expectNoSidewaysScroll(page, `the scale at ${viewport.width}`);
     });
   }
 });

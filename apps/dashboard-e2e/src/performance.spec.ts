@@ -1,33 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import {
-  BRAND_ADMIN,
-  DEMO_MEMBERS,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-} from './support/demo-accounts';
-import { SignInScreen } from './support/sign-in-screen';
+import { BRAND_ADMIN, DEMO_MEMBERS, DEMO_USERS } from './support/demo-accounts';
+import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { signInAt } from './support/sign-in-screen';
 import { storeThemeBeforeLoad } from './support/theme-probe';
 
 /** A platform admin; the journey sets the targets of a member no other spec reads them of. */
 const PLATFORM_ADMIN = DEMO_USERS.admin.email;
 const MEMBER = 'Harbor & Pine';
 const THIS_YEAR = new Date().getUTCFullYear();
-
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function signInAt(page: Page, email: string, path: string) {
-  await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);
-}
-
-/** Fails when the page itself scrolls sideways (tables scroll in their own frame). */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `no sideways scrolling of ${where}`).toBeLessThanOrEqual(
-    page.viewportSize()?.width ?? 0,
-  );
-}
 
 /** At 1366 and then 390 px: axe clean and no sideways page scroll. */
 async function checkBothWidths(
