@@ -39,6 +39,7 @@ import { eolRoutes } from './eol/eol-routes';
 import { createMailSender, type MailSender } from './mail/mail';
 import { userRoutes } from './users/user-routes';
 import { storeRankingsRoutes } from './store-rankings/store-rankings-routes';
+import { storeRoutes } from './stores/store-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -199,6 +200,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     eolRoutes,
     userRoutes,
     storeRankingsRoutes,
+    storeRoutes,
   ]) {
     await app.register(resource, services);
   }

@@ -5,6 +5,7 @@ import { shellEndpoints } from './shell-endpoints';
 import { userEndpoints } from './user-endpoints';
 import { membersEndpoints } from './members-endpoints';
 import { storeRankingsEndpoints } from './store-rankings-endpoints';
+import { storeInventoryEndpoints } from './store-inventory-endpoints';
 
 /**
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
@@ -23,6 +24,7 @@ export const endpoints = {
   ...userEndpoints,
   ...membersEndpoints,
   ...storeRankingsEndpoints,
+  ...storeInventoryEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */
@@ -31,3 +33,4 @@ export type EndpointName = keyof typeof endpoints;
 export * from './mailback-endpoints';
 export * from './members-endpoints';
 export * from './store-rankings-endpoints';
+export * from './store-inventory-endpoints';
