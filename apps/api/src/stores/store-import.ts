@@ -17,7 +17,7 @@ import {
 import { CsvError, parse } from 'csv-parse';
 import type { Readable } from 'node:stream';
 import * as v from 'valibot';
-import { ClientError } from '../http/error-replies';
+import { Refusal } from '../http/error-replies';
 
 /** Every column an import file may have. */
 const KNOWN_COLUMNS: ReadonlySet<string> = new Set([
@@ -154,7 +154,11 @@ export interface ImportReading {
 
 /** A file refused as a whole, as the client should hear it. */
 function refused(status: number, message: string): never {
-  throw new ClientError(status, message);
+  throw new Refusal(
+    status,
+    status === 413 ? 'File too large' : 'File refused',
+    message,
+  );
 }
 
 /** The sentence for csv-parse's error on a malformed file. */
@@ -182,7 +186,7 @@ function csvProblem(error: CsvError): string {
  * (`existing(memberId, lowerName)` → that store's id). A file that is not
  * a store list (no header, an unclosed quote, a huge row, a NUL byte, more
  * than {@link MAX_STORE_IMPORT_ROWS} rows) is refused as a whole with a
- * {@link ClientError}; size limits of the upload itself are the caller's.
+ * {@link Refusal}; size limits of the upload itself are the caller's.
  */
 export async function readImportFile(
   file: Readable,

@@ -455,15 +455,15 @@ describeOnEachDatabase('stores and inventory', (engine) => {
       );
 
       expect(unclosed.statusCode).toBe(400);
-      expect(unclosed.json().error).toContain('quote that is never closed');
+      expect(unclosed.json().message).toContain('quote that is never closed');
       expect(wrongHeader.statusCode).toBe(400);
-      expect(wrongHeader.json().error).toContain('unknown column');
+      expect(wrongHeader.json().message).toContain('unknown column');
       expect(hugeRow.statusCode).toBe(400);
-      expect(hugeRow.json().error).toContain('longer than');
+      expect(hugeRow.json().message).toContain('longer than');
       expect(tooMany.statusCode).toBe(413);
-      expect(tooMany.json().error).toContain('more than 1000 stores');
+      expect(tooMany.json().message).toContain('more than 1000 stores');
       expect(tooBig.statusCode).toBe(413);
-      expect(tooBig.json().error).toContain('larger than 1024 KiB');
+      expect(tooBig.json().message).toContain('larger than 1024 KiB');
       expect(empty.statusCode).toBe(400);
       expect(wrongField.statusCode).toBe(400);
       expect(json.statusCode).toBe(415);

@@ -17,12 +17,7 @@ import { rebuildRollups } from '../data/rollups';
 import type { SqlRunner } from '../db/database';
 import type { AuditedChange } from '../http/audit';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
-import {
-  ClientError,
-  notFound,
-  Refusal,
-  staleVersion,
-} from '../http/error-replies';
+import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import { requestTenant } from '../http/tenant-header';
 import { readImportFile, type ImportMember } from './store-import';
 import {
@@ -178,16 +173,18 @@ async function openingMember(db: SqlRunner, id: number, scope: number | null) {
  */
 async function uploadedFile(request: FastifyRequest): Promise<Readable> {
   if (!request.isMultipart()) {
-    throw new ClientError(
+    throw new Refusal(
       415,
+      'Not a file upload',
       `Send the CSV as multipart/form-data in the field "${STORE_IMPORT_FIELD}".`,
     );
   }
   const part = await request.file();
   if (!part || part.fieldname !== STORE_IMPORT_FIELD) {
     part?.file.resume();
-    throw new ClientError(
+    throw new Refusal(
       400,
+      'No file',
       `Send the CSV file in the form field "${STORE_IMPORT_FIELD}".`,
     );
   }
@@ -231,8 +228,9 @@ async function checkImport(
     (file as Readable & { truncated?: boolean }).truncated === true ||
     (error as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE';
   const tooLarge = () =>
-    new ClientError(
+    new Refusal(
       413,
+      'File too large',
       `The file is larger than ${MAX_STORE_IMPORT_BYTES / 1024} KiB; split it into smaller files.`,
     );
   let reading;

@@ -33,6 +33,9 @@ export const STORE_CHANNELS = ['in-store', 'kiosk'] as const;
 /** How a store collects. */
 export type StoreChannel = (typeof STORE_CHANNELS)[number];
 
+/** The regions a store may be in: the programme's (D14), for the screen's filter and form. */
+export const STORE_REGIONS = PROGRAM_REGIONS;
+
 /** Whether a store collects: deactivated stores are kept, never deleted (D14). */
 export const STORE_STATUSES = ['active', 'inactive'] as const;
 /** Whether a store collects. */
