@@ -39,6 +39,6 @@ export function Heartbeat({ store }: { store: StoreRecord }) {
   return store.heartbeat_stale ? (
     <span className={styles.low}>{when} – stale</span>
   ) : (
-    <>{when}</>
+    when
   );
 }
