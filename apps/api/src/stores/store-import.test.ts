@@ -1,5 +1,5 @@
 import {
-  PROGRAM_REGIONS,
+  STORE_REGIONS,
   STORE_IMPORT_OPTIONAL_COLUMNS,
   STORE_IMPORT_REQUIRED_COLUMNS,
 } from '@collective/api-client/contract';
@@ -103,7 +103,7 @@ describe('validateImportRow', () => {
           if (result.store) {
             expect(result.issues).toEqual([]);
             expect(result.store.member_id).toBe(2);
-            expect(PROGRAM_REGIONS).toContain(result.store.region);
+            expect(STORE_REGIONS).toContain(result.store.region);
             // A formula-looking cell is kept as its text, never evaluated.
             expect(result.store.name).toBe((cells['name'] ?? '').trim());
             for (const n of [result.store.bin_boxes, result.store.labels]) {
