@@ -27,7 +27,7 @@ function Report({ report }: { report: StoreImportReport }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h4 id={headingId}>Row report</h4>
+      <h3 id={headingId}>Row report</h3>
       <p>
         {formatNumber(report.rows)} {report.rows === 1 ? 'row' : 'rows'} read:{' '}
         {formatNumber(report.valid)} valid, {formatNumber(report.invalid)} with
