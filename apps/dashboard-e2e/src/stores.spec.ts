@@ -182,8 +182,9 @@ test.describe('stores and inventory', () => {
 
     const first = list.getByRole('rowheader').first().getByRole('link');
     const name = (await first.textContent()) ?? '';
-    expect(name).toContain("Kiehl's");
     await first.click();
+    // Its member, the first fact of the detail: Kiehl's, as every store here.
+    await expect(page.getByRole('definition').first()).toHaveText("Kiehl's");
     const form = page.getByRole('form', { name: `Edit ${name}` });
     await expect(form.getByRole('textbox', { name: 'Name' })).toHaveCount(0);
     await expect(form.getByRole('combobox')).toHaveCount(0);
