@@ -40,6 +40,7 @@ import { createMailSender, type MailSender } from './mail/mail';
 import { userRoutes } from './users/user-routes';
 import { storeRankingsRoutes } from './store-rankings/store-rankings-routes';
 import { storeRoutes } from './stores/store-routes';
+import { performanceRoutes } from './performance/performance-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -201,6 +202,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     userRoutes,
     storeRankingsRoutes,
     storeRoutes,
+    performanceRoutes,
   ]) {
     await app.register(resource, services);
   }

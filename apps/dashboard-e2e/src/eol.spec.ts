@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
+import { apiJson, apiToken } from './support/api';
 import {
   BRAND_ADMIN,
   DEMO_PASSWORD,
@@ -14,14 +15,35 @@ async function signInAs(page: Page, email: string, path: string) {
   await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);
 }
 
+interface EolSummary {
+  materials: { confirmed: Record<string, number> }[];
+  recycling_rate: number;
+}
+
+/** Confirmed weight by outcome over every material, in kg. */
+function confirmedByOutcome(summary: EolSummary): Record<string, number> {
+  const totals: Record<string, number> = {};
+  for (const { confirmed } of summary.materials)
+    for (const [outcome, kg] of Object.entries(confirmed))
+      totals[outcome] = (totals[outcome] ?? 0) + kg;
+  return totals;
+}
+
 /** Whether the page scrolls sideways (tables scroll in their own frames). */
 const pageWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth);
 
 test.describe('EOL Processing', () => {
-  test('a platform admin makes a lot from material on hand, ships it and confirms it with the certificate', async ({
+  test('a platform admin makes a lot from material on hand, ships it and confirms it with the certificate; the recycled weight rises by the weight the lot drew (decision 0080) and the recycling rate follows D14', async ({
     page,
+    request,
   }) => {
+    const token = await apiToken(request, PLATFORM_ADMIN);
+    const before = await apiJson<EolSummary>(
+      request,
+      '/api/eol/summary',
+      token,
+    );
     await signInAs(page, PLATFORM_ADMIN, '/eol-processing');
     await expect(
       page.getByText(/Received .* = sorted .* \+ residue/),
@@ -57,6 +79,17 @@ test.describe('EOL Processing', () => {
 
     await expect(page.getByText('Confirmed by the processor')).toBeVisible();
     await expect(confirm).toHaveCount(0);
+
+    const after = await apiJson<EolSummary>(request, '/api/eol/summary', token);
+    const was = confirmedByOutcome(before);
+    const now = confirmedByOutcome(after);
+    // The weight drawn into the lot counts, not the processor's 0.98 (decision 0080).
+    expect((now['recycled'] ?? 0) - (was['recycled'] ?? 0)).toBeCloseTo(1, 3);
+    const all = Object.values(now).reduce((sum, kg) => sum + kg, 0);
+    expect(after.recycling_rate).toBeCloseTo(
+      ((now['recycled'] ?? 0) + (now['downcycled'] ?? 0)) / all,
+      4,
+    );
   });
 
   test('a brand admin reads the figures and the lots of their member without any write control', async ({

@@ -26,6 +26,8 @@ try {
   const platform = createBrowserPlatform(window);
   const config = readConfig(import.meta.env, platform.origin);
   const services = createServices(config, platform);
+  // Defined by the session boot script of a build (vite.config.mts).
+  services.preloadScreenFiles = (path) => window.__preloadScreen?.(path);
   const app = (
     <StrictMode>
       <App services={services} build={config.build} />

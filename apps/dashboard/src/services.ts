@@ -5,6 +5,7 @@ import {
   type ShellServices,
 } from '@collective/tenancy';
 import type { ThemeController } from '@collective/theming';
+import type { PreloadScreenFiles } from './app/screen-files';
 import type { AppConfig } from './config';
 
 /**
@@ -18,6 +19,8 @@ export type Services = SessionServices &
   Partial<Pick<ShellServices, 'api' | 'queryClient' | 'tenancy'>> & {
     platform: Platform;
     theme?: ThemeController;
+    /** Fetches a route's files ahead of its lazy import; a build's page has it, tests need not. */
+    preloadScreenFiles?: PreloadScreenFiles;
   };
 
 /** Makes the services the sign-in page needs, over the browser's platform. */

@@ -8,3 +8,11 @@ interface ImportMetaEnv {
   readonly VITE_BUILD_COMMIT?: string;
   readonly VITE_BUILD_DATE?: string;
 }
+
+interface Window {
+  /**
+   * Set by the session boot script of a build (vite.config.mts): fetches the
+   * files a route's screen needs beyond the signed-in shell.
+   */
+  __preloadScreen?: (path: string) => void;
+}

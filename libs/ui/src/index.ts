@@ -6,6 +6,10 @@
  */
 export { Alert } from './alert/alert';
 export type { AlertProps } from './alert/alert';
+export { AuditTrail } from './audit-trail/audit-trail';
+export type { AuditTrailProps } from './audit-trail/audit-trail';
+export { auditChanges, shownValue } from './audit-trail/audit-changes';
+export type { AuditTrailEvent, AuditWords } from './audit-trail/audit-changes';
 export { Badge } from './badge/badge';
 export type { BadgeProps } from './badge/badge';
 export { Button } from './button/button';
@@ -79,6 +83,8 @@ export { MenuButton } from './menu-button/menu-button';
 export type { MenuButtonProps, MenuItem } from './menu-button/menu-button';
 export { Pagination } from './pagination/pagination';
 export type { PaginationProps } from './pagination/pagination';
+export { FactList } from './fact-list/fact-list';
+export type { FactListProps } from './fact-list/fact-list';
 export { Figures } from './figures/figures';
 export type { Figure, FiguresProps } from './figures/figures';
 export { Panel } from './panel/panel';

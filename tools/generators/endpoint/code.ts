@@ -92,41 +92,17 @@ ${fields.join('\n')}
   if (s.query) {
     const fields: string[] = [];
     if (n.scoped) {
-      imports.add('MAX_RECORD_ID');
+      imports.add('MemberIdQuery');
       fields.push(`${jsDoc('Honoured for collective admins only; brand users always get their own member (decisions D12).', '  ')}
-  member_id: v.optional(${RECORD_ID_TEXT('member_id')}),`);
+  member_id: MemberIdQuery,`);
     }
     if (n.list) {
-      fields.push(`  search: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(
-        ${s.maxSearchLength},
-        \`search must be at most \${${s.maxSearchLength}} characters\`,
-      ),
-    ),
-  ),
-  sort: v.optional(
-    v.picklist(${s.sorts}, \`sort must be one of \${${s.sorts}.join(', ')}\`),
-  ),
-  page: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\\d{0,5}$/, 'page must be a whole number from 1'),
-      v.transform(Number),
-    ),
-  ),
-  page_size: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\\d{0,2}$/, 'page_size must be a whole number from 1'),
-      v.transform(Number),
-      v.maxValue(
-        ${s.maxPageSize},
-        \`page_size must be at most \${${s.maxPageSize}}\`,
-      ),
-    ),
-  ),`);
+      common.add('searchQuery');
+      common.add('oneOf');
+      imports.add('pageQuery');
+      fields.push(`  search: searchQuery(${s.maxSearchLength}),
+  sort: v.optional(oneOf(${s.sorts}, 'sort')),
+  ...pageQuery(${s.maxPageSize}),`);
     }
     const what = [
       n.scoped ? 'the member' : '',

@@ -68,7 +68,7 @@ describe('endpointGenerator', () => {
     it('declares a list query with the member, search, sort and page, and a page answer stating its scope', () => {
       const schemas = read(tree, SCHEMAS);
       expect(schemas).toContain(
-        "import { AnsweredScopeSchema, MAX_RECORD_ID } from './data-schemas';",
+        "import { AnsweredScopeSchema, MemberIdQuery, pageQuery } from './data-schemas';",
       );
       expect(schemas).toContain(
         "export const EXAMPLE_THING_SORTS = ['name', '-name'] as const;",
@@ -77,11 +77,10 @@ describe('endpointGenerator', () => {
         schemas.indexOf('export const ExampleThingsQuerySchema'),
       );
       for (const field of [
-        'member_id:',
-        'search:',
-        'sort:',
-        'page:',
-        'page_size:',
+        'member_id: MemberIdQuery,',
+        'search: searchQuery(MAX_EXAMPLE_THINGS_SEARCH_LENGTH),',
+        "sort: v.optional(oneOf(EXAMPLE_THING_SORTS, 'sort')),",
+        '...pageQuery(MAX_EXAMPLE_THINGS_PAGE_SIZE),',
       ]) {
         expect(query).toContain(field);
       }
@@ -93,7 +92,7 @@ describe('endpointGenerator', () => {
       expect(page).toContain('example_things: v.array(ExampleThingSchema),');
       expect(page).toContain('...pageEntries,');
       expect(schemas).toContain(
-        "import { answerSchema, IdSchema, pageEntries } from './common-schemas';",
+        "import { answerSchema, IdSchema, oneOf, pageEntries, searchQuery } from './common-schemas';",
       );
       // The file's comment first, then the schemas, then the table.
       expect(schemas.indexOf('resource of the API contract')).toBeLessThan(

@@ -22,8 +22,19 @@ import { contractMonth, lastTwelveMonths, type MonthStart } from './months';
 export const isoUtc = (column: string) =>
   `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A weight rounded to 100 g, as a JSON number. */
-const kg = (expression: string) => `round(${expression}, 1)::float8`;
+/** A weight rounded to 100 g, as a JSON number: collected weight as the dashboard shows it. */
+export const kg = (expression: string) => `round(${expression}, 1)::float8`;
+
+/**
+ * D14's recycling rate: recycled + downcycled ÷ weight with a confirmed
+ * outcome, to 4 places, 0 while nothing has a confirmed outcome. The
+ * dashboard's `recycled_share` and the performance scorecards use it.
+ */
+export function recycledShare(processedKg: number, recycledKg: number): number {
+  return processedKg > 0
+    ? Math.round((recycledKg / processedKg) * 10_000) / 10_000
+    : 0;
+}
 
 /** The twelve months of a window, and its ends, as query parameters. */
 function windowOf(now: Date): {
@@ -151,10 +162,7 @@ export async function readDashboardSummary(
         units_12m: row.units_12m,
         active_stores: row.active_stores,
         shipments_in_transit: row.shipments_in_transit,
-        recycled_share:
-          processed > 0
-            ? Math.round((recycled / processed) * 10_000) / 10_000
-            : 0,
+        recycled_share: recycledShare(processed, recycled),
       },
       monthly: months.map((month) => ({
         month: contractMonth(month),

@@ -50,6 +50,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'member_stores',
       'members',
       'notifications',
+      'performance_targets',
       'processors',
       'receipts',
       'rollup_state',

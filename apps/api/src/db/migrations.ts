@@ -780,6 +780,30 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX stores_low_stock_idx ON stores (member_id) WHERE low_stock;
     `,
   },
+  {
+    version: 16,
+    name: 'performance-targets',
+    sql: `
+      -- Performance (decisions D20; docs/decisions/0098): a member's yearly
+      -- targets for D14's figures, set by collective admins, versioned (an
+      -- edit names the version it read) and audited. The recycling rate is
+      -- a share from 0 to 1.
+      CREATE TABLE performance_targets (
+        member_id integer NOT NULL REFERENCES members (id),
+        year integer NOT NULL CHECK (year BETWEEN 2020 AND 2100),
+        collected_kg numeric(12, 3) NOT NULL
+          CHECK (collected_kg >= 0 AND collected_kg <= 10000000),
+        active_stores integer NOT NULL
+          CHECK (active_stores >= 0 AND active_stores <= 100000),
+        recycling_rate numeric(5, 4) NOT NULL
+          CHECK (recycling_rate >= 0 AND recycling_rate <= 1),
+        version integer NOT NULL DEFAULT 1,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (member_id, year)
+      );
+      CREATE INDEX performance_targets_year_idx ON performance_targets (year);
+    `,
+  },
 ];
 
 /**

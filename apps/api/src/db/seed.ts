@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/password';
 import type { Database } from './database';
 import { SCHEMA_LOCK_KEY } from './migrations';
 import { seedMailback } from './mailback-seed';
+import { seedPerformanceTargets } from '../performance/performance-seed';
 import {
   DEFAULT_PROGRAM_SEED,
   seedProgram,
@@ -217,6 +218,7 @@ export async function seedDemoData(
     const seed = options.seed ?? DEFAULT_PROGRAM_SEED;
     const program = await seedProgram(tx, { scale, now, seed });
     const mailbackSubmissions = await seedMailback(tx, { scale, now, seed });
+    await seedPerformanceTargets(tx, now);
     return { ...program, mailbackSubmissions };
   });
 }

@@ -7,6 +7,7 @@ import { ThemeProvider } from '@collective/theming/react';
 import { useState } from 'react';
 import type { BuildStamp } from '../config';
 import type { Services } from '../services';
+import { withScreenFiles } from './screen-files';
 import { REGISTRY } from './screens';
 import { ShellRouter } from './shell-router';
 
@@ -28,13 +29,18 @@ export function SignedIn({ services, api, build }: SignedInProps) {
     services.theme ??= createThemeController({ platform: services.platform });
     return { ...createTenancyServices(services, api), theme: services.theme };
   });
+  // Opening a screen fetches its files at once (screen-files.ts); the same
+  // loaders on every render, even one React throws away.
+  const registry = services.preloadScreenFiles
+    ? withScreenFiles(REGISTRY, services.preloadScreenFiles)
+    : REGISTRY;
   return (
     <AuthProvider session={shell.session} api={shell.api}>
       <ThemeProvider controller={shell.theme}>
         <TenancyProviders services={shell}>
           <ShellRouter
             build={build}
-            registry={REGISTRY}
+            registry={registry}
             platform={services.platform}
           />
         </TenancyProviders>

@@ -64,3 +64,16 @@ export function requiredText(name: string, maxLength: number) {
     v.maxLength(maxLength, `${name} must be at most ${maxLength} characters`),
   );
 }
+
+/**
+ * The `search` of a list's query: optional text of at most `maxLength`
+ * characters, refused beyond with a message naming the limit.
+ */
+export function searchQuery(maxLength: number) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(maxLength, `search must be at most ${maxLength} characters`),
+    ),
+  );
+}

@@ -8,6 +8,7 @@ import {
   oneOf,
   pageEntries,
   requiredText,
+  searchQuery,
 } from './common-schemas';
 
 /*
@@ -103,6 +104,25 @@ export const AnsweredScopeSchema = v.object({
 });
 /** The scope the server answered for. */
 export type AnsweredScope = v.InferOutput<typeof AnsweredScopeSchema>;
+
+/**
+ * The answer of a scoped list: the scope answered for, one page of items
+ * under `key` and its paging (`total` counts the items matching the
+ * filters in scope, on all pages).
+ */
+export function scopedPageSchema<
+  const TKey extends string,
+  TItem extends v.GenericSchema,
+>(key: TKey, item: TItem) {
+  const items = { [key]: v.array(item) } as {
+    [K in TKey]: v.ArraySchema<TItem, undefined>;
+  };
+  return answerSchema({
+    scope: AnsweredScopeSchema,
+    ...items,
+    ...pageEntries,
+  });
+}
 
 /* ------------------------------------------------------------------ */
 /* GET /api/dashboard/summary                                          */
@@ -202,15 +222,7 @@ export function pageQuery(maxPageSize: number) {
 /** Query of GET /api/stores: search, sort and server-side pagination. */
 export const StoresQuerySchema = v.strictObject({
   member_id: MemberIdQuery,
-  search: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(
-        MAX_STORE_SEARCH_LENGTH,
-        `search must be at most ${MAX_STORE_SEARCH_LENGTH} characters`,
-      ),
-    ),
-  ),
+  search: searchQuery(MAX_STORE_SEARCH_LENGTH),
   sort: v.optional(oneOf(STORE_SORTS, 'sort')),
   ...pageQuery(MAX_STORE_PAGE_SIZE),
 });
@@ -234,12 +246,7 @@ export const StoreSchema = v.object({
 export type Store = v.InferOutput<typeof StoreSchema>;
 
 /** Response of GET /api/stores: one page of the stores in scope. */
-export const StoresPageSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  stores: v.array(StoreSchema),
-  /** Paging; `total` counts the stores matching the search in scope, on all pages. */
-  ...pageEntries,
-});
+export const StoresPageSchema = scopedPageSchema('stores', StoreSchema);
 /** One page of stores. */
 export type StoresPage = v.InferOutput<typeof StoresPageSchema>;
 

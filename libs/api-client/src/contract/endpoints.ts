@@ -6,6 +6,7 @@ import { userEndpoints } from './user-endpoints';
 import { membersEndpoints } from './members-endpoints';
 import { storeRankingsEndpoints } from './store-rankings-endpoints';
 import { storeInventoryEndpoints } from './store-inventory-endpoints';
+import { performanceEndpoints } from './performance-endpoints';
 
 /**
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
@@ -25,6 +26,7 @@ export const endpoints = {
   ...membersEndpoints,
   ...storeRankingsEndpoints,
   ...storeInventoryEndpoints,
+  ...performanceEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */
@@ -34,3 +36,4 @@ export * from './mailback-endpoints';
 export * from './members-endpoints';
 export * from './store-rankings-endpoints';
 export * from './store-inventory-endpoints';
+export * from './performance-endpoints';

@@ -6,6 +6,7 @@ import {
   KgSchema,
   oneOf,
   pageEntries,
+  searchQuery,
 } from './common-schemas';
 import { pageQuery, PROGRAM_REGIONS } from './data-schemas';
 import { named, type Endpoint } from './endpoint';
@@ -243,12 +244,7 @@ const MonthQuery = v.optional(
 );
 
 const submissionFilters = {
-  search: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(100, 'search must be at most 100 characters'),
-    ),
-  ),
+  search: searchQuery(100),
   status: v.optional(oneOf(MAILBACK_STATUSES, 'status')),
   region: v.optional(oneOf(MAILBACK_REGIONS, 'region')),
   period: MonthQuery,

@@ -15,6 +15,7 @@ import {
   oneOf,
   pageEntries,
   requiredText,
+  searchQuery,
 } from './common-schemas';
 import { VersionSchema } from './record-schemas';
 import { MAX_EMAIL_LENGTH } from './schemas';
@@ -73,15 +74,7 @@ export const MAX_MEMBER_PROFILES_SEARCH_LENGTH = 100;
 /** Query of GET /api/members/profiles: search, status, tier, sort and pages. */
 export const MemberProfilesQuerySchema = v.strictObject({
   member_id: MemberIdQuery,
-  search: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(
-        MAX_MEMBER_PROFILES_SEARCH_LENGTH,
-        `search must be at most ${MAX_MEMBER_PROFILES_SEARCH_LENGTH} characters`,
-      ),
-    ),
-  ),
+  search: searchQuery(MAX_MEMBER_PROFILES_SEARCH_LENGTH),
   status: v.optional(oneOf(MEMBER_STATUSES, 'status')),
   tier: v.optional(oneOf(MEMBER_TIERS, 'tier')),
   sort: v.optional(oneOf(MEMBER_PROFILE_SORTS, 'sort')),

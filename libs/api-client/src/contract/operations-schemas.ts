@@ -6,11 +6,12 @@ import {
   IsoTimestampSchema,
   KgSchema,
   oneOf,
-  pageEntries,
+  searchQuery,
 } from './common-schemas';
 import {
   AnsweredScopeSchema,
   DownloadTicketQuery,
+  scopedPageSchema,
   MaterialCodeSchema,
   MemberIdQuery,
   recordIdParams,
@@ -88,15 +89,7 @@ const DateText = (name: string) =>
 const shipmentFilters = {
   member_id: MemberIdQuery,
   /** A tracking number (or its start), a store's or a member's name. */
-  search: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(
-        MAX_SHIPMENT_SEARCH_LENGTH,
-        `search must be at most ${MAX_SHIPMENT_SEARCH_LENGTH} characters`,
-      ),
-    ),
-  ),
+  search: searchQuery(MAX_SHIPMENT_SEARCH_LENGTH),
   status: v.optional(oneOf(SHIPMENT_STATUSES, 'status')),
   channel: v.optional(oneOf(SHIPMENT_CHANNELS, 'channel')),
   flag: v.optional(oneOf(SHIPMENT_FLAGS, 'flag')),
@@ -144,11 +137,10 @@ export const ShipmentRowSchema = v.object({
 export type ShipmentRow = v.InferOutput<typeof ShipmentRowSchema>;
 
 /** Response of GET /api/shipments: one page of the shipments in scope. */
-export const ShipmentsPageSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  shipments: v.array(ShipmentRowSchema),
-  ...pageEntries,
-});
+export const ShipmentsPageSchema = scopedPageSchema(
+  'shipments',
+  ShipmentRowSchema,
+);
 /** One page of shipments. */
 export type ShipmentsPage = v.InferOutput<typeof ShipmentsPageSchema>;
 
@@ -440,11 +432,7 @@ export const LotSchema = v.object({
 export type Lot = v.InferOutput<typeof LotSchema>;
 
 /** Response of GET /api/eol/lots: newest first, one page. */
-export const LotsPageSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  lots: v.array(LotSchema),
-  ...pageEntries,
-});
+export const LotsPageSchema = scopedPageSchema('lots', LotSchema);
 
 /** The `:id` of a lot. */
 export const LotIdParamsSchema = recordIdParams('lot');

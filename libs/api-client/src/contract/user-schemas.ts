@@ -6,6 +6,7 @@ import {
   IsoTimestampSchema,
   oneOf,
   requiredText,
+  searchQuery,
 } from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 import { PositiveText, VersionSchema } from './record-schemas';
@@ -100,7 +101,7 @@ export type UserSort = (typeof USER_SORTS)[number];
 
 /** Query of GET /api/users. */
 export const UsersQuerySchema = v.strictObject({
-  search: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  search: searchQuery(200),
   status: v.optional(v.picklist(USER_STATUSES, 'status must be a user status')),
   role: v.optional(RoleSchema),
   sort: v.optional(v.picklist(USER_SORTS, 'sort must be a user list order')),

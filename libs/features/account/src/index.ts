@@ -9,6 +9,6 @@ import type { ScreenMap } from '@collective/nav/react';
 export const screens: ScreenMap = {
   '/notifications': () =>
     import('./screens/notifications/notifications-screen'),
-  '/performance': () => import('./screens/performance-screen'),
+  '/performance': () => import('./screens/performance/performance-screen'),
   '/api-keys': () => import('./screens/api-keys/api-keys-screen'),
 };

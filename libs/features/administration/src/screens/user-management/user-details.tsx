@@ -2,21 +2,22 @@ import {
   grantableRoles,
   judgeManagement,
   UpdateUserSchema,
-  type AuditEvent,
   type ManagedUser,
   type UserRole,
 } from '@collective/api-client/contract';
 import { useTenancy } from '@collective/tenancy/react';
 import {
   Alert,
+  AuditTrail,
   errorMessage,
+  FactList,
   Form,
-  formatDateTime,
   FormError,
   FormField,
   formRefusal,
   Pagination,
   Sheet,
+  shownValue,
   SubmitButton,
   useForm,
 } from '@collective/ui';
@@ -100,29 +101,11 @@ function UserEditForm({
   );
 }
 
-/** A value of an audit event's before or after, in words. */
-function shown(field: string, value: unknown): string {
-  if (value === null || value === undefined) return '–';
-  if (field === 'role' && typeof value === 'string') return roleLabel(value);
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-/** What an event changed: each field whose value differs before and after (the version aside). */
-function changesOf(event: AuditEvent) {
-  const before = event.before ?? {};
-  const after = event.after ?? {};
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter(
-      (field) =>
-        field !== 'version' &&
-        JSON.stringify(before[field]) !== JSON.stringify(after[field]),
-    )
-    .map((field) => ({
-      field,
-      before: field in before ? shown(field, before[field]) : null,
-      after: shown(field, after[field]),
-    }));
-}
+/** A value of an audit event's before or after, in words: a role by its label. */
+const shown = (field: string, value: unknown): string =>
+  field === 'role' && typeof value === 'string'
+    ? roleLabel(value)
+    : shownValue(value);
 
 /** A user's audit trail, newest first, a page at a time; read again when the user's `version` changes. */
 function UserAuditTrail({ id, version }: { id: number; version: number }) {
@@ -147,32 +130,14 @@ function UserAuditTrail({ id, version }: { id: number; version: number }) {
           {errorMessage(trail.error, 'The audit trail could not be loaded.')}
         </Alert>
       ) : null}
-      {answer && answer.events.length === 0 ? (
-        <p>Nothing was recorded for this user yet.</p>
-      ) : null}
-      {answer && answer.events.length > 0 ? (
-        <ol className={styles.trail}>
-          {answer.events.map((event) => (
-            <li key={event.id}>
-              <strong>{USER_EVENT_LABELS[event.action] ?? event.action}</strong>{' '}
-              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-              {' · '}
-              {event.actor
-                ? `by ${event.actor.name} (${event.actor.email})`
-                : 'by the system'}
-              <ul className={styles.changes}>
-                {changesOf(event).map((change) => (
-                  <li key={change.field}>
-                    {change.field}:{' '}
-                    {change.before === null
-                      ? change.after
-                      : `${change.before} → ${change.after}`}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
+      {answer ? (
+        <AuditTrail
+          events={answer.events}
+          actions={USER_EVENT_LABELS}
+          shown={shown}
+          labelledBy={`user-trail-${id}`}
+          emptyText="Nothing was recorded for this user yet."
+        />
       ) : null}
       <Pagination
         page={page}
@@ -197,7 +162,7 @@ function UserDetailsBody({ id }: { id: number }) {
   const shownUser = user.data.user;
   return (
     <div className={styles.details}>
-      <dl className={styles.facts}>
+      <FactList>
         <dt>Email</dt>
         <dd>{shownUser.email}</dd>
         <dt>Member</dt>
@@ -206,7 +171,7 @@ function UserDetailsBody({ id }: { id: number }) {
         <dd>{roleLabel(shownUser.role)}</dd>
         <dt>Status</dt>
         <dd>{STATUS_LABELS[shownUser.status]}</dd>
-      </dl>
+      </FactList>
       {saved ? (
         <Alert tone="info" key={saved}>
           {saved}

@@ -7,7 +7,7 @@ import {
   useStoreAuditTrail,
   useStoreRecord,
 } from '../../data/store-records';
-import { AuditTrail } from '../audit-trail/audit-trail';
+import { RecordAuditTrail } from '../member-management/member-audit-trail';
 import { EditStoreForm, STORE_FIELD_LABELS, STORE_WORDS } from './store-form';
 import { Heartbeat, Supplies } from './store-facts';
 import styles from './admin-stores.module.css';
@@ -186,7 +186,7 @@ export function StoreDetail({
             ) : null}
             <section aria-labelledby={`trail-${id}`}>
               <h3 id={`trail-${id}`}>Audit trail</h3>
-              <AuditTrail
+              <RecordAuditTrail
                 query={trail}
                 headingId={`trail-${id}`}
                 labels={STORE_FIELD_LABELS}

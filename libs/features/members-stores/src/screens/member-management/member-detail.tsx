@@ -4,6 +4,7 @@ import {
   Alert,
   Button,
   DataState,
+  FactList,
   formatDate,
   formatDateTime,
   formatNumber,
@@ -25,7 +26,7 @@ const sentenceOf = (error: Error): string =>
 
 function Facts({ member }: { member: MemberProfile }) {
   return (
-    <dl className={styles.facts}>
+    <FactList>
       <dt>Code</dt>
       <dd>{member.code ?? '–'}</dd>
       <dt>Tier</dt>
@@ -65,7 +66,7 @@ function Facts({ member }: { member: MemberProfile }) {
           ? formatDateTime(member.last_shipment_at)
           : 'None yet'}
       </dd>
-    </dl>
+    </FactList>
   );
 }
 

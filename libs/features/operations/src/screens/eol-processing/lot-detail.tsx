@@ -2,6 +2,7 @@ import type { Lot } from '@collective/api-client/contract';
 import {
   Button,
   DataState,
+  FactList,
   formatDate,
   PlainTable,
   VisuallyHidden,
@@ -56,7 +57,7 @@ export function LotView({
               Lot #{id}: {MATERIAL_NAMES[data.lot.material]},{' '}
               {data.lot.member_name}
             </h2>
-            <dl className={styles.facts}>
+            <FactList>
               <dt>Status</dt>
               <dd>{LOT_STATUS_LABELS[data.lot.status]}</dd>
               <dt>Weight</dt>
@@ -73,7 +74,7 @@ export function LotView({
                   ? `${when(data.lot.confirmed_at)}: ${OUTCOME_LABELS[data.lot.outcome]}, ${data.lot.confirmed_weight_kg ?? '–'} kg, certificate ${data.lot.certificate_ref ?? '–'}`
                   : '–'}
               </dd>
-            </dl>
+            </FactList>
             <section aria-labelledby={`custody-${id}`}>
               <h3 id={`custody-${id}`}>Chain of custody</h3>
               <PlainTable>

@@ -6,6 +6,7 @@ import { useTenancy } from '@collective/tenancy/react';
 import {
   Button,
   DataState,
+  FactList,
   formatDate,
   formatWeight,
   VisuallyHidden,
@@ -32,7 +33,7 @@ const dateTime = (iso: string) =>
 
 function Receipt({ receipt }: { receipt: NonNullable<Detail['receipt']> }) {
   return (
-    <dl className={styles.facts}>
+    <FactList>
       <dt>Gross</dt>
       <dd>{formatWeight(receipt.gross_kg)}</dd>
       <dt>Tare</dt>
@@ -49,7 +50,7 @@ function Receipt({ receipt }: { receipt: NonNullable<Detail['receipt']> }) {
       <dd>{receipt.scale_id}</dd>
       <dt>Weighed by</dt>
       <dd>{receipt.received_by}</dd>
-    </dl>
+    </FactList>
   );
 }
 
@@ -85,7 +86,7 @@ export function ShipmentDetail({
             <h2 id={`shipment-${id}`} ref={heading} tabIndex={-1}>
               Shipment {data.shipment.tracking_number}
             </h2>
-            <dl className={styles.facts}>
+            <FactList>
               <dt>Status</dt>
               <dd>
                 <StatusWithFlags
@@ -108,7 +109,7 @@ export function ShipmentDetail({
                   ? '–'
                   : formatWeight(data.shipment.declared_weight_kg)}
               </dd>
-            </dl>
+            </FactList>
             <section aria-labelledby={`timeline-${id}`}>
               <h3 id={`timeline-${id}`}>Timeline</h3>
               <ol className={styles.timeline}>
