@@ -1,16 +1,30 @@
 import type { StoreRecord } from '@collective/api-client/contract';
 import { useTenancy } from '@collective/tenancy/react';
-import { Alert, Button, DataState, formatDate } from '@collective/ui';
+import {
+  Alert,
+  AuditTrail,
+  Button,
+  DataState,
+  formatDate,
+  shownValue,
+} from '@collective/ui';
 import { useEffect, useRef, useState } from 'react';
 import {
   useDeactivateStore,
   useStoreAuditTrail,
   useStoreRecord,
 } from '../../data/store-records';
-import { RecordAuditTrail } from '../member-management/member-audit-trail';
 import { EditStoreForm, STORE_FIELD_LABELS, STORE_WORDS } from './store-form';
 import { Heartbeat, Supplies } from './store-facts';
 import styles from './admin-stores.module.css';
+
+/** Words for the actions of a store's trail. */
+const STORE_ACTIONS: Readonly<Record<string, string>> = {
+  create: 'Created',
+  update: 'Edited',
+  deactivate: 'Deactivated',
+  import: 'Imported',
+};
 
 /** The server's sentence (`message`) when it sent one, e.g. why a change was refused. */
 const sentenceOf = (error: Error): string =>
@@ -186,13 +200,23 @@ export function StoreDetail({
             ) : null}
             <section aria-labelledby={`trail-${id}`}>
               <h3 id={`trail-${id}`}>Audit trail</h3>
-              <RecordAuditTrail
-                query={trail}
-                headingId={`trail-${id}`}
-                labels={STORE_FIELD_LABELS}
-                words={STORE_WORDS}
-                emptyText="No change has been recorded for this store yet."
-              />
+              <DataState
+                status={trail.status}
+                error={trail.error}
+                onRetry={() => void trail.refetch()}
+                loadingText="Loading the audit trail…"
+              >
+                <AuditTrail
+                  events={trail.data?.events ?? []}
+                  actions={STORE_ACTIONS}
+                  fieldLabels={STORE_FIELD_LABELS}
+                  shown={(_field, value) =>
+                    STORE_WORDS[String(value)] ?? shownValue(value)
+                  }
+                  labelledBy={`trail-${id}`}
+                  emptyText="No change has been recorded for this store yet."
+                />
+              </DataState>
             </section>
           </article>
         ) : null}
