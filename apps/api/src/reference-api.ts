@@ -41,6 +41,7 @@ import { userRoutes } from './users/user-routes';
 import { storeRankingsRoutes } from './store-rankings/store-rankings-routes';
 import { demoCleanupRoutes } from './demo-cleanup/demo-cleanup-routes';
 import { instructionRoutes } from './instructions/instruction-routes';
+import { storeRoutes } from './stores/store-routes';
 import { performanceRoutes } from './performance/performance-routes';
 
 /**
@@ -204,6 +205,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     storeRankingsRoutes,
     instructionRoutes,
     demoCleanupRoutes,
+    storeRoutes,
     performanceRoutes,
   ]) {
     await app.register(resource, services);

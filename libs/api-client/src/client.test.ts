@@ -50,6 +50,33 @@ describe('createApiClient', () => {
     expect(seen?.get('x-tenant-code')).toBe('pact');
   });
 
+  it("sends an upload entry's file as multipart/form-data in its field, with no JSON", async () => {
+    let type = '';
+    let text: unknown = null;
+    server.use(
+      http.post(`${BASE}/api/stores/import/preview`, async ({ request }) => {
+        type = request.headers.get('content-type') ?? '';
+        text = await (
+          (await request.formData()).get('file') as Blob | null
+        )?.text();
+        return HttpResponse.json({
+          rows: 0,
+          valid: 0,
+          invalid: 0,
+          issues: [],
+          stores: [],
+          imported: 0,
+        });
+      }),
+    );
+    const report = await client().request(endpoints.previewStoreImport, {
+      file: new Blob(['member_code,name\n'], { type: 'text/csv' }),
+    });
+    expect(report.rows).toBe(0);
+    expect(type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(text).toBe('member_code,name\n');
+  });
+
   it('sends the Idempotency-Key it is given, and none when it is not', async () => {
     const seen: (string | null)[] = [];
     server.use(

@@ -109,6 +109,22 @@ export function requestTarget(baseHref: string, path: string): RequestTarget {
   };
 }
 
+/**
+ * The body of a call: its file as `multipart/form-data` for an upload
+ * entry (the browser sets the boundary), else its JSON body, if any.
+ */
+function bodyOf(
+  endpoint: Endpoint,
+  input: { body?: unknown; file?: Blob },
+): { body: FormData } | { json: unknown } | Record<string, never> {
+  if (endpoint.upload && input.file) {
+    const form = new FormData();
+    form.append(endpoint.upload.field, input.file);
+    return { body: form };
+  }
+  return input.body !== undefined ? { json: input.body } : {};
+}
+
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json(?:;|$)/i;
 
 async function readErrorBody(
@@ -277,7 +293,7 @@ function createRequester(options: ApiClientOptions): RequesterWithToken {
       response = await http(url, {
         method: endpoint.method,
         headers,
-        ...(input.body !== undefined ? { json: input.body } : {}),
+        ...bodyOf(endpoint, input),
         searchParams: searchParams(query),
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       });

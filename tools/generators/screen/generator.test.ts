@@ -156,14 +156,14 @@ describe('screenGenerator', () => {
   it('takes the columns and sorts of an existing list from the contract (the stores)', async () => {
     await screenGenerator(tree, {
       ...OPTIONS,
-      path: '/admin-stores',
-      library: 'members-stores',
+      path: '/g2-store-mappings',
+      library: 'administration',
       endpoint: 'stores',
     });
 
     const screen = read(
       tree,
-      'libs/features/members-stores/src/screens/admin-stores-screen.tsx',
+      'libs/features/administration/src/screens/g2-store-mappings-screen.tsx',
     );
     expect(screen).toContain("sortable: ['name', 'city'],");
     expect(screen).not.toContain("id: 'member_id'");
@@ -261,19 +261,19 @@ describe('screenGenerator', () => {
       tree.write(`libs/${library}/tsconfig.lib.json`, '{}');
     }
     tree.write(
-      'libs/features/members-stores/tsconfig.lib.json',
+      'libs/features/administration/tsconfig.lib.json',
       JSON.stringify({ references: [{ path: '../../nav/tsconfig.lib.json' }] }),
     );
 
     await screenGenerator(tree, {
       ...OPTIONS,
-      path: '/admin-stores',
-      library: 'members-stores',
+      path: '/g2-store-mappings',
+      library: 'administration',
       endpoint: 'stores',
     });
 
     expect(
-      JSON.parse(read(tree, 'libs/features/members-stores/tsconfig.lib.json'))
+      JSON.parse(read(tree, 'libs/features/administration/tsconfig.lib.json'))
         .references,
     ).toEqual([
       { path: '../../nav/tsconfig.lib.json' },

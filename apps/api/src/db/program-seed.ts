@@ -11,6 +11,7 @@
  */
 import type { MaterialCode } from '@collective/api-client/contract';
 import { rebuildRollups, refreshStoreStats } from '../data/rollups';
+import { seedStoreInventory } from './store-inventory-seed';
 import { monthStartOf, addMonths } from '../data/months';
 import type { SqlRunner } from './database';
 import { createRandom, mixSeed, type Random } from './prng';
@@ -886,6 +887,7 @@ export async function seedProgram(
   await tx.exec(`SET LOCAL work_mem = '${SEED_WORK_MEM}'`);
   await rebuildRollups(tx);
   await refreshStoreStats(tx, currentMonth);
+  await seedStoreInventory(tx, now);
   // The planner's statistics now, not when autovacuum comes by.
   await tx.exec('ANALYZE');
   return {

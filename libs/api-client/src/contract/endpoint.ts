@@ -63,6 +63,12 @@ export interface Endpoint {
   query?: v.GenericSchema<Record<string, string | undefined>, unknown>;
   /** The JSON body. */
   body?: v.GenericSchema;
+  /**
+   * A call whose body is one file sent as `multipart/form-data` (a CSV
+   * import) instead of JSON: the form field it goes in, the largest file
+   * the server reads, and its media type. The caller gives it as `file`.
+   */
+  upload?: FileUpload;
   /** The JSON answer of a 2xx status; for a CSV export, one row. */
   response: v.GenericSchema;
   /**
@@ -134,6 +140,16 @@ export interface Endpoint {
   name?: string;
 }
 
+/** The file of an upload call: see {@link Endpoint.upload}. */
+export interface FileUpload {
+  /** The multipart form field the file is sent in. */
+  field: string;
+  /** The largest file the server reads, in bytes; a larger one answers 413. */
+  maxBytes: number;
+  /** The file's media type, e.g. `text/csv`. */
+  type: string;
+}
+
 /**
  * A table of entries with each entry's `name` set to its key, so an entry
  * knows its own name wherever it is passed alone.
@@ -162,7 +178,8 @@ export type RequestInput<E extends Endpoint> =
       : { query?: never }) &
     (E['body'] extends v.GenericSchema
       ? { body: v.InferInput<E['body']> }
-      : { body?: never });
+      : { body?: never }) &
+    (E['upload'] extends FileUpload ? { file: Blob } : { file?: never });
 
 /** What a call of an endpoint resolves to: its response schema's output. */
 export type ResponseOf<E extends Endpoint> = v.InferOutput<E['response']>;

@@ -7,6 +7,7 @@ import { membersEndpoints } from './members-endpoints';
 import { storeRankingsEndpoints } from './store-rankings-endpoints';
 import { instructionEndpoints } from './instruction-endpoints';
 import { demoCleanupEndpoints } from './demo-cleanup-endpoints';
+import { storeInventoryEndpoints } from './store-inventory-endpoints';
 import { performanceEndpoints } from './performance-endpoints';
 
 /**
@@ -28,6 +29,7 @@ export const endpoints = {
   ...storeRankingsEndpoints,
   ...instructionEndpoints,
   ...demoCleanupEndpoints,
+  ...storeInventoryEndpoints,
   ...performanceEndpoints,
 } as const;
 
@@ -39,4 +41,5 @@ export * from './members-endpoints';
 export * from './store-rankings-endpoints';
 export * from './instruction-endpoints';
 export * from './demo-cleanup-endpoints';
+export * from './store-inventory-endpoints';
 export * from './performance-endpoints';

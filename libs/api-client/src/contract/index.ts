@@ -78,6 +78,7 @@ export type {
   AuditedWrite,
   Authentication,
   Endpoint,
+  FileUpload,
   HttpMethod,
   ParamsInput,
   RequestInput,

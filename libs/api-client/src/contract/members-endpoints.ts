@@ -141,8 +141,8 @@ export type MemberProfileDetail = v.InferOutput<
 /* Writes (collective admins; versioned and audited, D15)              */
 /* ------------------------------------------------------------------ */
 
-/** Optional contact text: trimmed, empty meaning none (stored as `null`). */
-const contactText = (name: string) =>
+/** Optional contact text: trimmed, empty meaning none (stored as `null`); members' and stores' contacts. */
+export const contactText = (name: string) =>
   v.pipe(
     v.string(`${name} must be a string`),
     v.trim(),
@@ -152,7 +152,8 @@ const contactText = (name: string) =>
     ),
   );
 
-const ContactEmailSchema = v.pipe(
+/** An optional contact email: trimmed, lower-cased, empty meaning none; members' and stores' contacts. */
+export const ContactEmailSchema = v.pipe(
   v.string('contact_email must be a string'),
   v.trim(),
   v.maxLength(

@@ -9,5 +9,5 @@ export const screens: ScreenMap = {
   '/member-management': () =>
     import('./screens/member-management/member-management-screen'),
   '/store-rankings': () => import('./screens/store-rankings-screen'),
-  '/admin-stores': () => import('./screens/admin-stores-screen'),
+  '/admin-stores': () => import('./screens/admin-stores/admin-stores-screen'),
 };
