@@ -317,6 +317,17 @@ function findConst(
 
 /** The contract's helper that frames a JSON answer (`common-schemas.ts`). */
 const ANSWER_SCHEMA = 'answerSchema';
+/** The contract's helper for the answer of a scoped list (`data-schemas.ts`). */
+const SCOPED_PAGE_SCHEMA = 'scopedPageSchema';
+
+/** The optional `success` flag every answer may carry (specification §7). */
+const SUCCESS_FIELD: SchemaField = {
+  name: 'success',
+  kind: 'boolean',
+  nullable: false,
+  optional: true,
+  text: 'v.optional(v.boolean())',
+};
 
 /**
  * The entries of an object schema's literal, in order, with the file each
@@ -533,14 +544,54 @@ export function describeSchema(
               describeSchema(tree, from, schema, key, depth + 1),
           )
         : [];
-    const success: SchemaField = {
-      name: 'success',
-      kind: 'boolean',
+    return { ...field, kind: 'object', items: [SUCCESS_FIELD, ...entries] };
+  }
+  if (
+    ts.isCallExpression(value) &&
+    ts.isIdentifier(value.expression) &&
+    value.expression.text === SCOPED_PAGE_SCHEMA
+  ) {
+    // `scopedPageSchema('stores', StoreSchema)`: the scope, the page's items under their key, and the paging.
+    const [keyArg, itemArg] = value.arguments.map(unwrap);
+    const paging = findConst(tree, 'pageEntries', source);
+    const pagingShape = paging ? unwrap(paging.value) : undefined;
+    const item = itemArg
+      ? describeSchema(tree, source, itemArg, '', depth + 1)
+      : undefined;
+    const list: SchemaField[] =
+      keyArg && ts.isStringLiteralLike(keyArg)
+        ? [
+            {
+              name: keyArg.text,
+              kind: 'array',
+              nullable: false,
+              optional: false,
+              text: `v.array(${itemArg?.getText(source) ?? ''})`,
+              ...(item?.kind === 'object' && item.items
+                ? { items: item.items }
+                : {}),
+            },
+          ]
+        : [];
+    const pageFields =
+      paging && pagingShape && ts.isObjectLiteralExpression(pagingShape)
+        ? objectEntries(tree, paging.source, pagingShape).map(
+            ({ key, schema, source: from }) =>
+              describeSchema(tree, from, schema, key, depth + 1),
+          )
+        : [];
+    const scope: SchemaField = {
+      name: 'scope',
+      kind: 'scope',
       nullable: false,
-      optional: true,
-      text: 'v.optional(v.boolean())',
+      optional: false,
+      text: 'AnsweredScopeSchema',
     };
-    return { ...field, kind: 'object', items: [success, ...entries] };
+    return {
+      ...field,
+      kind: 'object',
+      items: [SUCCESS_FIELD, scope, ...list, ...pageFields],
+    };
   }
   const call = valibotCall(value);
   if (!call) return field;
