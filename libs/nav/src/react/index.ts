@@ -20,6 +20,8 @@ export {
 export type { ScreenLoader, ScreenMap } from './screens';
 export { TopNav } from './top-nav/top-nav';
 export type { TopNavProps } from './top-nav/top-nav';
+export { FROM_LIST, useChosenRecord } from './use-chosen-record';
+export type { ChosenRecord } from './use-chosen-record';
 export { routeAt, useCurrentRoute } from './use-current-route';
 export { useUnreadCount } from './use-unread-count';
 export { UserMenu } from './user-menu/user-menu';

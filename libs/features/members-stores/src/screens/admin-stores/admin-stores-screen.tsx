@@ -7,7 +7,7 @@ import {
   type StoreRecord,
   type StoreStatus,
 } from '@collective/api-client/contract';
-import { ScreenFrame } from '@collective/nav/react';
+import { FROM_LIST, ScreenFrame, useChosenRecord } from '@collective/nav/react';
 import { useMembers, useTenancy } from '@collective/tenancy/react';
 import {
   Alert,
@@ -24,12 +24,7 @@ import {
   useListParams,
 } from '@collective/ui';
 import { useEffect, useRef, useState } from 'react';
-import {
-  Link,
-  useLocation,
-  useNavigate,
-  useSearchParams,
-} from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDeactivateStores, useStoreRecords } from '../../data/store-records';
 import styles from './admin-stores.module.css';
 import { StoreDetail } from './store-detail';
@@ -85,7 +80,7 @@ function columnsFor(
       rowHeader: true,
       sortable: true,
       cell: (row) => (
-        <Link to={`?store=${row.id}`} state={{ fromList: true }}>
+        <Link to={`?store=${row.id}`} state={FROM_LIST}>
           {row.name}
         </Link>
       ),
@@ -366,12 +361,6 @@ function StoreList() {
   );
 }
 
-/** The chosen store (`?store=<id>`), or null for the list. */
-function chosenStore(params: URLSearchParams): number | null {
-  const text = params.get('store');
-  return text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
-}
-
 /**
  * Stores & Inventory Management (decisions D14, D15; docs/decisions/0095):
  * the stores of the data scope with member, address, region, channel,
@@ -381,19 +370,7 @@ function chosenStore(params: URLSearchParams): number | null {
  * a brand admin changes their own stores' contacts and supplies.
  */
 export default function AdminStoresScreen() {
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const storeId = chosenStore(params);
-  function back() {
-    if ((location.state as { fromList?: boolean } | null)?.fromList) {
-      void navigate(-1);
-    } else {
-      const next = new URLSearchParams(params);
-      next.delete('store');
-      setParams(next);
-    }
-  }
+  const { id: storeId, back } = useChosenRecord('store');
   return (
     <ScreenFrame>
       {storeId === null ? (

@@ -6,7 +6,7 @@ import {
   type MemberStatus,
   type MemberTier,
 } from '@collective/api-client/contract';
-import { ScreenFrame } from '@collective/nav/react';
+import { FROM_LIST, ScreenFrame, useChosenRecord } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
   answerState,
@@ -22,12 +22,7 @@ import {
   useListParams,
 } from '@collective/ui';
 import { useState } from 'react';
-import {
-  Link,
-  useLocation,
-  useNavigate,
-  useSearchParams,
-} from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMemberProfiles } from '../../data/member-profiles';
 import { MemberDetail } from './member-detail';
 import { CreateMemberForm, MEMBER_WORDS } from './member-form';
@@ -56,7 +51,7 @@ function columnsFor(
       rowLink: true,
       sortable: true,
       cell: (row) => (
-        <Link to={`?member=${row.id}`} state={{ fromList: true }}>
+        <Link to={`?member=${row.id}`} state={FROM_LIST}>
           {row.name}
         </Link>
       ),
@@ -180,12 +175,6 @@ function MemberList() {
   );
 }
 
-/** The chosen member (`?member=<id>`), or null for the list. */
-function chosenMember(params: URLSearchParams): number | null {
-  const text = params.get('member');
-  return text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
-}
-
 /**
  * Member Management (decisions D14, D15): the members of the data scope
  * with tier, status, contact, stores, users, this year's collected weight
@@ -194,19 +183,7 @@ function chosenMember(params: URLSearchParams): number | null {
  * admin sees their own member, read-only (the server decides the scope).
  */
 export default function MemberManagementScreen() {
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const memberId = chosenMember(params);
-  function back() {
-    if ((location.state as { fromList?: boolean } | null)?.fromList) {
-      void navigate(-1);
-    } else {
-      const next = new URLSearchParams(params);
-      next.delete('member');
-      setParams(next);
-    }
-  }
+  const { id: memberId, back } = useChosenRecord('member');
   return (
     <ScreenFrame>
       {memberId === null ? (
