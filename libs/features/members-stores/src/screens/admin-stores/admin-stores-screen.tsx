@@ -20,6 +20,7 @@ import {
   FilterBar,
   formatDate,
   formatNumber,
+  listPagination,
   type ListSpec,
   useListParams,
 } from '@collective/ui';
@@ -348,14 +349,7 @@ function StoreList() {
         emptyText={
           search ? `No store matches "${search}".` : 'No store matches.'
         }
-        pagination={{
-          page: state.page,
-          pageCount: page ? Math.ceil(page.total / state.pageSize) : 0,
-          onPage: list.setPage,
-          pageSize: state.pageSize,
-          pageSizes: LIST.pageSizes,
-          onPageSize: list.setPageSize,
-        }}
+        pagination={listPagination(list, LIST, page?.total)}
       />
     </div>
   );

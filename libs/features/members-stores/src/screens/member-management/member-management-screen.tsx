@@ -18,6 +18,7 @@ import {
   formatDate,
   formatNumber,
   formatWeight,
+  listPagination,
   type ListSpec,
   useListParams,
 } from '@collective/ui';
@@ -162,14 +163,7 @@ function MemberList() {
         emptyText={
           search ? `No member matches "${search}".` : 'No member matches.'
         }
-        pagination={{
-          page: state.page,
-          pageCount: page ? Math.ceil(page.total / state.pageSize) : 0,
-          onPage: list.setPage,
-          pageSize: state.pageSize,
-          pageSizes: LIST.pageSizes,
-          onPageSize: list.setPageSize,
-        }}
+        pagination={listPagination(list, LIST, page?.total)}
       />
     </div>
   );
