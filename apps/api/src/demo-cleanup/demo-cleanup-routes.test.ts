@@ -124,6 +124,7 @@ describeOnEachDatabase('demo clean-up (decisions D20)', (engine) => {
   describe('a demo used, then cleaned up', () => {
     let seededSummary: unknown;
     let userId = 0;
+    let pageTitle = '';
 
     beforeAll(async () => {
       seededSummary = await summary();
@@ -224,8 +225,29 @@ describeOnEachDatabase('demo clean-up (decisions D20)', (engine) => {
         ),
       );
 
+      const page = await ok(
+        await call(
+          'super@pact.test',
+          'GET',
+          '/api/instructions/what-is-accepted',
+        ),
+      );
+      pageTitle = page.page.title;
+      await ok(
+        await call(
+          'super@pact.test',
+          'PATCH',
+          '/api/instructions/what-is-accepted',
+          {
+            version: page.page.version,
+            title: 'Renamed page',
+          },
+        ),
+      );
+
       const plan = await dryRun();
       expect(counts(plan)).toMatchObject({
+        'restore-instructions': 1,
         invitations: 1,
         'retire-users': 1,
         'api-keys': 2,
@@ -313,6 +335,10 @@ describeOnEachDatabase('demo clean-up (decisions D20)', (engine) => {
         [userId],
       );
       expect(viewer?.role).toBe('brand_operator');
+      const pages = await server.db.query<{ title: string; version: number }>(
+        "SELECT title, version FROM instruction_pages WHERE tenant = 'pact' AND slug = 'what-is-accepted'",
+      );
+      expect(pages).toEqual([{ title: pageTitle, version: 1 }]);
       const left = await server.db.query<{ email: string; status: string }>(
         "SELECT email, status FROM users WHERE email IN ('guest@kiehls.test', 'new.admin@kiehls.test')",
       );

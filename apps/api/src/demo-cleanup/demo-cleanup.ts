@@ -7,6 +7,7 @@ import type { SqlRunner } from '../db/database';
 import type { DemoSeedRecord } from '../db/demo-seed-record';
 import { seedMailback } from '../db/mailback-seed';
 import { seedProgram } from '../db/program-seed';
+import { seedInstructions } from '../db/instructions-seed';
 import { seedPerformanceTargets } from '../performance/performance-seed';
 import { DEMO_PASSWORD } from '../db/seed';
 import {
@@ -45,6 +46,7 @@ const LOCKED_TABLES = [
   'mailback_form_versions',
   'mailback_submissions',
   'performance_targets',
+  'instruction_pages',
   'audit_events',
 ] as const;
 
@@ -196,6 +198,12 @@ export async function carryOutDemoCleanup(
   if (has('restore-performance-targets')) {
     await tx.exec('DELETE FROM performance_targets');
     await seedPerformanceTargets(tx, seed.seededAt);
+  }
+
+  // The how-to pages are the seed's text again (migration 15).
+  if (has('restore-instructions')) {
+    await tx.exec('DELETE FROM instruction_pages');
+    await seedInstructions(tx, seed.seededAt);
   }
 
   // People: sessions of those deleted or retired end at once in this process too.

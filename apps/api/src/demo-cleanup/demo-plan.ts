@@ -264,6 +264,15 @@ export const SQL_KINDS: readonly SqlKind[] = [
      WHERE t.version <> 1 OR t.member_id > ${after(seed, 'members')}
         OR t.updated_at > ${at(seed.recordedAt)}`,
   },
+  {
+    kind: 'restore-instructions',
+    label: 'Instruction pages edited since',
+    action: 'restore',
+    // Pages are only seeded, never made (migration 15): version 1 is the seed's text.
+    rows: () => `SELECT t.tenant || '/' || t.slug AS id, t.title AS label,
+        t.tenant || ' · version ' || t.version AS detail, t.id AS sort
+      FROM instruction_pages t WHERE t.version <> 1`,
+  },
   madeAfter(
     'mailback-submissions',
     'Mail-back requests',
