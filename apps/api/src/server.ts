@@ -23,6 +23,7 @@ import { lazyRequestLogger } from './http/request-logger';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { mailbackPage } from './mailback/mailback-page';
 import { referenceApi } from './reference-api';
+import { defineReportJobs, type ReportJobOptions } from './reports/report-job';
 import { createMailSender, type MailSenderOptions } from './mail/mail';
 
 declare module 'fastify' {
@@ -132,6 +133,8 @@ export interface ServerOptions {
   runJobs?: boolean;
   /** Settings of the job queue (poll and maintenance intervals; tests make them short). */
   jobQueue?: Omit<JobQueueOptions, 'db' | 'log'>;
+  /** Settings of report runs (a pause between steps for tests that watch progress). */
+  reportJobs?: ReportJobOptions;
   /** Client timeouts; {@link DEFAULT_SERVER_TIMEOUTS} for any left out. */
   timeouts?: Partial<ServerTimeouts>;
   /**
@@ -165,6 +168,7 @@ export function buildServer({
   checkAnswers,
   runJobs = false,
   jobQueue,
+  reportJobs,
   timeouts,
   mail,
   publicUrl,
@@ -205,6 +209,7 @@ export function buildServer({
 
   const jobs = new JobQueue({ ...jobQueue, db, log: app.log });
   app.decorate('jobs', jobs);
+  defineReportJobs(jobs, db, { ...(clock ? { clock } : {}), ...reportJobs });
   if (runJobs) {
     app.addHook('onReady', () => jobs.start());
     app.addHook('onClose', () => jobs.stop());

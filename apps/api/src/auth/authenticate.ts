@@ -234,7 +234,7 @@ export function authenticateCall(
   endpoint: Pick<Endpoint, 'auth' | 'format'>,
 ): onRequestAsyncHookHandler {
   const { auth } = endpoint;
-  const byTicket = endpoint.format === 'csv';
+  const byTicket = endpoint.format === 'csv' || endpoint.format === 'file';
   return async (request, reply) => {
     request.caller = null;
     if (auth === 'anonymous') return;

@@ -849,6 +849,27 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX performance_targets_year_idx ON performance_targets (year);
     `,
   },
+  {
+    version: 19,
+    name: 'report-files',
+    sql: `
+      -- The files of a report run (decisions D18; docs/decisions/0101): its
+      -- CSV, XLSX and printable page, keyed by the run's job id and format
+      -- (a retried attempt replaces them), in the database so every server
+      -- process can send them. They go with their job when it expires.
+      CREATE TABLE report_files (
+        job_id uuid NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+        format text NOT NULL CHECK (format IN ('csv', 'xlsx', 'html')),
+        content bytea NOT NULL,
+        bytes integer NOT NULL CHECK (bytes >= 0),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (job_id, format)
+      );
+      -- The runs' history reads report jobs by member.
+      CREATE INDEX jobs_kind_member_created_idx
+        ON jobs (kind, member_id, created_at DESC);
+    `,
+  },
 ];
 
 /**

@@ -27,15 +27,15 @@ export function downloadTarget(url: string): string {
   return `${parsed.pathname}${parsed.search}`;
 }
 
-/** The CSV exports of the contract, as path patterns. */
+/** The CSV exports and stored files (report runs) of the contract, as path patterns. */
 const EXPORTS = Object.values(endpoints as Record<string, Endpoint>)
-  .filter((endpoint) => endpoint.format === 'csv')
+  .filter((endpoint) => endpoint.format === 'csv' || endpoint.format === 'file')
   .map(
     (endpoint) =>
       new RegExp(`^${endpoint.path.replace(/:\w+/g, '[^/?]+')}(\\?|$)`),
   );
 
-/** Whether `path` names a CSV export of the contract (the only files a ticket opens). */
+/** Whether `path` names a CSV export or a stored file of the contract (the only files a ticket opens). */
 export function isExportPath(path: string): boolean {
   return EXPORTS.some((pattern) => pattern.test(path));
 }

@@ -4,6 +4,15 @@ import { Readable } from 'node:stream';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
+ * Text a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
+ * `@`, tab or CR) prefixed with `'`, so it reads as text (D18); other text
+ * as is. CSV cells and XLSX cells (report runs) both go through it.
+ */
+export function defuseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
  * One CSV cell (RFC 4180): text as is, numbers and booleans as written,
  * `null` empty; a cell a spreadsheet would run as a formula (starting with
  * `=`, `+`, `-`, `@`, tab or CR) is prefixed with `'`; a cell holding a
@@ -11,8 +20,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  const text =
+    typeof value === 'string' ? defuseFormula(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -137,8 +137,29 @@ export type RouteHandler<N extends EndpointName> = (
     ? Written<N>
     : Entry<N> extends { format: 'csv' }
       ? CsvExport<Answer<N>>
-      : Answer<N>
+      : Entry<N> extends { format: 'file' }
+        ? FileAnswer
+        : Answer<N>
 >;
+
+/**
+ * What a `file` entry's handler returns: a file the server made earlier,
+ * sent with its media type (decisions D18). The route layer records the
+ * download in the audit trail as `about` says.
+ */
+export interface FileAnswer {
+  /** The file's name for the browser, e.g. `member-impact-2026-11.csv`. */
+  filename: string;
+  /** Its media type, e.g. `text/csv; charset=utf-8`. */
+  type: string;
+  body: Buffer;
+  /** `inline` for a page the browser shows (the printable page), `attachment` to save. */
+  disposition: 'inline' | 'attachment';
+  /** Headers of its own, e.g. the printable page's content security policy. */
+  headers?: Record<string, string>;
+  /** The audit event of the download: which record, whose member, what else to note. */
+  about: { entity: string; id: string; memberId: number | null; after: Record<string, unknown> };
+}
 
 /** The handlers of one resource, by contract entry name. */
 export type ResourceHandlers = { [N in RoutedName]?: RouteHandler<N> };
@@ -209,11 +230,21 @@ function audienceCheck(
     audience === 'everyone'
       ? 'Your role has no dashboard data: only collective admins and the users of a member brand have a data scope.'
       : `Only ${AUDIENCE_NAMES[audience]} may make this call.`;
-  return (caller) =>
-    caller && !allows(caller.access, audience)
-      ? new Refusal(403, 'Forbidden', message)
+  const special = endpoint.deniedToSpecialBrand === true;
+  return (caller) => {
+    if (!caller) return null;
+    if (!allows(caller.access, audience)) {
+      return new Refusal(403, 'Forbidden', message);
+    }
+    return special && caller.access.isSpecialBrandUser
+      ? new Refusal(403, 'Forbidden', SPECIAL_BRAND_REFUSAL)
       : null;
+  };
 }
+
+/** Why the special brand user is refused a call of a screen hidden for them (spec §2, §6). */
+const SPECIAL_BRAND_REFUSAL =
+  "This is not part of your member's dashboard: the screen it belongs to is not available to your account.";
 
 /**
  * The one `onRequest` hook of a declared route: for an entry behind a
@@ -415,6 +446,7 @@ export function declareRoute<N extends RoutedName>(
     reply: FastifyReply,
   ): Promise<FastifyReply | undefined> {
     if (endpoint.format === 'csv') return serveCsv(request, reply);
+    if (endpoint.format === 'file') return serveFile(request, reply);
     if (endpoint.cache) return serveCached(request, reply);
     if (endpoint.audit) return serveAudited(request, reply, endpoint.audit);
     return handler(callOf(request, reply, services.db)).then((answer) =>
@@ -470,6 +502,32 @@ export function declareRoute<N extends RoutedName>(
         `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
       )
       .send(csvStream({ ...file, rows }));
+  }
+
+  /** A file made earlier (decisions D18): one download event in the audit trail, then the bytes. */
+  async function serveFile(request: FastifyRequest, reply: FastifyReply) {
+    const { answer } = await run(request, reply, services.db);
+    const file = answer as FileAnswer;
+    await recordAudit(
+      services.db,
+      request,
+      { entity: file.about.entity, action: 'download' },
+      {
+        id: file.about.id,
+        memberId: file.about.memberId,
+        before: null,
+        after: file.about.after,
+      },
+    );
+    return reply
+      .code(status)
+      .headers(file.headers ?? {})
+      .type(file.type)
+      .header(
+        'content-disposition',
+        `${file.disposition}; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+      )
+      .send(file.body);
   }
 
   async function* checkedRows(rows: CsvExport<unknown>['rows']) {

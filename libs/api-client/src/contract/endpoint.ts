@@ -34,9 +34,12 @@ export interface AuditedWrite {
 
 /**
  * An answer that is a file: `csv` streams rows of the response schema as
- * CSV (an attachment), cells escaped against formula injection (D18).
+ * CSV (an attachment), cells escaped against formula injection (D18);
+ * `file` sends a file the server made earlier (a report run's CSV, XLSX or
+ * printable page) with its own media type. Both open with a single-use
+ * download ticket and are recorded as downloads in the audit trail.
  */
-export type AnswerFormat = 'json' | 'csv';
+export type AnswerFormat = 'json' | 'csv' | 'file';
 
 /**
  * One call of the API, as data: everything about it in one place. The
@@ -83,6 +86,11 @@ export interface Endpoint {
   auth: Authentication;
   /** Who among the authenticated may call it; `signed-in` (anyone) unless given. */
   audience?: Audience;
+  /**
+   * Refused (403) to the special brand user (specification §2, §6: its
+   * screen is hidden for them), whatever the audience says.
+   */
+  deniedToSpecialBrand?: boolean;
   /**
    * Whether the answer holds program data in the caller's data scope
    * (decisions D12): the server resolves the scope from the user, the
