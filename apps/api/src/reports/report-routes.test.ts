@@ -200,7 +200,7 @@ describeOnEachDatabase('report generator', (engine) => {
     expect(Math.round(collected * 10) / 10).toBe(
       dashboard.kpis.weight_kg_12m,
     );
-  });
+  }, 60_000);
 
   it("keeps a brand admin to their own member: runs forced to it, another member's run a 404", async () => {
     const own = await run(

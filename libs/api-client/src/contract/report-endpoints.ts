@@ -76,6 +76,9 @@ export const REPORT_FORMATS = ['csv', 'xlsx', 'html'] as const;
 /** A file a finished run offers: CSV, XLSX, or the printable page (HTML). */
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
+/** The regions a report can be limited to: the programme's (D14). */
+export const REPORT_REGIONS = PROGRAM_REGIONS;
+
 /** The longest period a report covers, in months (three years). */
 export const MAX_REPORT_MONTHS = 36;
 
@@ -109,7 +112,7 @@ const periodEntries = {
 /** Collective admins: the member to report on, or absent for the whole collective. Brand users always get their own. */
 const memberEntry = { member_id: v.optional(IdSchema) };
 /** Only the stores of this region, or absent for every region. */
-const regionEntry = { region: v.optional(oneOf(PROGRAM_REGIONS, 'region')) };
+const regionEntry = { region: v.optional(oneOf(REPORT_REGIONS, 'region')) };
 
 /**
  * Body of POST /api/reports: a template and its parameters. The period is
@@ -144,13 +147,21 @@ export const RunReportSchema = v.pipe(
     ],
     `template must be one of ${REPORT_TEMPLATES.join(', ')}`,
   ),
-  v.check(
-    (body) => monthsInPeriod(body.from, body.to) >= 1,
-    'to must be the same month as from or later',
+  v.forward(
+    v.partialCheck(
+      [['from'], ['to']],
+      (body) => monthsInPeriod(body.from, body.to) >= 1,
+      'to must be the same month as from or later',
+    ),
+    ['to'],
   ),
-  v.check(
-    (body) => monthsInPeriod(body.from, body.to) <= MAX_REPORT_MONTHS,
-    `the period must be at most ${MAX_REPORT_MONTHS} months`,
+  v.forward(
+    v.partialCheck(
+      [['from'], ['to']],
+      (body) => monthsInPeriod(body.from, body.to) <= MAX_REPORT_MONTHS,
+      `the period must be at most ${MAX_REPORT_MONTHS} months`,
+    ),
+    ['to'],
   ),
 );
 /** A template and its parameters, as a person asks for a run. */

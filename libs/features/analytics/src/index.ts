@@ -11,7 +11,8 @@ export const screens: ScreenMap = {
   '/regional-summary': () => import('./screens/regional-summary-screen'),
   '/member-comparisons': () => import('./screens/member-comparisons-screen'),
   '/average-metrics': () => import('./screens/average-metrics-screen'),
-  '/report-generator': () => import('./screens/report-generator-screen'),
+  '/report-generator': () =>
+    import('./screens/report-generator/report-generator-screen'),
   '/analytics': () => import('./screens/analytics-screen'),
   '/pact-analytics': () => import('./screens/pact-analytics-screen'),
 };
