@@ -74,7 +74,7 @@ function NewReport({ onStarted }: { onStarted: (run: ReportRun) => void }) {
       }
     },
   });
-  const template = form.values.template;
+  const template = String(form.values.template);
   return (
     <Panel title="New report">
       <Form form={form} aria-label="New report" className={styles.form}>
