@@ -55,6 +55,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'performance_targets',
       'processors',
       'receipts',
+      'report_files',
       'rollup_state',
       'saved_views',
       'schema_migrations',

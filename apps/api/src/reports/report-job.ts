@@ -49,6 +49,8 @@ export interface ReportJobOptions {
   pauseMs?: number;
   /** When the figures are read; the system clock by default. */
   clock?: () => Date;
+  /** Seconds before a failed or interrupted attempt is tried again (the queue's 10 by default). */
+  retryDelaySeconds?: number;
 }
 
 /** Whether `value` is a job input this handler takes (the route made it, but the table is data). */
@@ -171,5 +173,8 @@ export function defineReportJobs(
   jobs.define(REPORT_JOB_KIND, reportJobHandler(db, options), {
     timeoutSeconds: REPORT_TIMEOUT_SECONDS,
     retries: 2,
+    ...(options.retryDelaySeconds === undefined
+      ? {}
+      : { retryDelaySeconds: options.retryDelaySeconds }),
   });
 }
