@@ -14,8 +14,9 @@ async function runReport(page: Page) {
     .click();
   const current = page.getByRole('region', { name: 'Current run' });
   await expect(current.getByRole('progressbar')).toBeVisible();
-  await expect(current.getByRole('status')).toContainText('Ready', {
-    timeout: 30_000,
+  // The run's own status comes first; each file's download button has one too.
+  await expect(current.getByRole('status').first()).toContainText('Ready', {
+    timeout: 60_000,
   });
   return current;
 }
