@@ -6,9 +6,11 @@ import {
   type ReportRun,
 } from '@collective/api-client/contract';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, it } from 'vitest';
 import { contractMonth, lastTwelveMonths } from '../data/months';
+import { DEMO_MEMBERS } from '../db/seed';
 import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
@@ -199,6 +201,35 @@ describeOnEachDatabase('report generator', (engine) => {
     );
     expect(Math.round(collected * 10) / 10).toBe(
       dashboard.kpis.weight_kg_12m,
+    );
+  }, 60_000);
+
+  it("agrees with the dashboard's 12-month collected weight for any scope", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<number | null>(null, ...DEMO_MEMBERS.map((m) => m.id)),
+        async (memberId) => {
+          const started = await run({
+            template: 'member-impact',
+            from: FROM,
+            to: TO,
+            ...(memberId === null ? {} : { member_id: memberId }),
+          });
+          expect((await finished(started.id)).status).toBe('succeeded');
+          const dashboard = await json(
+            DashboardSummarySchema,
+            `/api/dashboard/summary${memberId === null ? '' : `?member_id=${memberId}`}`,
+            SUPER,
+          );
+          const collected = await csvTotal(started.id, 'collected_kg');
+          expect(Math.round(collected * 10) / 10).toBe(
+            dashboard.kpis.weight_kg_12m,
+          );
+          const units = await csvTotal(started.id, 'units');
+          expect(units).toBe(dashboard.kpis.units_12m);
+        },
+      ),
+      { numRuns: 4 },
     );
   }, 60_000);
 
