@@ -62,7 +62,9 @@ export function RunFiles({
     run.files.find((file) => file.format === format)?.bytes ?? 0;
   const has = (format: string) =>
     run.files.some((file) => file.format === format);
-  const name = `${run.parameters.template}-${run.parameters.from}`;
+  const { template, from, to } = run.parameters;
+  // The server's own name for the file, for browsers that use this one.
+  const name = `${template}-${from}${from === to ? '' : `-to-${to}`}`;
   return (
     <div className={styles.files}>
       {has('csv') ? (
