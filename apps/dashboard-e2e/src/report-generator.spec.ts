@@ -76,9 +76,9 @@ test.describe('report generator', () => {
       .click();
     const printable = await popup;
     await printable.waitForURL(/\/api\/reports\/[^/]+\/files\/html/);
-    await expect(
-      printable.getByRole('heading', { level: 1 }),
-    ).toContainText('Member impact report · Whole collective');
+    await expect(printable.getByRole('heading', { level: 1 })).toContainText(
+      'Member impact report · Whole collective',
+    );
     await expect(
       printable.getByRole('table').locator('tfoot td').first(),
     ).toHaveText('Total');
@@ -114,8 +114,9 @@ test.describe('report generator', () => {
     expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 
     const history = page.getByRole('table', { name: 'Report runs' });
-    await expect(history.getByRole('row', { name: /Store summary/ }).first())
-      .toContainText("Kiehl's · West");
+    await expect(
+      history.getByRole('row', { name: /Store summary/ }).first(),
+    ).toContainText("Kiehl's · West");
     await expectNoAxeViolations(page, "a brand admin's run at 1366 px");
 
     await page.setViewportSize(PHONE);

@@ -20,8 +20,7 @@ export function defuseFormula(text: string): string {
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text =
-    typeof value === 'string' ? defuseFormula(value) : String(value);
+  const text = typeof value === 'string' ? defuseFormula(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

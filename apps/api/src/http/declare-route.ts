@@ -158,7 +158,12 @@ export interface FileAnswer {
   /** Headers of its own, e.g. the printable page's content security policy. */
   headers?: Record<string, string>;
   /** The audit event of the download: which record, whose member, what else to note. */
-  about: { entity: string; id: string; memberId: number | null; after: Record<string, unknown> };
+  about: {
+    entity: string;
+    id: string;
+    memberId: number | null;
+    after: Record<string, unknown>;
+  };
 }
 
 /** The handlers of one resource, by contract entry name. */

@@ -55,7 +55,10 @@ describe('totalRow', () => {
       fc.property(fc.array(impactRow, { maxLength: 40 }), (rows) => {
         const total = totalRow(impact, rows);
         const grams = (key: keyof (typeof rows)[number]) =>
-          rows.reduce((sum, row) => sum + Math.round(Number(row[key]) * 1000), 0);
+          rows.reduce(
+            (sum, row) => sum + Math.round(Number(row[key]) * 1000),
+            0,
+          );
         expect(total['month']).toBe('Total');
         for (const key of [
           'collected_kg',

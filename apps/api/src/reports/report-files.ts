@@ -124,7 +124,7 @@ const RATE = new Intl.NumberFormat('en-US', {
 
 /** A value as the printable page shows it (escaped by the caller). */
 function shown(
-  kind: ReportColumn["kind"],
+  kind: ReportColumn['kind'],
   value: ReportRow[string] | undefined,
 ): string {
   if (value === null || value === undefined) return '';

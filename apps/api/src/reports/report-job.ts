@@ -127,7 +127,9 @@ export function reportJobHandler(
 ): JobHandler<ReportJobInput, ReportJobResult> {
   return async ({ jobId, attempt, input, signal, reportProgress }) => {
     if (!isReportInput(input)) {
-      throw new JobError('The report run has parameters this server cannot read.');
+      throw new JobError(
+        'The report run has parameters this server cannot read.',
+      );
     }
     const definition = REPORT_DEFINITIONS[input.template];
     reportProgress(0.05, 'Reading the figures');
@@ -147,7 +149,10 @@ export function reportJobHandler(
     ];
     const files = new Map<ReportFormat, Buffer>();
     for (const [index, [format, note, write]] of steps.entries()) {
-      reportProgress(0.3 + (0.6 * index) / steps.length, `${rows.length.toLocaleString('en-US')} rows · ${note}`);
+      reportProgress(
+        0.3 + (0.6 * index) / steps.length,
+        `${rows.length.toLocaleString('en-US')} rows · ${note}`,
+      );
       await pause(pauseMs, signal);
       files.set(format, await write());
     }

@@ -60,7 +60,11 @@ describeOnEachDatabase('a report run across a restart', (engine) => {
     });
     servers.push(second);
     let run = await read(second);
-    for (let tries = 0; run.status === 'queued' || run.status === 'running'; tries += 1) {
+    for (
+      let tries = 0;
+      run.status === 'queued' || run.status === 'running';
+      tries += 1
+    ) {
       if (tries > 600) throw new Error('The run never finished.');
       await new Promise((resolve) => setTimeout(resolve, 25));
       run = await read(second);

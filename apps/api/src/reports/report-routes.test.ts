@@ -32,7 +32,10 @@ const TO = contractMonth(present(months.at(-1), 'the last month'));
 
 /** The lines of a CSV body without its byte-order mark. */
 const csvLines = (body: string) =>
-  body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 
 /** The cells of a CSV line (no quoted commas in the columns these tests read). */
 const cells = (line: string) => line.split(',');
@@ -114,9 +117,7 @@ describeOnEachDatabase('report generator', (engine) => {
       SUPER,
     );
     const collected = await csvTotal(started.id, 'collected_kg');
-    expect(Math.round(collected * 10) / 10).toBe(
-      dashboard.kpis.weight_kg_12m,
-    );
+    expect(Math.round(collected * 10) / 10).toBe(dashboard.kpis.weight_kg_12m);
 
     const csv = await file(started.id, 'csv');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -191,17 +192,13 @@ describeOnEachDatabase('report generator', (engine) => {
     expect(await csvTotal(id(stores), 'collected_kg')).toBe(collected);
     const confirmed = await csvTotal(id(impact), 'outcome_confirmed_kg');
     expect(await csvTotal(id(states), 'outcome_confirmed_kg')).toBe(confirmed);
-    expect(await csvTotal(id(custody), 'outcome_confirmed_kg')).toBe(
-      confirmed,
-    );
+    expect(await csvTotal(id(custody), 'outcome_confirmed_kg')).toBe(confirmed);
     const dashboard = await json(
       DashboardSummarySchema,
       '/api/dashboard/summary',
       ADMIN,
     );
-    expect(Math.round(collected * 10) / 10).toBe(
-      dashboard.kpis.weight_kg_12m,
-    );
+    expect(Math.round(collected * 10) / 10).toBe(dashboard.kpis.weight_kg_12m);
   }, 60_000);
 
   it("agrees with the dashboard's 12-month collected weight for any scope", async () => {
@@ -279,9 +276,7 @@ describeOnEachDatabase('report generator', (engine) => {
       ['POST', `/api/reports/${other.id}/cancel`],
       ['GET', `/api/reports/${collectiveKiehls.id}/files/xlsx`],
     ] as const) {
-      expect((await call(BRAND_ADMIN, method, url)).statusCode, url).toBe(
-        404,
-      );
+      expect((await call(BRAND_ADMIN, method, url)).statusCode, url).toBe(404);
     }
     const all = await json(ReportRunsSchema, '/api/reports', SUPER);
     expect(all.runs.map((r) => r.id)).toEqual(
@@ -316,8 +311,14 @@ describeOnEachDatabase('report generator', (engine) => {
       [{ template: 'member-impact', from: TO, to: FROM }, /to must be/],
       [{ template: 'member-impact', from: '2020-01', to: '2023-01' }, /36/],
       [{ template: 'annual', from: TO, to: TO }, /template must be one of/],
-      [{ template: 'member-impact', from: TO, to: TO, region: 'West' }, /region/],
-      [{ template: 'store-summary', from: TO, to: TO, region: 'Mars' }, /region/],
+      [
+        { template: 'member-impact', from: TO, to: TO, region: 'West' },
+        /region/,
+      ],
+      [
+        { template: 'store-summary', from: TO, to: TO, region: 'Mars' },
+        /region/,
+      ],
       [{ template: 'member-impact', from: '2026-13', to: TO }, /from/],
     ] as const) {
       const response = await call(SUPER, 'POST', '/api/reports', body);
@@ -348,7 +349,11 @@ describeOnEachDatabase('report generator', (engine) => {
       if (current.status === 'running') break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const cancel = await call(SUPER, 'POST', `/api/reports/${started.id}/cancel`);
+    const cancel = await call(
+      SUPER,
+      'POST',
+      `/api/reports/${started.id}/cancel`,
+    );
     expect(cancel.statusCode, cancel.body).toBe(200);
     const done = await finished(started.id);
     expect(done.status).toBe('cancelled');
@@ -359,7 +364,11 @@ describeOnEachDatabase('report generator', (engine) => {
     );
     expect(stored?.n).toBe(0);
     expect((await file(started.id, 'csv')).statusCode).toBe(404);
-    const again = await call(SUPER, 'POST', `/api/reports/${started.id}/cancel`);
+    const again = await call(
+      SUPER,
+      'POST',
+      `/api/reports/${started.id}/cancel`,
+    );
     expect(again.statusCode).toBe(200);
     const events = await server.db.query<{ action: string }>(
       `SELECT action FROM audit_events WHERE entity = 'report' AND entity_id = $1 ORDER BY id`,

@@ -5,10 +5,7 @@ import {
   type ReportFormat,
 } from '@collective/api-client/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  resourceRoutes,
-  type RouteServices,
-} from '../http/declare-route';
+import { resourceRoutes, type RouteServices } from '../http/declare-route';
 import { notFound, Refusal } from '../http/error-replies';
 import { REPORT_JOB_KIND, type ReportJobInput } from './report-job';
 import { PRINTABLE_HEADERS, REPORT_MEDIA_TYPES } from './report-files';
@@ -127,8 +124,12 @@ const routes = resourceRoutes({
 
   async reportFile({ params, caller, tenant, db, now }) {
     const found =
-      (await readRun(db, callerVisibility(caller.access, tenant), now, params.id)) ??
-      noRun(params.id);
+      (await readRun(
+        db,
+        callerVisibility(caller.access, tenant),
+        now,
+        params.id,
+      )) ?? noRun(params.id);
     const format: ReportFormat = params.format;
     const [file] = found.run.files.some((f) => f.format === format)
       ? await db.query<{ content: Uint8Array }>(

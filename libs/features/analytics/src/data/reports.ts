@@ -50,7 +50,9 @@ export function useReportFileUrl(): (
     async (id, format) =>
       (
         await mutateAsync({
-          body: { path: `/api/reports/${encodeURIComponent(id)}/files/${format}` },
+          body: {
+            path: `/api/reports/${encodeURIComponent(id)}/files/${format}`,
+          },
         })
       ).url,
     [mutateAsync],

@@ -15,9 +15,10 @@ export function asks(
   const info = REPORT_TEMPLATE_INFO[template as ReportTemplate] as
     | (typeof REPORT_TEMPLATE_INFO)[ReportTemplate]
     | undefined;
-  return (info?.parameters as readonly string[] | undefined)?.includes(
-    parameter,
-  ) ?? false;
+  return (
+    (info?.parameters as readonly string[] | undefined)?.includes(parameter) ??
+    false
+  );
 }
 
 /** The form's values as typed: every field a string; empty member or region means all. */

@@ -77,7 +77,10 @@ function serve(runs: ReportRun[]) {
       const body = await request.json();
       posted.push(body);
       list = [RUNNING, ...list];
-      return HttpResponse.json({ success: true, run: RUNNING }, { status: 201 });
+      return HttpResponse.json(
+        { success: true, run: RUNNING },
+        { status: 201 },
+      );
     }),
     http.post(`${TEST_ORIGIN}/api/reports/:id/cancel`, ({ params }) => {
       cancelled.push(String(params['id']));
@@ -133,9 +136,7 @@ describe('ReportGeneratorScreen', () => {
     expect(within(form).getByLabelText(/From month/)).toHaveValue(
       monthOf(new Date(), 11),
     );
-    expect(
-      within(form).queryByRole('combobox', { name: 'Region' }),
-    ).toBeNull();
+    expect(within(form).queryByRole('combobox', { name: 'Region' })).toBeNull();
     await userEvent.click(
       within(form).getByRole('radio', { name: /State × material/ }),
     );
@@ -189,7 +190,9 @@ describe('ReportGeneratorScreen', () => {
     expect(
       await within(current).findByText(/Cancelled · 40%/),
     ).toBeInTheDocument();
-    expect(within(current).queryByRole('button', { name: 'Cancel run' })).toBeNull();
+    expect(
+      within(current).queryByRole('button', { name: 'Cancel run' }),
+    ).toBeNull();
   });
 
   it('lists the history with who, when and the parameters, and downloads a file through a single-use link', async () => {
@@ -199,7 +202,9 @@ describe('ReportGeneratorScreen', () => {
       route: '/report-generator',
     });
     const table = await screen.findByRole('table', { name: 'Report runs' });
-    const row = within(table).getByRole('row', { name: /Member impact report/ });
+    const row = within(table).getByRole('row', {
+      name: /Member impact report/,
+    });
     expect(row).toHaveTextContent('Whole collective · 2026-01 to 2026-06');
     expect(row).toHaveTextContent('Ready');
     expect(row).toHaveTextContent('Sam Super');
@@ -217,16 +222,14 @@ describe('ReportGeneratorScreen', () => {
     ).toBeInTheDocument();
   });
 
-  it("never offers a brand admin a member: the server runs it for their own", async () => {
+  it('never offers a brand admin a member: the server runs it for their own', async () => {
     const { posted } = serve([]);
     await renderWithShell(<ReportGeneratorScreen />, {
       signedInAs: 'brandAdmin',
       route: '/report-generator',
     });
     const form = await screen.findByRole('form', { name: 'New report' });
-    expect(
-      within(form).queryByRole('combobox', { name: 'Member' }),
-    ).toBeNull();
+    expect(within(form).queryByRole('combobox', { name: 'Member' })).toBeNull();
     expect(
       await screen.findByText('No report has been run in the last 7 days.'),
     ).toBeInTheDocument();
@@ -252,7 +255,9 @@ describe('ReportGeneratorScreen', () => {
       within(form).getByRole('button', { name: 'Run report' }),
     );
     expect(
-      await within(form).findByText('to must be the same month as from or later'),
+      await within(form).findByText(
+        'to must be the same month as from or later',
+      ),
     ).toBeInTheDocument();
     expect(posted).toEqual([]);
   });

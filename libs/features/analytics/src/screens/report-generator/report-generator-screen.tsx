@@ -157,8 +157,8 @@ function CurrentRun({ run }: { run: ReportRun | undefined }) {
     return (
       <Panel title="Current run">
         <p className={styles.note}>
-          No report is running. Choose a template and its parameters, then
-          Run report; the files are kept 7 days.
+          No report is running. Choose a template and its parameters, then Run
+          report; the files are kept 7 days.
         </p>
       </Panel>
     );
