@@ -170,6 +170,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
       const state = await storeStats.current(period);
       return { version: state.dataVersion, period };
     },
+    dataWritten: () => storeStats.forget(),
     clock,
     checkAnswers: options.checkAnswers ?? false,
     jobs: options.jobs,
