@@ -94,14 +94,14 @@ describe('db:backup and db:restore', () => {
     ).rejects.toMatchObject({ stderr: expect.stringMatching(/in memory/) });
   });
 
-  const serverUrl = testDatabaseUrl();
+  const serverUrl = testDatabaseUrl() ?? '';
   it.skipIf(!serverUrl)(
     'PostgreSQL: pg_dump while it runs, then pg_restore brings back exactly what was dumped',
     async () => {
       const name = uniqueDatabaseName('backup_test');
-      const url = databaseUrlFor(serverUrl!, name);
+      const url = databaseUrlFor(serverUrl, name);
       const file = join(folder, 'postgres.dump');
-      await onServer(serverUrl!, `CREATE DATABASE "${name}"`);
+      await onServer(serverUrl, `CREATE DATABASE "${name}"`);
       const db = await openPostgresDatabase({
         connectionString: url,
         maxConnections: 2,
@@ -115,7 +115,7 @@ describe('db:backup and db:restore', () => {
         expect(await notes(db)).toEqual(['before the backup']);
       } finally {
         await db.close();
-        await onServer(serverUrl!, `DROP DATABASE IF EXISTS "${name}"`);
+        await onServer(serverUrl, `DROP DATABASE IF EXISTS "${name}"`);
       }
     },
     120_000,
