@@ -11,7 +11,7 @@ import { DEMO_MEMBERS } from '../db/seed';
 import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
-import { median } from './progress';
+import { median } from '../data/percentiles';
 
 const URL = '/api/performance';
 const TARGETS = '/api/performance/targets';
