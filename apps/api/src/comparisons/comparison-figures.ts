@@ -120,7 +120,9 @@ export function sortComparisons(
           : x - (y as number);
       if (order !== 0) return order * direction;
     }
-    return a.member_name.localeCompare(b.member_name) || a.member_id - b.member_id;
+    return (
+      a.member_name.localeCompare(b.member_name) || a.member_id - b.member_id
+    );
   });
 }
 

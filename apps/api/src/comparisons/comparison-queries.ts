@@ -26,7 +26,8 @@ import type { RankingPeriod } from '../store-rankings/store-rankings-query';
 import { growthOf, roundTo, shareOf } from './comparison-figures';
 
 /** `$n::date` as the UTC midnight it starts, to compare with a `timestamptz`. */
-const utcStart = (param: string) => `(${param}::date::timestamp AT TIME ZONE 'UTC')`;
+const utcStart = (param: string) =>
+  `(${param}::date::timestamp AT TIME ZONE 'UTC')`;
 
 /** The months a year before the counted part of a period: growth compares with them. */
 export interface YearBefore {
@@ -263,8 +264,7 @@ function figuresOf(
   );
   const find = (figure: GroupRow['figure'], channel: string) =>
     side.find(
-      (row) =>
-        row.figure === figure && (row.channel ?? 'all') === channel,
+      (row) => row.figure === figure && (row.channel ?? 'all') === channel,
     );
   const shown = (row: GroupRow | undefined) =>
     !anonymous || (row !== undefined && row.members >= MIN_ANONYMOUS_MEMBERS);
@@ -311,11 +311,15 @@ function figuresOf(
       }),
     ),
     // Packages are mail-back only: their one group is all of them.
-    packages: groups('package', [], (row): PackageGroup => ({
-      channel: 'mail-back',
-      ...base(row),
-      weight_kg: averageOf(row?.mean ?? null, row?.median ?? null, 1),
-      items: averageOf(row?.mean2 ?? null, row?.median2 ?? null, 1),
-    })),
+    packages: groups(
+      'package',
+      [],
+      (row): PackageGroup => ({
+        channel: 'mail-back',
+        ...base(row),
+        weight_kg: averageOf(row?.mean ?? null, row?.median ?? null, 1),
+        items: averageOf(row?.mean2 ?? null, row?.median2 ?? null, 1),
+      }),
+    ),
   };
 }

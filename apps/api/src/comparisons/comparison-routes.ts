@@ -44,13 +44,15 @@ export const comparisonRoutes = resourceRoutes({
     const period = rankingPeriod(query.period, now);
     const rows = await readMemberComparisons(db, period);
     const own = rowsInScope(rows, scope.memberId);
-    if (scope.memberId !== null && own.length === 0) unknownMember(scope.memberId);
+    if (scope.memberId !== null && own.length === 0)
+      unknownMember(scope.memberId);
     const before = yearBefore(period);
     return {
       success: true,
       scope: {
         member_id: scope.memberId,
-        member_name: scope.memberId === null ? null : (own[0]?.member_name ?? null),
+        member_name:
+          scope.memberId === null ? null : (own[0]?.member_name ?? null),
       },
       period: periodOf(period),
       previous_period: periodOf({
@@ -71,7 +73,8 @@ export const comparisonRoutes = resourceRoutes({
       period,
       scope.memberId,
     );
-    if (scope.memberId !== null && scopeName === null) unknownMember(scope.memberId);
+    if (scope.memberId !== null && scopeName === null)
+      unknownMember(scope.memberId);
     return {
       success: true,
       scope: { member_id: scope.memberId, member_name: scopeName },

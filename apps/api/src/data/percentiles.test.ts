@@ -63,10 +63,12 @@ describe('percentile', () => {
         fc.integer({ min: 1, max: 9 }),
         (values, shift, scale) => {
           const p = percentile(values, 0.25) as number;
-          expect(percentile(values.map((x) => x * scale + shift), 0.25)).toBeCloseTo(
-            p * scale + shift,
-            6,
-          );
+          expect(
+            percentile(
+              values.map((x) => x * scale + shift),
+              0.25,
+            ),
+          ).toBeCloseTo(p * scale + shift, 6);
         },
       ),
     );
