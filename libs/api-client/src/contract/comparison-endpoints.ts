@@ -74,13 +74,18 @@ export const MemberComparisonsQuerySchema = v.strictObject({
   ),
 });
 
+/** An object with one entry per end-of-life outcome, each checked by `schema`. */
+function byOutcome<const S extends v.GenericSchema>(schema: S) {
+  return v.object({
+    recycled: schema,
+    downcycled: schema,
+    energy_recovery: schema,
+    landfill: schema,
+  });
+}
+
 /** The share of each outcome in the weight with a confirmed outcome (0 each without any). */
-export const OutcomeMixSchema = v.object({
-  recycled: ShareSchema,
-  downcycled: ShareSchema,
-  energy_recovery: ShareSchema,
-  landfill: ShareSchema,
-});
+export const OutcomeMixSchema = byOutcome(ShareSchema);
 /** The share of each outcome. */
 export type OutcomeMix = v.InferOutput<typeof OutcomeMixSchema>;
 
@@ -103,12 +108,7 @@ export const MemberComparisonSchema = v.object({
   growth: v.nullable(v.number()),
   active_stores: CountSchema,
   processed_kg: KgSchema,
-  outcome_kg: v.object({
-    recycled: KgSchema,
-    downcycled: KgSchema,
-    energy_recovery: KgSchema,
-    landfill: KgSchema,
-  }),
+  outcome_kg: byOutcome(KgSchema),
   outcome_mix: OutcomeMixSchema,
   recycling_rate: ShareSchema,
 });

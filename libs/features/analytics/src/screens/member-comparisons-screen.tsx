@@ -153,13 +153,50 @@ function weightBar(label: string, row: MemberComparison) {
   };
 }
 
-/** The text of a quartile, a dash where it is withheld. */
-function quartile(
-  spread: Spread | null,
-  pick: keyof Spread,
-  format: (v: number) => string,
-) {
-  return spread ? format(spread[pick]) : '–';
+/**
+ * Each figure's quartiles over the collective, one row a figure, after
+ * the scope member's own figure when `own` is given; dashes where the
+ * percentiles are withheld.
+ */
+function QuartileTable({
+  caption,
+  percentiles,
+  own,
+}: {
+  caption: string;
+  percentiles: ComparisonPercentiles | null;
+  own?: MemberComparison;
+}) {
+  return (
+    <PlainTable>
+      <caption className={styles.caption}>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Figure</th>
+          {own ? <th scope="col">{own.member_name}</th> : null}
+          <th scope="col">25th percentile</th>
+          <th scope="col">Median</th>
+          <th scope="col">75th percentile</th>
+        </tr>
+      </thead>
+      <tbody>
+        {FIGURES.map((figure) => {
+          const spread = percentiles ? percentiles[figure.key] : null;
+          const text = (pick: keyof Spread) =>
+            spread ? figure.format(spread[pick]) : '–';
+          return (
+            <tr key={figure.key}>
+              <th scope="row">{figure.label}</th>
+              {own ? <td>{figure.own(own)}</td> : null}
+              <td>{text('p25')}</td>
+              <td>{text('median')}</td>
+              <td>{text('p75')}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </PlainTable>
+  );
 }
 
 /**
@@ -178,32 +215,7 @@ function OwnBesideCollective({ answer }: { answer: MemberComparisons }) {
           ? `The collective's 25th percentile, median and 75th percentile of each figure over its ${formatNumber(p.members)} members; no member is named.`
           : `The collective's percentiles are withheld: fewer than ${MIN_ANONYMOUS_MEMBERS} members count, so they could identify one.`}
       </p>
-      <PlainTable>
-        <caption className={styles.caption}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Figure</th>
-            <th scope="col">{own.member_name}</th>
-            <th scope="col">25th percentile</th>
-            <th scope="col">Median</th>
-            <th scope="col">75th percentile</th>
-          </tr>
-        </thead>
-        <tbody>
-          {FIGURES.map((figure) => {
-            const spread = p ? p[figure.key] : null;
-            return (
-              <tr key={figure.key}>
-                <th scope="row">{figure.label}</th>
-                <td>{figure.own(own)}</td>
-                <td>{quartile(spread, 'p25', figure.format)}</td>
-                <td>{quartile(spread, 'median', figure.format)}</td>
-                <td>{quartile(spread, 'p75', figure.format)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </PlainTable>
+      <QuartileTable caption={caption} percentiles={p} own={own} />
       <StackedBarChart
         title={`Collected weight of ${own.member_name} beside the collective's percentiles`}
         barHeading="Member or percentile"
@@ -245,32 +257,10 @@ function PercentilesPanel({
   if (!percentiles) return null;
   return (
     <Panel title="Collective percentiles">
-      <PlainTable>
-        <caption className={styles.caption}>
-          {`Quartiles over ${formatNumber(percentiles.members)} members not deactivated`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Figure</th>
-            <th scope="col">25th percentile</th>
-            <th scope="col">Median</th>
-            <th scope="col">75th percentile</th>
-          </tr>
-        </thead>
-        <tbody>
-          {FIGURES.map((figure) => {
-            const spread = percentiles[figure.key];
-            return (
-              <tr key={figure.key}>
-                <th scope="row">{figure.label}</th>
-                <td>{quartile(spread, 'p25', figure.format)}</td>
-                <td>{quartile(spread, 'median', figure.format)}</td>
-                <td>{quartile(spread, 'p75', figure.format)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </PlainTable>
+      <QuartileTable
+        caption={`Quartiles over ${formatNumber(percentiles.members)} members not deactivated`}
+        percentiles={percentiles}
+      />
     </Panel>
   );
 }
