@@ -209,7 +209,7 @@ function OwnBesideCollective({ answer }: { answer: MemberComparisons }) {
   if (!own) return null;
   const caption = `${own.member_name} beside the collective, ${periodCaption(answer.period)}`;
   return (
-    <Panel title="Your member beside the collective">
+    <Panel title={`${own.member_name} beside the collective`}>
       <p className={styles.note}>
         {p
           ? `The collective's 25th percentile, median and 75th percentile of each figure over its ${formatNumber(p.members)} members; no member is named.`
