@@ -142,6 +142,8 @@ export interface ServerOptions {
   mail?: Omit<MailSenderOptions, 'db' | 'log' | 'from'> & { from?: string };
   /** The dashboard's public origin for links in mail (`PUBLIC_URL`). */
   publicUrl?: string;
+  /** `METRICS_TOKEN`: the bearer token of GET /api/metrics; absent: loopback only. */
+  metricsToken?: string;
 }
 
 /**
@@ -168,6 +170,7 @@ export function buildServer({
   timeouts,
   mail,
   publicUrl,
+  metricsToken,
 }: ServerOptions): FastifyInstance {
   const timeout = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
   const app = Fastify({
@@ -223,6 +226,7 @@ export function buildServer({
     jobs,
     mail: mailSender,
     ...(publicUrl ? { publicUrl } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
     prefix: API_PREFIX,
     db,
     corsOrigins,
