@@ -45,6 +45,7 @@ import { storeRoutes } from './stores/store-routes';
 import { performanceRoutes } from './performance/performance-routes';
 import { healthRoutes } from './observability/health-routes';
 import { metricsRoutes } from './observability/metrics';
+import { comparisonRoutes } from './comparisons/comparison-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -216,6 +217,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     demoCleanupRoutes,
     storeRoutes,
     performanceRoutes,
+    comparisonRoutes,
   ]) {
     await app.register(resource, services);
   }

@@ -214,11 +214,21 @@ function audienceCheck(
     audience === 'everyone'
       ? 'Your role has no dashboard data: only collective admins and the users of a member brand have a data scope.'
       : `Only ${AUDIENCE_NAMES[audience]} may make this call.`;
-  return (caller) =>
-    caller && !allows(caller.access, audience)
-      ? new Refusal(403, 'Forbidden', message)
+  const special = endpoint.deniedToSpecialBrand === true;
+  return (caller) => {
+    if (!caller) return null;
+    if (!allows(caller.access, audience)) {
+      return new Refusal(403, 'Forbidden', message);
+    }
+    return special && caller.access.isSpecialBrandUser
+      ? new Refusal(403, 'Forbidden', SPECIAL_BRAND_REFUSAL)
       : null;
+  };
 }
+
+/** Why the special brand user is refused a call of a screen hidden for them (spec §2, §6). */
+const SPECIAL_BRAND_REFUSAL =
+  "This is not part of your member's dashboard: the screen it belongs to is not available to your account.";
 
 /**
  * The one `onRequest` hook of a declared route: for an entry behind a

@@ -84,6 +84,11 @@ export interface Endpoint {
   /** Who among the authenticated may call it; `signed-in` (anyone) unless given. */
   audience?: Audience;
   /**
+   * Refused (403) to the special brand user (specification §2, §6: its
+   * screen is hidden for them), whatever the audience says.
+   */
+  deniedToSpecialBrand?: boolean;
+  /**
    * Whether the answer holds program data in the caller's data scope
    * (decisions D12): the server resolves the scope from the user, the
    * tenant and the `member_id` query, and the client keys the query by it.
