@@ -27,7 +27,10 @@ async function checkBothWidths(
 
 /** A figure's value, by its term (the Figures tiles are a description list). */
 const figure = (page: Page, term: string) =>
-  page.locator('dl > div').filter({ has: page.getByText(term, { exact: true }) }).locator('dd');
+  page
+    .locator('dl > div')
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator('dd');
 
 /** Fails if the main area names any member but Kiehl's. */
 async function expectNoOtherMember(page: Page, where: string) {
@@ -46,10 +49,16 @@ test.describe('analytics', () => {
     await expect(
       page.getByRole('heading', { level: 2, name: /^All members, / }),
     ).toBeVisible();
-    await expect(figure(page, 'Collected weight')).toContainText(/\d+(\.\d)? t/);
-    await expect(figure(page, 'Collected weight')).toContainText('on a year earlier');
+    await expect(figure(page, 'Collected weight')).toContainText(
+      /\d+(\.\d)? t/,
+    );
+    await expect(figure(page, 'Collected weight')).toContainText(
+      'on a year earlier',
+    );
     await expect(
-      page.getByRole('img', { name: /^Collected weight per month, by channel: 12 bars/ }),
+      page.getByRole('img', {
+        name: /^Collected weight per month, by channel: 12 bars/,
+      }),
     ).toBeVisible();
     await checkBothWidths(page, '/analytics', () =>
       expect(page.getByRole('img', { name: /by channel/ })).toBeVisible(),
@@ -61,11 +70,15 @@ test.describe('analytics', () => {
     await expect(quarter).toBeChecked();
     await expect(page).toHaveURL(/interval=quarter/);
     await expect(
-      page.getByRole('img', { name: /^Collected weight per quarter, by channel: [45] bars/ }),
+      page.getByRole('img', {
+        name: /^Collected weight per quarter, by channel: [45] bars/,
+      }),
     ).toBeVisible();
     await page.getByText('Show the figures as a table').first().click();
     await expect(
-      page.getByRole('table', { name: 'Collected weight per quarter, by channel' }),
+      page.getByRole('table', {
+        name: 'Collected weight per quarter, by channel',
+      }),
     ).toBeVisible();
 
     await page.goto('/pact-analytics');
@@ -73,10 +86,17 @@ test.describe('analytics', () => {
       page.getByRole('heading', { level: 2, name: /^The collective, / }),
     ).toBeVisible();
     await expect(figure(page, 'Recycling rate')).toContainText(/\d+%/);
-    const programs = page.getByRole('region', { name: 'By program' });
-    await expect(programs.getByRole('rowheader', { name: 'In-store bin' })).toBeVisible();
+    const programs = page.getByRole('region', {
+      name: 'By program',
+      exact: true,
+    });
     await expect(
-      page.getByRole('region', { name: 'By member tier' }).getByRole('rowheader'),
+      programs.getByRole('rowheader', { name: 'In-store bin' }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'By member tier', exact: true })
+        .getByRole('rowheader'),
     ).not.toHaveCount(0);
     await checkBothWidths(page, '/pact-analytics', () =>
       expect(programs).toBeVisible(),
@@ -85,9 +105,13 @@ test.describe('analytics', () => {
     await page.goto('/regional-summary');
     const tiles = page.getByRole('region', { name: 'Regions', exact: true });
     await expect(tiles.getByRole('listitem')).toHaveCount(5);
-    await expect(tiles.getByRole('listitem', { name: 'West' })).toContainText('active of');
+    await expect(tiles.getByRole('listitem', { name: 'West' })).toContainText(
+      'active of',
+    );
     await expect(
-      page.getByRole('region', { name: 'Regions and states' }).getByRole('rowheader', { name: 'All regions' }),
+      page
+        .getByRole('region', { name: 'Regions and states', exact: true })
+        .getByRole('rowheader', { name: 'All regions' }),
     ).toBeVisible();
     await checkBothWidths(page, '/regional-summary', () =>
       expect(tiles).toBeVisible(),
@@ -116,21 +140,29 @@ test.describe('analytics', () => {
       figure(page, "Share of the collective's collected weight"),
     ).toContainText(/\d+%/);
     await expect(
-      page.getByRole('region', { name: "The member's tier" }).getByRole('rowheader'),
+      page
+        .getByRole('region', { name: "The member's tier", exact: true })
+        .getByRole('rowheader'),
     ).toHaveCount(1);
     await expectNoOtherMember(page, '/pact-analytics');
     await checkBothWidths(page, '/pact-analytics as a brand admin', () =>
-      expect(page.getByRole('region', { name: 'By program' })).toBeVisible(),
+      expect(
+        page.getByRole('region', { name: 'By program', exact: true }),
+      ).toBeVisible(),
     );
 
     await page.goto('/regional-summary?period=24m');
     await expect(
       page.getByRole('heading', { level: 2, name: /^Kiehl's, / }),
     ).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('24m');
+    await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue(
+      '24m',
+    );
     await expectNoOtherMember(page, '/regional-summary');
     await checkBothWidths(page, '/regional-summary as a brand admin', () =>
-      expect(page.getByRole('region', { name: 'Regions and states' })).toBeVisible(),
+      expect(
+        page.getByRole('region', { name: 'Regions and states', exact: true }),
+      ).toBeVisible(),
     );
   });
 });

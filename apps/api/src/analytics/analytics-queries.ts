@@ -174,7 +174,10 @@ export async function readSeries(
         units: sum('units', ago, SHIPMENT_CHANNELS),
         weight_kg: kgOf(sum('received', ago, SHIPMENT_CHANNELS)),
       },
-      channels: channels.map(({ grams, ...c }) => ({ ...c, weight_kg: kgOf(grams) })),
+      channels: channels.map(({ grams, ...c }) => ({
+        ...c,
+        weight_kg: kgOf(grams),
+      })),
       materials: materials.map(({ material, grams }) => ({
         material,
         weight_kg: kgOf(grams),
@@ -229,7 +232,10 @@ function emptyImpact(): ImpactTally {
 }
 
 function confirmedOf(tally: ImpactTally): number {
-  return EOL_OUTCOMES.reduce((sum, outcome) => sum + tally.outcomes[outcome], 0);
+  return EOL_OUTCOMES.reduce(
+    (sum, outcome) => sum + tally.outcomes[outcome],
+    0,
+  );
 }
 
 /** D14's impact figures of a tally: weights rounded as the dashboard's, rates of the whole grams. */
@@ -281,9 +287,7 @@ export async function readPact(
       WHERE sh.received_at >= ${utcStart('$1')} AND sh.received_at < ${utcStart('$2')}
       GROUP BY 2, 4, 5, 6, 7
      ${scopeRow(memberId, 'NULL, NULL, NULL, NULL, 0')}`,
-    memberId === null
-      ? [period.first, after]
-      : [period.first, after, memberId],
+    memberId === null ? [period.first, after] : [period.first, after, memberId],
     { name: `analytics-pact:${memberId === null ? 'all' : 'member'}` },
   );
   const scope = scopeOf(
@@ -344,7 +348,10 @@ export async function readPact(
         ? null
         : {
             collected: recycledShare(collective.collected, total.collected),
-            confirmed: recycledShare(confirmedOf(collective), confirmedOf(total)),
+            confirmed: recycledShare(
+              confirmedOf(collective),
+              confirmedOf(total),
+            ),
           },
   };
 }
@@ -449,7 +456,10 @@ export async function readRegions(
       tally.stores += row.stores;
       tally.active += row.active_stores;
       if (row.channel) {
-        tally.grams.set(row.channel, (tally.grams.get(row.channel) ?? 0) + row.grams);
+        tally.grams.set(
+          row.channel,
+          (tally.grams.get(row.channel) ?? 0) + row.grams,
+        );
       }
     }
   }

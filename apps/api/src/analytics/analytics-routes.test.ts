@@ -53,12 +53,20 @@ describeOnEachDatabase('analytics', (engine) => {
   describe('GET /api/analytics/series', () => {
     it.each([
       ['the whole collective', ADMIN, ''],
-      ["a member a collective admin chose (Kiehl's)", ADMIN, `member_id=${KIEHLS}`],
+      [
+        "a member a collective admin chose (Kiehl's)",
+        ADMIN,
+        `member_id=${KIEHLS}`,
+      ],
       ["a brand admin's own member", BRAND_ADMIN, ''],
     ])(
       "gives %s the dashboard's collected weight and units for the last 12 months and this month",
       async (_what, who, query) => {
-        const series = await json(AnalyticsSeriesSchema, `${SERIES}?${query}`, who);
+        const series = await json(
+          AnalyticsSeriesSchema,
+          `${SERIES}?${query}`,
+          who,
+        );
         const dashboard = await json(
           DashboardSummarySchema,
           `/api/dashboard/summary?${query}`,
@@ -67,7 +75,9 @@ describeOnEachDatabase('analytics', (engine) => {
         expect(series.scope).toEqual(dashboard.scope);
         expect(series.to).toBe(thisMonth);
         expect(series.buckets).toHaveLength(12);
-        expect(series.totals.current.weight_kg).toBe(dashboard.kpis.weight_kg_12m);
+        expect(series.totals.current.weight_kg).toBe(
+          dashboard.kpis.weight_kg_12m,
+        );
         expect(series.totals.current.units).toBe(dashboard.kpis.units_12m);
         const last = series.buckets[11];
         expect(last?.current.weight_kg).toBe(dashboard.kpis.weight_kg_month);
@@ -93,24 +103,32 @@ describeOnEachDatabase('analytics', (engine) => {
       expect(sum('shipments')).toBe(totals.current.shipments);
       expect(sum('units')).toBe(totals.current.units);
       expect(
-        Math.abs(sumKg(totals.channels.map((c) => c.weight_kg)) - totals.current.weight_kg),
+        Math.abs(
+          sumKg(totals.channels.map((c) => c.weight_kg)) -
+            totals.current.weight_kg,
+        ),
       ).toBeLessThanOrEqual(0.15);
       // Sorted + unsorted is what was collected.
       expect(
         Math.abs(
-          sumKg([...totals.materials.map((m) => m.weight_kg), totals.unsorted_kg]) -
-            totals.current.weight_kg,
+          sumKg([
+            ...totals.materials.map((m) => m.weight_kg),
+            totals.unsorted_kg,
+          ]) - totals.current.weight_kg,
         ),
       ).toBeLessThanOrEqual(0.4);
-      expect(
-        buckets.reduce((total, b) => total + b.current.shipments, 0),
-      ).toBe(totals.current.shipments);
+      expect(buckets.reduce((total, b) => total + b.current.shipments, 0)).toBe(
+        totals.current.shipments,
+      );
     });
 
     it('groups months into calendar quarters and years, the period cutting the first and last', async () => {
       const from = '2025-02';
       const to = '2026-04';
-      const months = await json(AnalyticsSeriesSchema, `${SERIES}?from=${from}&to=${to}`);
+      const months = await json(
+        AnalyticsSeriesSchema,
+        `${SERIES}?from=${from}&to=${to}`,
+      );
       const quarters = await json(
         AnalyticsSeriesSchema,
         `${SERIES}?from=${from}&to=${to}&interval=quarter`,
@@ -167,7 +185,10 @@ describeOnEachDatabase('analytics', (engine) => {
       const response = await call(BRAND_ADMIN, 'GET', `${SERIES}?member_id=5`);
       expect(response.statusCode).toBe(200);
       const answer = response.json<{ scope: unknown }>();
-      expect(answer.scope).toEqual({ member_id: KIEHLS, member_name: "Kiehl's" });
+      expect(answer.scope).toEqual({
+        member_id: KIEHLS,
+        member_name: "Kiehl's",
+      });
       expect(memberIdsIn(answer)).toEqual([KIEHLS]);
       for (const name of OTHER_NAMES) expect(response.body).not.toContain(name);
       const own = await call(BRAND_ADMIN, 'GET', SERIES);
@@ -178,7 +199,10 @@ describeOnEachDatabase('analytics', (engine) => {
   describe('GET /api/analytics/pact', () => {
     it("gives the collective's impact with the dashboard's and the end-of-life screen's rates", async () => {
       const pact = await json(PactAnalyticsSchema, PACT);
-      const dashboard = await json(DashboardSummarySchema, '/api/dashboard/summary');
+      const dashboard = await json(
+        DashboardSummarySchema,
+        '/api/dashboard/summary',
+      );
       const eol = await json(EolSummarySchema, '/api/eol/summary');
       expect(pact.scope).toEqual({ member_id: null, member_name: null });
       expect(pact.share).toBeNull();
@@ -187,7 +211,9 @@ describeOnEachDatabase('analytics', (engine) => {
       expect(pact.totals.recycling_rate).toBe(dashboard.kpis.recycled_share);
       expect(pact.totals.recycling_rate).toBe(eol.recycling_rate);
       expect(pact.totals.diversion_rate).toBe(eol.diversion_rate);
-      expect(pact.totals.diversion_rate).toBeGreaterThanOrEqual(pact.totals.recycling_rate);
+      expect(pact.totals.diversion_rate).toBeGreaterThanOrEqual(
+        pact.totals.recycling_rate,
+      );
       expect(pact.totals.confirmed_kg).toBeGreaterThan(0);
       // Per outcome, the end-of-life screen's confirmed weights summed over materials.
       for (const outcome of ['recycled', 'landfill'] as const) {
@@ -198,9 +224,14 @@ describeOnEachDatabase('analytics', (engine) => {
           ),
         ).toBeLessThanOrEqual(0.05);
       }
-      expect(pact.tiers.reduce((t, tier) => t + tier.members, 0)).toBeGreaterThan(1);
       expect(
-        Math.abs(sumKg(pact.programs.map((p) => p.collected_kg)) - pact.totals.collected_kg),
+        pact.tiers.reduce((t, tier) => t + tier.members, 0),
+      ).toBeGreaterThan(1);
+      expect(
+        Math.abs(
+          sumKg(pact.programs.map((p) => p.collected_kg)) -
+            pact.totals.collected_kg,
+        ),
       ).toBeLessThanOrEqual(0.15);
     });
 
@@ -213,7 +244,11 @@ describeOnEachDatabase('analytics', (engine) => {
       expect(own.scope).toEqual({ member_id: KIEHLS, member_name: "Kiehl's" });
       expect(own.tiers).toHaveLength(1);
       expect(own.tiers[0]?.members).toBe(1);
-      const dashboard = await json(DashboardSummarySchema, '/api/dashboard/summary', BRAND_ADMIN);
+      const dashboard = await json(
+        DashboardSummarySchema,
+        '/api/dashboard/summary',
+        BRAND_ADMIN,
+      );
       expect(own.totals.collected_kg).toBe(dashboard.kpis.weight_kg_12m);
       expect(own.totals.recycling_rate).toBe(dashboard.kpis.recycled_share);
       const collective = await json(PactAnalyticsSchema, PACT);
@@ -233,8 +268,16 @@ describeOnEachDatabase('analytics', (engine) => {
     ])(
       "gives %s the dashboard's collected weight and active stores, per region and state",
       async (_what, who, query) => {
-        const regions = await json(RegionalSummarySchema, `${REGIONS}?${query}`, who);
-        const dashboard = await json(DashboardSummarySchema, '/api/dashboard/summary', who);
+        const regions = await json(
+          RegionalSummarySchema,
+          `${REGIONS}?${query}`,
+          who,
+        );
+        const dashboard = await json(
+          DashboardSummarySchema,
+          '/api/dashboard/summary',
+          who,
+        );
         expect(regions.scope).toEqual(dashboard.scope);
         expect(regions.totals.weight_kg).toBe(dashboard.kpis.weight_kg_12m);
         expect(regions.totals.active_stores).toBe(dashboard.kpis.active_stores);
@@ -246,9 +289,13 @@ describeOnEachDatabase('analytics', (engine) => {
           'Northeast',
         ]);
         for (const region of regions.regions) {
-          expect(region.states.reduce((t, s) => t + s.stores, 0)).toBe(region.stores);
+          expect(region.states.reduce((t, s) => t + s.stores, 0)).toBe(
+            region.stores,
+          );
           expect(
-            Math.abs(sumKg(region.states.map((s) => s.weight_kg)) - region.weight_kg),
+            Math.abs(
+              sumKg(region.states.map((s) => s.weight_kg)) - region.weight_kg,
+            ),
           ).toBeLessThanOrEqual(0.05 * region.states.length);
           if (region.active_stores > 0) {
             expect(region.weight_per_store_kg).toBeCloseTo(
@@ -261,12 +308,14 @@ describeOnEachDatabase('analytics', (engine) => {
         }
         // The demo's cities all have a known state.
         expect(
-          regions.regions.flatMap((r) => r.states).filter((s) => s.stores > 0 && s.state === null),
+          regions.regions
+            .flatMap((r) => r.states)
+            .filter((s) => s.stores > 0 && s.state === null),
         ).toEqual([]);
       },
     );
 
-    it("names no other member to a brand admin", async () => {
+    it('names no other member to a brand admin', async () => {
       const response = await call(BRAND_ADMIN, 'GET', REGIONS);
       for (const name of OTHER_NAMES) expect(response.body).not.toContain(name);
       expect(memberIdsIn(response.json())).toEqual([KIEHLS]);
@@ -292,8 +341,12 @@ describeOnEachDatabase('analytics', (engine) => {
 
     it('answers 400 when only one end is given and the period would be too long or reversed', async () => {
       const future = contractMonth(addMonths(monthStartOf(new Date()), 2));
-      expect((await call(ADMIN, 'GET', `${SERIES}?from=${future}`)).statusCode).toBe(400);
-      expect((await call(ADMIN, 'GET', `${PACT}?from=2001-01`)).statusCode).toBe(400);
+      expect(
+        (await call(ADMIN, 'GET', `${SERIES}?from=${future}`)).statusCode,
+      ).toBe(400);
+      expect(
+        (await call(ADMIN, 'GET', `${PACT}?from=2001-01`)).statusCode,
+      ).toBe(400);
     });
 
     it.each([SERIES, PACT, REGIONS])(
@@ -302,10 +355,15 @@ describeOnEachDatabase('analytics', (engine) => {
         const anonymous = await server.server.get(url);
         expect(anonymous.statusCode).toBe(401);
         expect((await call(OPERATOR, 'GET', url)).statusCode).toBe(403);
-        expect((await call(ADMIN, 'GET', `${url}?member_id=999999`)).statusCode).toBe(404);
+        expect(
+          (await call(ADMIN, 'GET', `${url}?member_id=999999`)).statusCode,
+        ).toBe(404);
         expect((await call(SUPER, 'GET', url)).statusCode).toBe(200);
         // A brand admin's member_id is ignored, even one that does not exist.
-        expect((await call(BRAND_ADMIN, 'GET', `${url}?member_id=999999`)).statusCode).toBe(200);
+        expect(
+          (await call(BRAND_ADMIN, 'GET', `${url}?member_id=999999`))
+            .statusCode,
+        ).toBe(200);
       },
     );
   });
@@ -316,6 +374,8 @@ describeOnEachDatabase('analytics', (engine) => {
     const again = await call(ADMIN, 'GET', REGIONS);
     expect(all.body).toBe(again.body);
     expect(kiehls.body).not.toBe(all.body);
-    expect(kiehls.json<{ scope: { member_id: number } }>().scope.member_id).toBe(KIEHLS);
+    expect(
+      kiehls.json<{ scope: { member_id: number } }>().scope.member_id,
+    ).toBe(KIEHLS);
   });
 });

@@ -11,7 +11,12 @@ import {
   type AnalyticsInterval,
 } from '@collective/api-client/contract';
 import { Refusal } from '../http/error-replies';
-import { addMonths, contractMonth, monthStartOf, type MonthStart } from '../data/months';
+import {
+  addMonths,
+  contractMonth,
+  monthStartOf,
+  type MonthStart,
+} from '../data/months';
 
 /** A period of whole months, both ends counted, as `YYYY-MM-01`. */
 export interface MonthPeriod {

@@ -221,9 +221,7 @@ export const PactAnalyticsSchema = answerSchema({
   ),
   totals: ImpactFiguresSchema,
   /** A member scope's share of the whole collective's weights (0 to 1); `null` for the collective. */
-  share: v.nullable(
-    v.object({ collected: RateSchema, confirmed: RateSchema }),
-  ),
+  share: v.nullable(v.object({ collected: RateSchema, confirmed: RateSchema })),
 });
 /** The collective's impact, or a member's share of it. */
 export type PactAnalytics = v.InferOutput<typeof PactAnalyticsSchema>;

@@ -10,7 +10,6 @@ export interface MonthRange {
   to: string;
 }
 
-
 /**
  * Collected weight, units and shipments of the data scope per channel and
  * material, per month, quarter or year of `range`, beside the same months

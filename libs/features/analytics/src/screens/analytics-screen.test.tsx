@@ -21,7 +21,12 @@ function figures(kg: number) {
     current: { shipments: 10, units: 400, weight_kg: kg },
     year_ago: { shipments: 8, units: 300, weight_kg: kg / 2 },
     channels: [
-      { channel: 'in-store' as const, shipments: 7, units: 300, weight_kg: kg - 5 },
+      {
+        channel: 'in-store' as const,
+        shipments: 7,
+        units: 300,
+        weight_kg: kg - 5,
+      },
       { channel: 'kiosk' as const, shipments: 3, units: 100, weight_kg: 5 },
       { channel: 'mail-back' as const, shipments: 0, units: 0, weight_kg: 0 },
     ],
@@ -72,9 +77,7 @@ const open = (who: DemoUserKey, url = '/analytics') =>
 const figure = (term: string) =>
   within(
     screen.getByText(term, { selector: 'dt' }).closest('div') as HTMLElement,
-  ).getByRole(
-    'definition',
-  );
+  ).getByRole('definition');
 
 describe('AnalyticsScreen', () => {
   beforeAll(() => {
@@ -93,20 +96,32 @@ describe('AnalyticsScreen', () => {
     const asked = answerWith(ANSWER);
     await open('super', '/analytics?interval=quarter');
     expect(
-      await screen.findByRole('heading', { name: 'All members, Dec 2025 – Nov 2026' }),
+      await screen.findByRole('heading', {
+        name: 'All members, Dec 2025 – Nov 2026',
+      }),
     ).toBeInTheDocument();
-    expect(asked[0]?.toString()).toBe('from=2025-12&to=2026-11&interval=quarter');
+    expect(asked[0]?.toString()).toBe(
+      'from=2025-12&to=2026-11&interval=quarter',
+    );
     expect(figure('Collected weight')).toHaveTextContent(
       '1.3 t+28% on a year earlier (1 t)',
     );
-    expect(figure('Units')).toHaveTextContent('2,000no change on a year earlier (2,000)');
+    expect(figure('Units')).toHaveTextContent(
+      '2,000no change on a year earlier (2,000)',
+    );
     expect(
-      screen.getByRole('img', { name: /^Collected weight per quarter, by channel: 5 bars from Q4 2025 \(Dec\) to Q4 2026 \(Oct–Nov\)/ }),
+      screen.getByRole('img', {
+        name: /^Collected weight per quarter, by channel: 5 bars from Q4 2025 \(Dec\) to Q4 2026 \(Oct–Nov\)/,
+      }),
     ).toBeInTheDocument();
     const channels = screen.getByRole('table', {
       name: 'Collected weight per quarter, by channel',
     });
-    expect(within(channels).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(
+      within(channels)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
       'Quarter',
       'In-store bin',
       'Kiosk',
@@ -115,14 +130,18 @@ describe('AnalyticsScreen', () => {
       'A year earlier',
     ]);
     expect(
-      within(channels).getByRole('rowheader', { name: 'Q1 2026' }).closest('tr'),
+      within(channels)
+        .getByRole('rowheader', { name: 'Q1 2026' })
+        .closest('tr'),
     ).toHaveTextContent('Q1 2026295 kg5 kg0 kg300 kg150 kg');
     const units = within(
       screen.getByRole('region', { name: 'Units and shipments per quarter' }),
     ).getByRole('table');
     expect(within(units).getAllByRole('row')).toHaveLength(6);
     expect(
-      screen.getByRole('table', { name: 'Sorted weight per quarter, by material' }),
+      screen.getByRole('table', {
+        name: 'Sorted weight per quarter, by material',
+      }),
     ).toBeInTheDocument();
   });
 
@@ -133,7 +152,9 @@ describe('AnalyticsScreen', () => {
       scope: { member_id: 2, member_name: "Kiehl's" },
     });
     await open('brandAdmin');
-    await screen.findByRole('heading', { name: "Kiehl's, Dec 2025 – Nov 2026" });
+    await screen.findByRole('heading', {
+      name: "Kiehl's, Dec 2025 – Nov 2026",
+    });
     expect(asked[0]?.get('member_id')).toBe('2');
     expect(asked[0]?.get('interval')).toBe('month');
     const month = screen.getByRole('radio', { name: 'Month' });
@@ -142,16 +163,23 @@ describe('AnalyticsScreen', () => {
     month.focus();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('radio', { name: 'Quarter' })).toBeChecked();
-    await vi.waitFor(() => expect(asked.at(-1)?.get('interval')).toBe('quarter'));
+    await vi.waitFor(() =>
+      expect(asked.at(-1)?.get('interval')).toBe('quarter'),
+    );
   });
 
   it('asks for the months of the period chosen', async () => {
     const asked = answerWith(ANSWER);
     await open('admin');
     await screen.findByText('Collected weight', { selector: 'dt' });
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last year');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Period' }),
+      'Last year',
+    );
     await vi.waitFor(() =>
-      expect(asked.at(-1)?.toString()).toBe('from=2025-01&to=2025-12&interval=month'),
+      expect(asked.at(-1)?.toString()).toBe(
+        'from=2025-01&to=2025-12&interval=month',
+      ),
     );
     expect(screen.getByText('Jan 2025 – Dec 2025')).toBeInTheDocument();
   });

@@ -35,7 +35,11 @@ const MATERIAL_SERIES = [
 ];
 
 /** A figure of this period with the same months a year earlier beneath it. */
-function compared(current: number, yearAgo: number, format: (n: number) => string) {
+function compared(
+  current: number,
+  yearAgo: number,
+  format: (n: number) => string,
+) {
   return (
     <>
       {format(current)}
@@ -152,7 +156,10 @@ export default function AnalyticsScreen() {
                 title={`Units and shipments per ${unit.toLowerCase()}`}
                 headingId="analytics-units"
               >
-                <PlainTable className={styles.table} scrollLabel="Units and shipments">
+                <PlainTable
+                  className={styles.table}
+                  scrollLabel="Units and shipments table, scrolls sideways"
+                >
                   <thead>
                     <tr>
                       <th scope="col">{unit}</th>

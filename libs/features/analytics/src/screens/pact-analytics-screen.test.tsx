@@ -24,7 +24,9 @@ const impact = (kg: number) => ({
 });
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => {
-  const month = new Date(Date.UTC(2025, 11 + index, 1)).toISOString().slice(0, 7);
+  const month = new Date(Date.UTC(2025, 11 + index, 1))
+    .toISOString()
+    .slice(0, 7);
   return { month, ...impact(100) };
 });
 
@@ -67,7 +69,10 @@ function answerWith(answer: object): URLSearchParams[] {
 }
 
 const open = (who: DemoUserKey) =>
-  renderWithShell(<PactAnalyticsScreen />, { signedInAs: who, route: '/pact-analytics' });
+  renderWithShell(<PactAnalyticsScreen />, {
+    signedInAs: who,
+    route: '/pact-analytics',
+  });
 
 const figure = (term: string) =>
   within(
@@ -92,34 +97,50 @@ describe('PactAnalyticsScreen', () => {
   it("shows the collective's impact with its rates, month by month, per program and tier", async () => {
     const asked = answerWith(COLLECTIVE);
     await open('admin');
-    await screen.findByRole('heading', { name: 'The collective, Dec 2025 – Nov 2026' });
+    await screen.findByRole('heading', {
+      name: 'The collective, Dec 2025 – Nov 2026',
+    });
     expect(asked[0]?.toString()).toBe('from=2025-12&to=2026-11');
     expect(figure('Recycling rate')).toHaveTextContent('88%');
     expect(figure('Diversion rate')).toHaveTextContent('94%');
     expect(screen.queryByText(/Share of the collective/)).toBeNull();
-    const months = within(screen.getByRole('region', { name: 'Month by month' })).getByRole('table');
+    const months = within(
+      screen.getByRole('region', { name: 'Month by month' }),
+    ).getByRole('table');
     expect(within(months).getAllByRole('row')).toHaveLength(13);
-    const programs = within(screen.getByRole('region', { name: 'By program' })).getByRole('table');
+    const programs = within(
+      screen.getByRole('region', { name: 'By program' }),
+    ).getByRole('table');
     expect(
       within(programs).getByRole('rowheader', { name: 'Kiosk' }).closest('tr'),
     ).toHaveTextContent('Kiosk300 kg80 kg60 kg10 kg5 kg5 kg88%94%');
-    const tiers = within(screen.getByRole('region', { name: 'By member tier' })).getByRole('table');
+    const tiers = within(
+      screen.getByRole('region', { name: 'By member tier' }),
+    ).getByRole('table');
     expect(
       within(tiers).getByRole('rowheader', { name: 'Full' }).closest('tr'),
     ).toHaveTextContent('Full4400 kg');
     expect(
-      screen.getByRole('img', { name: /^Confirmed outcomes per month of receipt: 12 bars/ }),
+      screen.getByRole('img', {
+        name: /^Confirmed outcomes per month of receipt: 12 bars/,
+      }),
     ).toBeInTheDocument();
   });
 
   it("shows a brand admin their member's own figures and its share of the collective", async () => {
     const asked = answerWith(OWN);
     await open('brandAdmin');
-    await screen.findByRole('heading', { name: "Kiehl's, Dec 2025 – Nov 2026" });
+    await screen.findByRole('heading', {
+      name: "Kiehl's, Dec 2025 – Nov 2026",
+    });
     expect(asked[0]?.get('member_id')).toBe('2');
-    expect(figure("Share of the collective's collected weight")).toHaveTextContent('25%');
+    expect(
+      figure("Share of the collective's collected weight"),
+    ).toHaveTextContent('25%');
     expect(figure('Collected weight')).toHaveTextContent('300 kg');
-    const tier = within(screen.getByRole('region', { name: "The member's tier" })).getByRole('table');
+    const tier = within(
+      screen.getByRole('region', { name: "The member's tier" }),
+    ).getByRole('table');
     expect(within(tier).getAllByRole('row')).toHaveLength(2);
   });
 });

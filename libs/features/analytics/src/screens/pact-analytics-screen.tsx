@@ -55,7 +55,10 @@ function ImpactTable({
   rows: ImpactRow[];
 }) {
   return (
-    <PlainTable className={styles.table} scrollLabel={label}>
+    <PlainTable
+      className={styles.table}
+      scrollLabel={`${label} table, scrolls sideways`}
+    >
       <thead>
         <tr>
           <th scope="col">{heading}</th>
@@ -112,7 +115,11 @@ export default function PactAnalyticsScreen() {
   return (
     <ScreenFrame>
       <div className={styles.view}>
-        <PeriodControls view={view} onView={setView} months={rangeText(range)} />
+        <PeriodControls
+          view={view}
+          onView={setView}
+          months={rangeText(range)}
+        />
         <DataState
           status={pact.status}
           error={pact.error}
@@ -130,13 +137,22 @@ export default function PactAnalyticsScreen() {
               >
                 <Figures
                   figures={[
-                    { term: 'Collected weight', value: formatWeight(data.totals.collected_kg) },
+                    {
+                      term: 'Collected weight',
+                      value: formatWeight(data.totals.collected_kg),
+                    },
                     {
                       term: 'With a confirmed outcome',
                       value: formatWeight(data.totals.confirmed_kg),
                     },
-                    { term: 'Recycling rate', value: formatPercent(data.totals.recycling_rate) },
-                    { term: 'Diversion rate', value: formatPercent(data.totals.diversion_rate) },
+                    {
+                      term: 'Recycling rate',
+                      value: formatPercent(data.totals.recycling_rate),
+                    },
+                    {
+                      term: 'Diversion rate',
+                      value: formatPercent(data.totals.diversion_rate),
+                    },
                     ...(data.share
                       ? [
                           {
@@ -153,8 +169,8 @@ export default function PactAnalyticsScreen() {
                 />
                 <p className={styles.note}>
                   Recycling rate: recycled and downcycled weight ÷ weight with a
-                  confirmed outcome. Diversion rate: all but landfill ÷ the same.
-                  Outcomes count in the month the material was received.
+                  confirmed outcome. Diversion rate: all but landfill ÷ the
+                  same. Outcomes count in the month the material was received.
                 </p>
               </Panel>
               <Panel>

@@ -20,7 +20,8 @@ const place = (stores: number, active: number, bin: number, kiosk: number) => ({
   stores,
   active_stores: active,
   weight_kg: bin + kiosk,
-  weight_per_store_kg: active > 0 ? Math.round(((bin + kiosk) / active) * 10) / 10 : null,
+  weight_per_store_kg:
+    active > 0 ? Math.round(((bin + kiosk) / active) * 10) / 10 : null,
   channels: [
     { channel: 'in-store' as const, weight_kg: bin },
     { channel: 'kiosk' as const, weight_kg: kiosk },
@@ -51,7 +52,11 @@ const ANSWER: Regional = {
     empty('Mountain'),
     empty('Midwest'),
     empty('South'),
-    { region: 'Northeast', ...place(1, 1, 100, 0), states: [{ state: 'NY', ...place(1, 1, 100, 0) }] },
+    {
+      region: 'Northeast',
+      ...place(1, 1, 100, 0),
+      states: [{ state: 'NY', ...place(1, 1, 100, 0) }],
+    },
   ],
   totals: place(4, 3, 700, 200),
 };
@@ -86,24 +91,41 @@ describe('RegionalSummaryScreen', () => {
       signedInAs: 'super',
       route: '/regional-summary?period=ytd',
     });
-    await screen.findByRole('heading', { name: 'All members, Jan 2026 – Nov 2026' });
+    await screen.findByRole('heading', {
+      name: 'All members, Jan 2026 – Nov 2026',
+    });
     expect(asked[0]?.toString()).toBe('from=2026-01&to=2026-11');
-    const tiles = within(screen.getByRole('region', { name: 'Regions' })).getAllByRole('listitem');
+    const tiles = within(
+      screen.getByRole('region', { name: 'Regions' }),
+    ).getAllByRole('listitem');
     expect(tiles).toHaveLength(5);
     const west = screen.getByRole('listitem', { name: 'West' });
     expect(west).toHaveTextContent('Stores2 active of 3');
     expect(west).toHaveTextContent('Collected800 kg');
     expect(west).toHaveTextContent('Per active store400 kg');
     expect(west).toHaveTextContent('In-store bin75%');
-    expect(screen.getByRole('listitem', { name: 'South' })).toHaveTextContent('Per active store—');
-    const table = within(screen.getByRole('region', { name: 'Regions and states' })).getByRole('table');
+    expect(screen.getByRole('listitem', { name: 'South' })).toHaveTextContent(
+      'Per active store—',
+    );
+    const table = within(
+      screen.getByRole('region', { name: 'Regions and states' }),
+    ).getByRole('table');
     expect(
-      within(table).getByRole('rowheader', { name: 'West, state not recorded' }).closest('tr'),
+      within(table)
+        .getByRole('rowheader', { name: 'West, state not recorded' })
+        .closest('tr'),
     ).toHaveTextContent('10200 kg—0 kg (0%)200 kg (100%)0 kg (0%)');
     expect(
-      within(table).getByRole('rowheader', { name: 'All regions' }).closest('tr'),
+      within(table)
+        .getByRole('rowheader', { name: 'All regions' })
+        .closest('tr'),
     ).toHaveTextContent('43900 kg300 kg');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 12 months');
-    await vi.waitFor(() => expect(asked.at(-1)?.toString()).toBe('from=2025-12&to=2026-11'));
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Period' }),
+      'Last 12 months',
+    );
+    await vi.waitFor(() =>
+      expect(asked.at(-1)?.toString()).toBe('from=2025-12&to=2026-11'),
+    );
   });
 });

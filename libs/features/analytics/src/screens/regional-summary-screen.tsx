@@ -27,7 +27,9 @@ type Place = Omit<RegionFigures, 'region' | 'states'>;
 
 /** Weight per active store, or a dash without an active store. */
 const perStore = (place: Place) =>
-  place.weight_per_store_kg === null ? '—' : formatWeight(place.weight_per_store_kg);
+  place.weight_per_store_kg === null
+    ? '—'
+    : formatWeight(place.weight_per_store_kg);
 
 /** Each channel's share of a place's collected weight, in channel order. */
 function shares(place: Place): number[] {
@@ -46,7 +48,8 @@ function PlaceCells({ place }: { place: Place }) {
       <td>{perStore(place)}</td>
       {place.channels.map((c, index) => (
         <td key={c.channel}>
-          {formatWeight(c.weight_kg)} ({formatPercent(shares(place)[index] ?? 0)})
+          {formatWeight(c.weight_kg)} (
+          {formatPercent(shares(place)[index] ?? 0)})
         </td>
       ))}
     </>
@@ -62,7 +65,8 @@ function RegionTile({ region }: { region: RegionFigures }) {
       <dl>
         <dt>Stores</dt>
         <dd>
-          {formatNumber(region.active_stores)} active of {formatNumber(region.stores)}
+          {formatNumber(region.active_stores)} active of{' '}
+          {formatNumber(region.stores)}
         </dd>
         <dt>Collected</dt>
         <dd>{formatWeight(region.weight_kg)}</dd>
@@ -77,7 +81,10 @@ function RegionTile({ region }: { region: RegionFigures }) {
       </dl>
       <div className={styles.mix} aria-hidden="true">
         {mix.map((share, index) => (
-          <span key={SHIPMENT_CHANNELS[index]} style={{ width: `${share * 100}%` }} />
+          <span
+            key={SHIPMENT_CHANNELS[index]}
+            style={{ width: `${share * 100}%` }}
+          />
         ))}
       </div>
     </li>
@@ -99,7 +106,11 @@ export default function RegionalSummaryScreen() {
   return (
     <ScreenFrame>
       <div className={styles.view}>
-        <PeriodControls view={view} onView={setView} months={rangeText(range)} />
+        <PeriodControls
+          view={view}
+          onView={setView}
+          months={rangeText(range)}
+        />
         <DataState
           status={summary.status}
           error={summary.error}
@@ -121,7 +132,10 @@ export default function RegionalSummaryScreen() {
                       term: 'Stores',
                       value: `${formatNumber(data.totals.active_stores)} active of ${formatNumber(data.totals.stores)}`,
                     },
-                    { term: 'Collected weight', value: formatWeight(data.totals.weight_kg) },
+                    {
+                      term: 'Collected weight',
+                      value: formatWeight(data.totals.weight_kg),
+                    },
                     { term: 'Per active store', value: perStore(data.totals) },
                   ]}
                 />
@@ -134,7 +148,10 @@ export default function RegionalSummaryScreen() {
                 </ul>
               </Panel>
               <Panel title="Regions and states" headingId="regions-table">
-                <PlainTable className={styles.table} scrollLabel="Regions and states">
+                <PlainTable
+                  className={styles.table}
+                  scrollLabel="Regions and states table, scrolls sideways"
+                >
                   <thead>
                     <tr>
                       <th scope="col">Region or state</th>
@@ -161,7 +178,8 @@ export default function RegionalSummaryScreen() {
                         {region.states.map((state) => (
                           <tr key={state.state ?? 'unknown'}>
                             <th scope="row">
-                              {region.region}, {state.state ?? 'state not recorded'}
+                              {region.region},{' '}
+                              {state.state ?? 'state not recorded'}
                             </th>
                             <PlaceCells place={state} />
                           </tr>

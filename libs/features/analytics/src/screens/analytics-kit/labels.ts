@@ -50,8 +50,7 @@ export function bucketLabel(
   const whole =
     interval === 'year'
       ? bucket.first.endsWith('-01') && bucket.last.endsWith('-12')
-      : (month - 1) % 3 === 0 &&
-        Number(bucket.last.slice(5, 7)) === month + 2;
+      : (month - 1) % 3 === 0 && Number(bucket.last.slice(5, 7)) === month + 2;
   const name =
     interval === 'year' ? year : `Q${Math.floor((month - 1) / 3) + 1} ${year}`;
   if (whole) return name;

@@ -25,7 +25,10 @@ describe('analytics periods', () => {
         expect(length(rangeOf('12m', now))).toBe(12);
         expect(length(rangeOf('24m', now))).toBe(24);
         expect(length(rangeOf('36m', now))).toBe(36);
-        expect(rangeOf('ytd', now)).toEqual({ from: `${year}-01`, to: thisMonth });
+        expect(rangeOf('ytd', now)).toEqual({
+          from: `${year}-01`,
+          to: thisMonth,
+        });
         expect(rangeOf('last-year', now)).toEqual({
           from: `${year - 1}-01`,
           to: `${year - 1}-12`,
@@ -46,11 +49,16 @@ describe('analytics periods', () => {
         fc.constantFrom(...PERIODS.map((p) => p.value)),
         fc.constantFrom('month' as const, 'quarter' as const, 'year' as const),
         (period, interval) => {
-          expect(readView(viewParams({ period, interval }))).toEqual({ period, interval });
+          expect(readView(viewParams({ period, interval }))).toEqual({
+            period,
+            interval,
+          });
         },
       ),
     );
-    expect(viewParams({ period: '12m', interval: 'month' }).toString()).toBe('');
+    expect(viewParams({ period: '12m', interval: 'month' }).toString()).toBe(
+      '',
+    );
     expect(readView(new URLSearchParams('period=1y&interval=week'))).toEqual({
       period: '12m',
       interval: 'month',
@@ -58,11 +66,21 @@ describe('analytics periods', () => {
   });
 
   it('names buckets, saying which months a cut quarter or year holds', () => {
-    expect(bucketLabel({ first: '2026-01', last: '2026-03' }, 'quarter')).toBe('Q1 2026');
-    expect(bucketLabel({ first: '2025-12', last: '2025-12' }, 'quarter')).toBe('Q4 2025 (Dec)');
-    expect(bucketLabel({ first: '2026-10', last: '2026-11' }, 'quarter')).toBe('Q4 2026 (Oct–Nov)');
-    expect(bucketLabel({ first: '2025-01', last: '2025-12' }, 'year')).toBe('2025');
-    expect(bucketLabel({ first: '2025-02', last: '2025-12' }, 'year')).toBe('2025 (Feb–Dec)');
+    expect(bucketLabel({ first: '2026-01', last: '2026-03' }, 'quarter')).toBe(
+      'Q1 2026',
+    );
+    expect(bucketLabel({ first: '2025-12', last: '2025-12' }, 'quarter')).toBe(
+      'Q4 2025 (Dec)',
+    );
+    expect(bucketLabel({ first: '2026-10', last: '2026-11' }, 'quarter')).toBe(
+      'Q4 2026 (Oct–Nov)',
+    );
+    expect(bucketLabel({ first: '2025-01', last: '2025-12' }, 'year')).toBe(
+      '2025',
+    );
+    expect(bucketLabel({ first: '2025-02', last: '2025-12' }, 'year')).toBe(
+      '2025 (Feb–Dec)',
+    );
   });
 
   it('says the change on a year earlier, with its sign, and "new" where there was nothing', () => {
@@ -72,11 +90,15 @@ describe('analytics periods', () => {
     expect(changeText(5, 0)).toBe('new');
     expect(changeText(0, 0)).toBe('no change');
     fc.assert(
-      fc.property(fc.nat(), fc.integer({ min: 1, max: 1e9 }), (current, ago) => {
-        const text = changeText(current, ago);
-        if (current > ago * 1.005) expect(text.startsWith('+')).toBe(true);
-        if (current < ago * 0.995) expect(text.startsWith('−')).toBe(true);
-      }),
+      fc.property(
+        fc.nat(),
+        fc.integer({ min: 1, max: 1e9 }),
+        (current, ago) => {
+          const text = changeText(current, ago);
+          if (current > ago * 1.005) expect(text.startsWith('+')).toBe(true);
+          if (current < ago * 0.995) expect(text.startsWith('−')).toBe(true);
+        },
+      ),
     );
   });
 });
