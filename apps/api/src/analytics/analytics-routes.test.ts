@@ -5,6 +5,7 @@ import {
   PactAnalyticsSchema,
   RegionalSummarySchema,
 } from '@collective/api-client/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMonths, contractMonth, monthStartOf } from '../data/months';
 import { DEMO_MEMBERS } from '../db/seed';
@@ -320,6 +321,32 @@ describeOnEachDatabase('analytics', (engine) => {
       for (const name of OTHER_NAMES) expect(response.body).not.toContain(name);
       expect(memberIdsIn(response.json())).toEqual([KIEHLS]);
     });
+  });
+
+  it('gives the same collected weight on all three answers for random periods and scopes', async () => {
+    const now = monthStartOf(new Date());
+    const cases = fc.sample(
+      fc.record({
+        end: fc.integer({ min: 0, max: 24 }),
+        length: fc.integer({ min: 1, max: 30 }),
+        member: fc.constantFrom(null, KIEHLS, 5, 1009),
+      }),
+      { numRuns: 6, seed: 22 },
+    );
+    for (const { end, length, member } of cases) {
+      const to = addMonths(now, -end);
+      const query = `from=${contractMonth(addMonths(to, 1 - length))}&to=${contractMonth(to)}${member === null ? '' : `&member_id=${member}`}`;
+      const series = await json(AnalyticsSeriesSchema, `${SERIES}?${query}`);
+      const pact = await json(PactAnalyticsSchema, `${PACT}?${query}`);
+      const regions = await json(RegionalSummarySchema, `${REGIONS}?${query}`);
+      expect(pact.totals.collected_kg, query).toBe(
+        series.totals.current.weight_kg,
+      );
+      expect(regions.totals.weight_kg, query).toBe(
+        series.totals.current.weight_kg,
+      );
+      expect(series.scope.member_id, query).toBe(member);
+    }
   });
 
   describe('refusals', () => {
