@@ -105,7 +105,7 @@ test.describe('analytics', () => {
     await page.goto('/regional-summary');
     const tiles = page.getByRole('region', { name: 'Regions', exact: true });
     await expect(tiles.getByRole('listitem')).toHaveCount(5);
-    await expect(tiles.getByRole('listitem', { name: 'West' })).toContainText(
+    await expect(tiles.getByRole('listitem', { name: 'West', exact: true })).toContainText(
       'active of',
     );
     await expect(
