@@ -349,6 +349,85 @@ describeOnEachDatabase('analytics', (engine) => {
     }
   });
 
+  describe('CSV exports', () => {
+    it("gives the series' buckets as CSV rows, the scope's own, and records the export", async () => {
+      const series = await json(
+        AnalyticsSeriesSchema,
+        `${SERIES}?interval=quarter`,
+        BRAND_ADMIN,
+      );
+      const response = await call(
+        BRAND_ADMIN,
+        'GET',
+        `${SERIES}/export?interval=quarter&member_id=5`,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/csv/);
+      expect(response.headers['content-disposition']).toMatch(
+        new RegExp(
+          `analytics-quarter-member-${KIEHLS}-${series.from}-to-${series.to}\\.csv`,
+        ),
+      );
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe(
+        'first_month,last_month,weight_kg,weight_kg_year_ago,units,units_year_ago,shipments,shipments_year_ago,in_store_kg,kiosk_kg,mail_back_kg,unsorted_kg',
+      );
+      expect(lines).toHaveLength(series.buckets.length + 1);
+      const first = series.buckets[0];
+      expect(lines[1]?.split(',').slice(0, 5)).toEqual([
+        first?.first,
+        first?.last,
+        String(first?.current.weight_kg),
+        String(first?.year_ago.weight_kg),
+        String(first?.current.units),
+      ]);
+      const [audit] = await server.db.query<{
+        member_id: number | null;
+        entity_id: string;
+      }>(
+        `SELECT member_id, entity_id FROM audit_events
+          WHERE entity = 'export' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(audit).toEqual({
+        member_id: KIEHLS,
+        entity_id: 'analyticsSeriesExport',
+      });
+    });
+
+    it('gives a row per region and per state, adding up to the summary', async () => {
+      const summary = await json(RegionalSummarySchema, REGIONS);
+      const response = await call(ADMIN, 'GET', `${REGIONS}/export`);
+      expect(response.statusCode).toBe(200);
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      const rows = lines.slice(1).map((line) => line.split(','));
+      const regionRows = rows.filter((cells) => cells[1] === '');
+      expect(regionRows.map((cells) => cells[0])).toEqual(
+        summary.regions.map((r) => r.region),
+      );
+      expect(rows).toHaveLength(
+        summary.regions.length +
+          summary.regions.reduce((t, r) => t + r.states.length, 0),
+      );
+      expect(sumKg(regionRows.map((cells) => Number(cells[4])))).toBeCloseTo(
+        summary.totals.weight_kg,
+        0,
+      );
+      expect(
+        (await call(OPERATOR, 'GET', `${REGIONS}/export`)).statusCode,
+      ).toBe(403);
+      expect(
+        (await call(ADMIN, 'GET', `${REGIONS}/export?from=2026-05&to=2026-01`))
+          .statusCode,
+      ).toBe(400);
+    });
+  });
+
   describe('refusals', () => {
     it.each([
       `${SERIES}?interval=week`,

@@ -225,7 +225,7 @@ describeOnEachDatabase('API keys', (engine) => {
       expect(response.json()).toEqual({
         error: 'Unauthorized',
         message:
-          'API keys may call GET /api/dashboard/summary, GET /api/stores, GET /api/stores/:id, GET /api/stores/export, GET /api/shipments, GET /api/shipments/export, GET /api/shipments/:id, GET /api/warehouse/receiving, GET /api/warehouse/summary, GET /api/eol/summary, GET /api/eol/lots, GET /api/eol/lots/:id, GET /api/eol/on-hand, GET /api/store-rankings, GET /api/analytics/series, GET /api/analytics/pact and GET /api/analytics/regions only; sign in for this call.',
+          'API keys may call GET /api/dashboard/summary, GET /api/stores, GET /api/stores/:id, GET /api/stores/export, GET /api/shipments, GET /api/shipments/export, GET /api/shipments/:id, GET /api/warehouse/receiving, GET /api/warehouse/summary, GET /api/eol/summary, GET /api/eol/lots, GET /api/eol/lots/:id, GET /api/eol/on-hand, GET /api/store-rankings, GET /api/analytics/series, GET /api/analytics/pact, GET /api/analytics/regions, GET /api/analytics/series/export and GET /api/analytics/regions/export only; sign in for this call.',
       });
       expect(response.headers['www-authenticate']).toBe(
         'Bearer error="invalid_token"',

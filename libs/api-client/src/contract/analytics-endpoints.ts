@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
   AnsweredScopeSchema,
+  DownloadTicketQuery,
   MaterialCodeSchema,
   MemberIdQuery,
   PROGRAM_REGIONS,
@@ -98,6 +99,20 @@ export const AnalyticsSeriesQuerySchema = checkedPeriod(
 /** Query of GET /api/analytics/pact and GET /api/analytics/regions: the scope and the period. */
 export const AnalyticsPeriodQuerySchema = checkedPeriod(
   v.strictObject(periodEntries),
+);
+
+/** Query of GET /api/analytics/series/export: the series' query and the download ticket. */
+export const AnalyticsSeriesExportQuerySchema = checkedPeriod(
+  v.strictObject({
+    ...periodEntries,
+    interval: v.optional(oneOf(ANALYTICS_INTERVALS, 'interval')),
+    download: DownloadTicketQuery,
+  }),
+);
+
+/** Query of GET /api/analytics/regions/export: the period, the scope and the download ticket. */
+export const AnalyticsPeriodExportQuerySchema = checkedPeriod(
+  v.strictObject({ ...periodEntries, download: DownloadTicketQuery }),
 );
 
 /** The period an answer covers, as the server resolved it. */
@@ -274,6 +289,40 @@ export const RegionalSummarySchema = answerSchema({
 /** The figures per region and state. */
 export type RegionalSummary = v.InferOutput<typeof RegionalSummarySchema>;
 
+/** One row of the series CSV: a bucket's figures beside a year earlier, and per channel. */
+export const SeriesCsvRowSchema = v.object({
+  first_month: v.string(),
+  last_month: v.string(),
+  weight_kg: KgSchema,
+  weight_kg_year_ago: KgSchema,
+  units: CountSchema,
+  units_year_ago: CountSchema,
+  shipments: CountSchema,
+  shipments_year_ago: CountSchema,
+  in_store_kg: KgSchema,
+  kiosk_kg: KgSchema,
+  mail_back_kg: KgSchema,
+  unsorted_kg: KgSchema,
+});
+/** One row of the series CSV. */
+export type SeriesCsvRow = v.InferOutput<typeof SeriesCsvRowSchema>;
+
+/** One row of the regions CSV: a region (state empty), or a state of it. */
+export const RegionCsvRowSchema = v.object({
+  region: v.string(),
+  /** Two-letter code; empty on a region's own row; `unknown` where stores' state is not known. */
+  state: v.string(),
+  stores: CountSchema,
+  active_stores: CountSchema,
+  weight_kg: KgSchema,
+  weight_per_store_kg: v.nullable(KgSchema),
+  in_store_kg: KgSchema,
+  kiosk_kg: KgSchema,
+  mail_back_kg: KgSchema,
+});
+/** One row of the regions CSV. */
+export type RegionCsvRow = v.InferOutput<typeof RegionCsvRowSchema>;
+
 /**
  * The calls of the analytics screens (their chunks import this table, not
  * the `endpoints` aggregate, so they carry these schemas only).
@@ -319,5 +368,32 @@ export const analyticsEndpoints = /* @__PURE__ */ named({
     audience: 'admins',
     scoped: true,
     cache: true,
+  },
+  analyticsSeriesExport: {
+    method: 'GET',
+    path: '/api/analytics/series/export',
+    summary:
+      'The series of GET /api/analytics/series as a CSV file: a row per bucket',
+    resource: 'analytics',
+    query: AnalyticsSeriesExportQuerySchema,
+    response: SeriesCsvRowSchema,
+    format: 'csv',
+    auth: 'session-or-key',
+    audience: 'admins',
+    scoped: true,
+    feature: 'analytics',
+  },
+  regionalSummaryExport: {
+    method: 'GET',
+    path: '/api/analytics/regions/export',
+    summary:
+      'The figures of GET /api/analytics/regions as a CSV file: a row per region and per state',
+    resource: 'analytics',
+    query: AnalyticsPeriodExportQuerySchema,
+    response: RegionCsvRowSchema,
+    format: 'csv',
+    auth: 'session-or-key',
+    audience: 'admins',
+    scoped: true,
   },
 } as const satisfies Record<string, Endpoint>);

@@ -2,7 +2,7 @@ import {
   analyticsEndpoints,
   type AnalyticsInterval,
 } from '@collective/api-client/contract';
-import { useScopedQuery } from '@collective/tenancy/react';
+import { useExportUrl, useScopedQuery } from '@collective/tenancy/react';
 
 /** The months an analytics screen asks for, `YYYY-MM`, both counted. */
 export interface MonthRange {
@@ -47,4 +47,24 @@ export function useRegionalSummary(range: MonthRange) {
     { query: { from: range.from, to: range.to } },
     { keepPreviousWhileChanging: ['from', 'to'] },
   );
+}
+
+/** Makes the URL of the series' CSV file (a row per bucket) for `range` and `interval`, in the data scope. */
+export function useAnalyticsSeriesExportUrl(
+  range: MonthRange,
+  interval: AnalyticsInterval,
+) {
+  return useExportUrl(analyticsEndpoints.analyticsSeriesExport, {
+    from: range.from,
+    to: range.to,
+    interval,
+  });
+}
+
+/** Makes the URL of the regions' CSV file (a row per region and per state) for `range`, in the data scope. */
+export function useRegionalSummaryExportUrl(range: MonthRange) {
+  return useExportUrl(analyticsEndpoints.regionalSummaryExport, {
+    from: range.from,
+    to: range.to,
+  });
 }

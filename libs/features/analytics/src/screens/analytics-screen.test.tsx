@@ -139,6 +139,11 @@ describe('AnalyticsScreen', () => {
     ).getByRole('table');
     expect(within(units).getAllByRole('row')).toHaveLength(6);
     expect(
+      within(
+        screen.getByRole('region', { name: 'Units and shipments per quarter' }),
+      ).getByRole('button', { name: 'Export CSV' }),
+    ).toBeInTheDocument();
+    expect(
       screen.getByRole('table', {
         name: 'Sorted weight per quarter, by material',
       }),

@@ -2,6 +2,7 @@ import { MATERIALS, SHIPMENT_CHANNELS } from '@collective/api-client/contract';
 import { ScreenFrame } from '@collective/nav/react';
 import {
   DataState,
+  ExportButton,
   Figures,
   formatNumber,
   formatWeight,
@@ -9,7 +10,10 @@ import {
   PlainTable,
   StackedBarChart,
 } from '@collective/ui';
-import { useAnalyticsSeries } from '../data/analytics';
+import {
+  useAnalyticsSeries,
+  useAnalyticsSeriesExportUrl,
+} from '../data/analytics';
 import {
   bucketLabel,
   CHANNEL_LABELS,
@@ -61,6 +65,7 @@ export default function AnalyticsScreen() {
   const [view, setView] = useAnalyticsView();
   const range = rangeOf(view.period, new Date());
   const series = useAnalyticsSeries(range, view.interval);
+  const exportUrl = useAnalyticsSeriesExportUrl(range, view.interval);
   const data = series.data;
   const unit = INTERVAL_LABELS[view.interval];
   const labels = data?.buckets.map((b) => bucketLabel(b, data.interval)) ?? [];
@@ -155,6 +160,13 @@ export default function AnalyticsScreen() {
               <Panel
                 title={`Units and shipments per ${unit.toLowerCase()}`}
                 headingId="analytics-units"
+                actions={
+                  <ExportButton
+                    label="Export CSV"
+                    getDownloadUrl={exportUrl}
+                    fileName={`analytics-${view.interval}-${range.from}-to-${range.to}.csv`}
+                  />
+                }
               >
                 <PlainTable
                   className={styles.table}

@@ -111,6 +111,11 @@ describe('RegionalSummaryScreen', () => {
       screen.getByRole('region', { name: 'Regions and states' }),
     ).getByRole('table');
     expect(
+      within(
+        screen.getByRole('region', { name: 'Regions and states' }),
+      ).getByRole('button', { name: 'Export CSV' }),
+    ).toBeInTheDocument();
+    expect(
       within(table)
         .getByRole('rowheader', { name: 'West, state not recorded' })
         .closest('tr'),

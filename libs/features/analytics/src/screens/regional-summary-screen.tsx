@@ -5,6 +5,7 @@ import {
 import { ScreenFrame } from '@collective/nav/react';
 import {
   DataState,
+  ExportButton,
   Figures,
   formatNumber,
   formatPercent,
@@ -13,7 +14,10 @@ import {
   PlainTable,
 } from '@collective/ui';
 import { Fragment } from 'react';
-import { useRegionalSummary } from '../data/analytics';
+import {
+  useRegionalSummary,
+  useRegionalSummaryExportUrl,
+} from '../data/analytics';
 import { CHANNEL_LABELS } from './analytics-kit/labels';
 import { rangeOf } from './analytics-kit/period';
 import {
@@ -102,6 +106,7 @@ export default function RegionalSummaryScreen() {
   const [view, setView] = useAnalyticsView();
   const range = rangeOf(view.period, new Date());
   const summary = useRegionalSummary(range);
+  const exportUrl = useRegionalSummaryExportUrl(range);
   const data = summary.data;
   return (
     <ScreenFrame>
@@ -147,7 +152,17 @@ export default function RegionalSummaryScreen() {
                   ))}
                 </ul>
               </Panel>
-              <Panel title="Regions and states" headingId="regions-table">
+              <Panel
+                title="Regions and states"
+                headingId="regions-table"
+                actions={
+                  <ExportButton
+                    label="Export CSV"
+                    getDownloadUrl={exportUrl}
+                    fileName={`regions-${range.from}-to-${range.to}.csv`}
+                  />
+                }
+              >
                 <PlainTable
                   className={styles.table}
                   scrollLabel="Regions and states table, scrolls sideways"
