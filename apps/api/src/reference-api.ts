@@ -46,6 +46,7 @@ import { performanceRoutes } from './performance/performance-routes';
 import { healthRoutes } from './observability/health-routes';
 import { metricsRoutes } from './observability/metrics';
 import { comparisonRoutes } from './comparisons/comparison-routes';
+import { analyticsRoutes } from './analytics/analytics-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -218,6 +219,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     storeRoutes,
     performanceRoutes,
     comparisonRoutes,
+    analyticsRoutes,
   ]) {
     await app.register(resource, services);
   }

@@ -112,6 +112,7 @@ export type { SubmitButtonProps } from './submit-button/submit-button';
 export { StackedBarChart } from './stacked-bar-chart/stacked-bar-chart';
 export type {
   ChartBar,
+  ChartReference,
   ChartSeries,
   StackedBarChartProps,
 } from './stacked-bar-chart/stacked-bar-chart';

@@ -10,6 +10,7 @@ import { demoCleanupEndpoints } from './demo-cleanup-endpoints';
 import { storeInventoryEndpoints } from './store-inventory-endpoints';
 import { performanceEndpoints } from './performance-endpoints';
 import { comparisonEndpoints } from './comparison-endpoints';
+import { analyticsEndpoints } from './analytics-endpoints';
 
 /**
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
@@ -33,6 +34,7 @@ export const endpoints = {
   ...storeInventoryEndpoints,
   ...performanceEndpoints,
   ...comparisonEndpoints,
+  ...analyticsEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */
@@ -46,3 +48,4 @@ export * from './demo-cleanup-endpoints';
 export * from './store-inventory-endpoints';
 export * from './performance-endpoints';
 export * from './comparison-endpoints';
+export * from './analytics-endpoints';
