@@ -181,7 +181,19 @@ export function appConfig(
       ],
     },
     ssr: {
-      resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] },
+      resolve: {
+        conditions: [
+          SOURCE_CONDITION,
+          // A server runs in Node, which never reads the "module" condition:
+          // left out so that the test runner (which passes these conditions
+          // to Node) loads packages as the built server will. With it,
+          // prom-client's require of @opentelemetry/api got that package's
+          // "module" build, which Node cannot load (opentelemetry-js#3989).
+          ...(options.environment === 'node'
+            ? defaultServerConditions.filter((c) => c !== 'module')
+            : defaultServerConditions),
+        ],
+      },
     },
     plugins: options.react ? [react()] : [],
     test: testConfig(options),

@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mailer:secret@mail.example.org:587',
       MAIL_FROM: 'Dashboard <no-reply@example.org>',
       PUBLIC_URL: 'https://dash.example.org',
+      METRICS_TOKEN: '0123456789abcdef0123',
     });
 
     expect(config).toEqual({
@@ -55,7 +56,18 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mailer:secret@mail.example.org:587',
       mailFrom: 'Dashboard <no-reply@example.org>',
       publicUrl: 'https://dash.example.org',
+      metricsToken: '0123456789abcdef0123',
     });
+  });
+
+  it('refuses a METRICS_TOKEN shorter than 16 characters or holding spaces', () => {
+    expect(() => load({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be/,
+    );
+    expect(() => load({ METRICS_TOKEN: '0123456789 abcdef0123' })).toThrow(
+      /METRICS_TOKEN must be/,
+    );
+    expect(load({}).metricsToken).toBeUndefined();
   });
 
   it('refuses an SMTP_URL that is not smtp(s) and a PUBLIC_URL that is not an origin', () => {

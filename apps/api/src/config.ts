@@ -74,6 +74,8 @@ export interface ServerConfig {
   mailFrom?: string;
   /** `PUBLIC_URL`: the dashboard's origin used in links in mail; absent: each request's own origin. */
   publicUrl?: string;
+  /** `METRICS_TOKEN`: GET /api/metrics asks for it as a bearer token; absent: it answers loopback only. */
+  metricsToken?: string;
 }
 
 /** The environment held one or more invalid values; the message lists each and how to fix it. */
@@ -181,7 +183,7 @@ export interface ConfigContext {
  * Reads and checks the server's environment variables (`PORT`, `HOST`,
  * `TRUST_PROXY`, `DASHBOARD_DIR`, `DATABASE_URL`, `PGLITE_DATA_DIR`,
  * `LOG_LEVEL`, `CORS_ORIGINS`, `SEED_SCALE`, `ANSWER_CACHE_ENTRIES`,
- * `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`),
+ * `SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `METRICS_TOKEN`),
  * applying the defaults. Throws a
  * {@link ConfigError} naming every bad value.
  */
@@ -281,6 +283,13 @@ export function loadConfig(
     );
   }
 
+  const metricsToken = present(env['METRICS_TOKEN']);
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    problems.push(
+      'METRICS_TOKEN must be at least 16 printable characters without spaces (e.g. from `openssl rand -hex 24`); leave it unset to serve /api/metrics to the local machine only.',
+    );
+  }
+
   if (problems.length > 0 || !logLevel) throw new ConfigError(problems);
   return {
     port,
@@ -296,5 +305,6 @@ export function loadConfig(
     ...(smtpUrl ? { smtpUrl } : {}),
     ...(mailFrom ? { mailFrom } : {}),
     ...(publicUrl ? { publicUrl } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
   };
 }

@@ -200,6 +200,9 @@ export const MAX_ANSWER_CACHE_ENTRIES = 100_000;
  */
 export const DATA_VERSION_MAX_AGE_MS = 1_000;
 
+/** How long GET /api/ready waits for the database's answer before saying 503. */
+export const READINESS_TIMEOUT_MS = 2_000;
+
 /** Version of the API in its OpenAPI document: the app version of specification §9. */
 export const API_VERSION = '1.0.0';
 

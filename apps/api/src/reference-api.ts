@@ -43,6 +43,10 @@ import { demoCleanupRoutes } from './demo-cleanup/demo-cleanup-routes';
 import { instructionRoutes } from './instructions/instruction-routes';
 import { storeRoutes } from './stores/store-routes';
 import { performanceRoutes } from './performance/performance-routes';
+import { healthRoutes } from './observability/health-routes';
+import { metricsRoutes } from './observability/metrics';
+import { comparisonRoutes } from './comparisons/comparison-routes';
+import { analyticsRoutes } from './analytics/analytics-routes';
 import { reportRoutes } from './reports/report-routes';
 
 /**
@@ -116,6 +120,8 @@ export interface ReferenceApiOptions {
   mail?: MailSender;
   /** The dashboard's public origin for links in mail (`PUBLIC_URL`); absent: each request's origin. */
   publicUrl?: string;
+  /** `METRICS_TOKEN`: the bearer token of GET /api/metrics; absent: loopback only. */
+  metricsToken?: string;
 }
 
 /**
@@ -171,6 +177,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
       const state = await storeStats.current(period);
       return { version: state.dataVersion, period };
     },
+    dataWritten: () => storeStats.forget(),
     clock,
     checkAnswers: options.checkAnswers ?? false,
     jobs: options.jobs,
@@ -183,7 +190,11 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
       }),
     publicUrl: options.publicUrl ?? null,
   };
-  app.get('/health', async () => ({ status: 'ok' }));
+  await app.register(healthRoutes, { db: options.db });
+  await app.register(metricsRoutes, {
+    db: options.db,
+    ...(options.metricsToken ? { token: options.metricsToken } : {}),
+  });
   await app.register(apiDocs, { version: API_VERSION });
   await app.register(
     authRoutes(createLoginThrottle(options.db, options.loginLimits)),
@@ -208,6 +219,8 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     demoCleanupRoutes,
     storeRoutes,
     performanceRoutes,
+    comparisonRoutes,
+    analyticsRoutes,
     reportRoutes,
   ]) {
     await app.register(resource, services);

@@ -17,12 +17,13 @@ import {
 } from './constants';
 import { dashboardPages } from './dashboard/dashboard-pages';
 import type { Database } from './db/database';
+import { answerClientError } from './http/client-error';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { RequestLog } from './http/request-log';
 import { lazyRequestLogger } from './http/request-logger';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { mailbackPage } from './mailback/mailback-page';
-import { referenceApi } from './reference-api';
+import { API_HEADERS, referenceApi } from './reference-api';
 import { defineReportJobs, type ReportJobOptions } from './reports/report-job';
 import { createMailSender, type MailSenderOptions } from './mail/mail';
 
@@ -145,6 +146,8 @@ export interface ServerOptions {
   mail?: Omit<MailSenderOptions, 'db' | 'log' | 'from'> & { from?: string };
   /** The dashboard's public origin for links in mail (`PUBLIC_URL`). */
   publicUrl?: string;
+  /** `METRICS_TOKEN`: the bearer token of GET /api/metrics; absent: loopback only. */
+  metricsToken?: string;
 }
 
 /**
@@ -172,6 +175,7 @@ export function buildServer({
   timeouts,
   mail,
   publicUrl,
+  metricsToken,
 }: ServerOptions): FastifyInstance {
   const timeout = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
   const app = Fastify({
@@ -193,6 +197,9 @@ export function buildServer({
         ? (_address: string, hop: number) => hop < trustProxy
         : trustProxy,
     return503OnClosing: true,
+    // What Node's parser refuses gets the API's headers and error body too.
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, API_HEADERS),
     // Slow clients (docs/decisions/0065): each phase of a connection is
     // bounded. Node takes the headers timeout and check interval only at
     // creation (and checks headers <= request there); Fastify sets the rest.
@@ -228,6 +235,7 @@ export function buildServer({
     jobs,
     mail: mailSender,
     ...(publicUrl ? { publicUrl } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
     prefix: API_PREFIX,
     db,
     corsOrigins,

@@ -8,6 +8,7 @@ import {
   REQUEST_TIMEOUT_MS,
 } from './constants';
 import type { Database } from './db/database';
+import { API_HEADERS } from './reference-api';
 import { buildServer, type ServerTimeouts } from './server';
 import { TEST_DATABASES } from './testing/test-databases';
 
@@ -124,6 +125,28 @@ describe('a server facing slow clients', () => {
     expect(closed.afterLastWriteMs).toBeLessThan(
       SHORT.requestMs + SHORT.checkIntervalMs + SLACK_MS,
     );
+  });
+
+  it("answers what Node's parser refuses (a malformed request line, headers over the limit) with the API's headers and JSON error body", async () => {
+    const port = await listen({});
+    const malformed = await rawClient(port, 'NOT A REQUEST\r\n\r\n');
+    const huge = await rawClient(
+      port,
+      `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    const answers: [Closed, number, string][] = [
+      [malformed, 400, 'Bad Request'],
+      [huge, 431, 'Request Header Fields Too Large'],
+    ];
+    for (const [closed, status, error] of answers) {
+      const [head = '', body = ''] = closed.text.split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      for (const [name, value] of Object.entries(API_HEADERS)) {
+        expect(head.toLowerCase()).toContain(`${name}: ${value}`.toLowerCase());
+      }
+      expect(head).toMatch(/content-type: application\/json/i);
+      expect(JSON.parse(body)).toEqual({ error, message: expect.any(String) });
+    }
   });
 
   it('answers 408 when the headers never end, or never start', async () => {

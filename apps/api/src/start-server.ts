@@ -94,6 +94,7 @@ export async function startServer(
         ...(config.mailFrom ? { from: config.mailFrom } : {}),
       },
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+      ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
       ...(dashboardDir === undefined ? {} : { dashboardDir }),
     });
     app.log.info(

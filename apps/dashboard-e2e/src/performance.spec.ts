@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { BRAND_ADMIN, DEMO_MEMBERS, DEMO_USERS } from './support/demo-accounts';
-import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { checkBothWidths, DESKTOP } from './support/layout';
 import { signInAt } from './support/sign-in-screen';
 import { storeThemeBeforeLoad } from './support/theme-probe';
 
@@ -9,22 +9,6 @@ import { storeThemeBeforeLoad } from './support/theme-probe';
 const PLATFORM_ADMIN = DEMO_USERS.admin.email;
 const MEMBER = 'Harbor & Pine';
 const THIS_YEAR = new Date().getUTCFullYear();
-
-/** At 1366 and then 390 px: axe clean and no sideways page scroll. */
-async function checkBothWidths(
-  page: Page,
-  what: string,
-  shown: () => Promise<void>,
-) {
-  await page.setViewportSize(DESKTOP);
-  await shown();
-  await expectNoSidewaysScroll(page, `${what} at 1366 px`);
-  await expectNoAxeViolations(page, `${what} at 1366 px`);
-  await page.setViewportSize(PHONE);
-  await shown();
-  await expectNoSidewaysScroll(page, `${what} at 390 px`);
-  await expectNoAxeViolations(page, `${what} at 390 px`);
-}
 
 /** The brand admin's scorecard, checked to name no other member. */
 async function expectOwnScorecardOnly(page: Page) {

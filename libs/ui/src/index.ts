@@ -19,6 +19,8 @@ export type {
   ChoiceGroupProps,
   ChoiceProps,
 } from './choice-group/choice-group';
+export { ConfirmAction } from './confirm-action/confirm-action';
+export type { ConfirmActionProps } from './confirm-action/confirm-action';
 export { CopyButton } from './copy-button/copy-button';
 export type { CopyButtonProps } from './copy-button/copy-button';
 export { DataState } from './data-state/data-state';
@@ -91,6 +93,8 @@ export { Panel } from './panel/panel';
 export type { PanelProps } from './panel/panel';
 export { PlainTable } from './plain-table/plain-table';
 export type { PlainTableProps } from './plain-table/plain-table';
+export { RecordDetail } from './record-detail/record-detail';
+export type { RecordDetailProps } from './record-detail/record-detail';
 export { SavedViews } from './saved-views/saved-views';
 export type {
   SavedView,
@@ -108,6 +112,7 @@ export type { SubmitButtonProps } from './submit-button/submit-button';
 export { StackedBarChart } from './stacked-bar-chart/stacked-bar-chart';
 export type {
   ChartBar,
+  ChartReference,
   ChartSeries,
   StackedBarChartProps,
 } from './stacked-bar-chart/stacked-bar-chart';

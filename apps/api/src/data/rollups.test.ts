@@ -53,6 +53,30 @@ describeOnEachDatabase('createStoreStatsKeeper', (engine) => {
     expect(stateReads).toBe(2);
   });
 
+  it('forgets the state it read when told of a write, and does not keep a read begun before', async () => {
+    const { statsMonth, dataVersion } = await seeded();
+    const keeper = createStoreStatsKeeper(counted, {
+      maxAgeMs: 60_000,
+      now: () => 0,
+    });
+    expect((await keeper.current(statsMonth)).dataVersion).toBe(dataVersion);
+    await anotherWriterChangesTheData();
+    keeper.forget();
+    expect((await keeper.current(statsMonth)).dataVersion).toBe(
+      dataVersion + 1,
+    );
+
+    // A read under way when a write commits answers its caller but is not kept.
+    keeper.forget();
+    const before = keeper.current(statsMonth);
+    keeper.forget();
+    expect((await before).dataVersion).toBe(dataVersion + 1);
+    await anotherWriterChangesTheData();
+    expect((await keeper.current(statsMonth)).dataVersion).toBe(
+      dataVersion + 2,
+    );
+  });
+
   it('reads the state once for the callers that ask while it is being read', async () => {
     const { statsMonth } = await seeded();
     const keeper = createStoreStatsKeeper(counted, { now: () => 0 });

@@ -213,6 +213,13 @@ export interface StoreStatsKeeper {
    * without rollup state gets one.
    */
   current(month: MonthStart): Promise<RollupState>;
+  /**
+   * Forgets the state read last, after this process committed a write:
+   * the next call reads it again (a read begun before is not kept), so a
+   * write is seen by this process's next request at once; other processes
+   * see it within `maxAgeMs`.
+   */
+  forget(): void;
 }
 
 /** Options of {@link createStoreStatsKeeper}. */
@@ -238,19 +245,23 @@ export function createStoreStatsKeeper(
   const moving = new Map<MonthStart, Promise<RollupState>>();
   let known: { state: RollupState; readAt: number } | undefined;
   let reading: Promise<RollupState | null> | undefined;
+  /** Counts {@link StoreStatsKeeper.forget} calls: a read begun before one is not kept. */
+  let generation = 0;
 
   /** Reads the state once for every caller waiting meanwhile, and keeps it. */
   function read(): Promise<RollupState | null> {
     if (!reading) {
       const readAt = now();
-      reading = readRollupState(db)
+      const begun = generation;
+      const thisRead: Promise<RollupState | null> = readRollupState(db)
         .then((state) => {
-          if (state) known = { state, readAt };
+          if (state && begun === generation) known = { state, readAt };
           return state;
         })
         .finally(() => {
-          reading = undefined;
+          if (reading === thisRead) reading = undefined;
         });
+      reading = thisRead;
     }
     return reading;
   }
@@ -285,6 +296,11 @@ export function createStoreStatsKeeper(
         moving.set(month, move);
       }
       return move;
+    },
+    forget() {
+      generation += 1;
+      known = undefined;
+      reading = undefined;
     },
   };
 }

@@ -17,9 +17,12 @@ import {
 import { replyToError } from './error-replies';
 import { describeOnEachDatabase } from '../testing/test-databases';
 
-/** Routes of the API plugin that are not calls of the contract: health and the API reference. */
+/**
+ * Routes of the API plugin that are not calls of the contract: the
+ * operators' probes and metrics (docs/decisions/0104) and the API reference.
+ */
 const OUTSIDE_THE_CONTRACT =
-  /^(GET|HEAD|HEAD,GET) \/api\/(health|openapi\.json|docs(\/.*)?)$/;
+  /^(GET|HEAD|HEAD,GET) \/api\/(health|ready|metrics|openapi\.json|docs(\/.*)?)$/;
 
 describeOnEachDatabase('routes declared from the contract', (engine) => {
   let db: Database;

@@ -52,6 +52,11 @@ export interface RouteServices extends SessionContext {
    * version and the period "now" falls in (the rollups' month).
    */
   cacheStamp(now: Date): Promise<{ version: number; period: string }>;
+  /**
+   * Called once a write has committed: the next {@link cacheStamp} reads the
+   * data's version afresh, so this process never answers from before it.
+   */
+  dataWritten(): void;
   /** The time a call takes "now" from. */
   clock: () => Date;
   /** Long work (exports, reports): enqueue, read, cancel (docs/decisions/0071). */
@@ -473,6 +478,7 @@ export function declareRoute<N extends RoutedName>(
     const done = endpoint.idempotent
       ? await withIdempotency(services.db, request, name, work)
       : await services.db.transaction(work);
+    services.dataWritten();
     return settled(reply.code(done.status).send(done.body));
   }
 

@@ -14,7 +14,8 @@ import type {
 } from '@collective/api-client/contract';
 import { kg, recycledShare } from '../data/program-queries';
 import type { SqlRunner } from '../db/database';
-import { median, progressOf, shareOfTarget, type YearPassed } from './progress';
+import { median } from '../data/percentiles';
+import { progressOf, shareOfTarget, type YearPassed } from './progress';
 
 /** A member's row: its figures of the year and its targets, as the database answers it. */
 interface FigureRow {

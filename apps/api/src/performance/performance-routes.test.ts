@@ -8,10 +8,11 @@ import {
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS } from '../db/seed';
+import { idsIn } from '../testing/ids-in';
 import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
-import { median } from './progress';
+import { median } from '../data/percentiles';
 
 const URL = '/api/performance';
 const TARGETS = '/api/performance/targets';
@@ -21,15 +22,6 @@ const OPERATOR = 'operator@kiehls.test';
 const KIEHLS = 2;
 
 const THIS_YEAR = new Date().getUTCFullYear();
-
-/** Every `member_id` and `id` anywhere in an answer. */
-function idsIn(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value.flatMap(idsIn);
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) =>
-    key === 'member_id' || key === 'id' ? [inner] : idsIn(inner),
-  );
-}
 
 /**
  * Performance (decisions D14, D20; docs/decisions/0098): who reads which

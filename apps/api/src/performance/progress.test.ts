@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { daysInYear, median, progressOf, yearPassed } from './progress';
+import { daysInYear, progressOf, yearPassed } from './progress';
 
 const figure = fc.double({ min: 0, max: 1e6, noNaN: true });
 const elapsedInYear = fc.double({ min: 0.0001, max: 0.9999, noNaN: true });
@@ -128,30 +128,6 @@ describe('progressOf', () => {
           expect(
             progressOf(metric, high, target, elapsed).share_of_target,
           ).toBe(Math.round((high / target) * 10_000) / 10_000);
-        },
-      ),
-    );
-  });
-});
-
-describe('median', () => {
-  it('is the middle value, or the mean of the two middle ones', () => {
-    expect(median([])).toBeNull();
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-  });
-
-  it('has as many values at or below it as at or above it, whatever the order', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 1 }),
-        (values) => {
-          const middle = median(values) as number;
-          const below = values.filter((x) => x <= middle).length;
-          const above = values.filter((x) => x >= middle).length;
-          expect(below * 2).toBeGreaterThanOrEqual(values.length);
-          expect(above * 2).toBeGreaterThanOrEqual(values.length);
-          expect(median([...values].reverse())).toBe(middle);
         },
       ),
     );

@@ -79,17 +79,3 @@ export function progressOf(
   } else status = actual >= target ? 'on_track' : 'behind';
   return { share_of_target, status };
 }
-
-/**
- * The median of `values` (the mean of the two middle ones for an even
- * count, as PostgreSQL's `percentile_cont(0.5)`), `null` for none.
- */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] as number;
-  return sorted.length % 2 === 1
-    ? upper
-    : ((sorted[middle - 1] as number) + upper) / 2;
-}

@@ -18,7 +18,8 @@ import { describeOnEachDatabase } from '../testing/test-databases';
 describeOnEachDatabase('the warehouse', (engine) => {
   // Every read sees the data version at once (a write's own process
   // otherwise notices within DATA_VERSION_MAX_AGE_MS, docs/decisions/0032).
-  const server = signedInServer(engine, { dataVersionMaxAgeMs: 0 });
+  // A long max age: only the write itself can make its change seen at once.
+  const server = signedInServer(engine, { dataVersionMaxAgeMs: 60_000 });
   const { call, json } = server;
   const detail = (id: number) =>
     json(ShipmentDetailSchema, `/api/shipments/${id}`);
@@ -96,8 +97,16 @@ describeOnEachDatabase('the warehouse', (engine) => {
       const warehouse = () =>
         json(WarehouseSummarySchema, '/api/warehouse/summary');
       const [before, whBefore] = [await summary(), await warehouse()];
+      const queued = await json(
+        ShipmentsPageSchema,
+        '/api/warehouse/receiving?page_size=100',
+      );
+      const waiting = await shipmentWhere("status = 'delivered'", 0);
+      // The queue is cached (read just now): the receipt must not be hidden by it.
+      expect(queued.shipments.map((s) => s.id)).toContain(waiting);
 
       const shipment = await received(0);
+      expect(shipment.shipment.id).toBe(waiting);
 
       expect(shipment.shipment.status).toBe('received');
       expect(shipment.receipt).toMatchObject({

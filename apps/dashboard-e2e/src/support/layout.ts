@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './accessibility';
 
 /**
  * Fails when the page itself scrolls sideways at its current width (wide
@@ -18,3 +19,19 @@ export async function expectNoSidewaysScroll(
 export const DESKTOP = { width: 1366, height: 900 };
 /** The phone width the journeys check (390 px). */
 export const PHONE = { width: 390, height: 844 };
+
+/** At 1366 and then 390 px: `shown` passes, axe is clean and the page does not scroll sideways. */
+export async function checkBothWidths(
+  page: Page,
+  what: string,
+  shown: () => Promise<void>,
+): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await shown();
+  await expectNoSidewaysScroll(page, `${what} at 1366 px`);
+  await expectNoAxeViolations(page, `${what} at 1366 px`);
+  await page.setViewportSize(PHONE);
+  await shown();
+  await expectNoSidewaysScroll(page, `${what} at 390 px`);
+  await expectNoAxeViolations(page, `${what} at 390 px`);
+}

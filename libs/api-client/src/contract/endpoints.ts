@@ -9,6 +9,8 @@ import { instructionEndpoints } from './instruction-endpoints';
 import { demoCleanupEndpoints } from './demo-cleanup-endpoints';
 import { storeInventoryEndpoints } from './store-inventory-endpoints';
 import { performanceEndpoints } from './performance-endpoints';
+import { comparisonEndpoints } from './comparison-endpoints';
+import { analyticsEndpoints } from './analytics-endpoints';
 import { reportEndpoints } from './report-endpoints';
 
 /**
@@ -32,6 +34,8 @@ export const endpoints = {
   ...demoCleanupEndpoints,
   ...storeInventoryEndpoints,
   ...performanceEndpoints,
+  ...comparisonEndpoints,
+  ...analyticsEndpoints,
   ...reportEndpoints,
 } as const;
 
@@ -45,4 +49,6 @@ export * from './instruction-endpoints';
 export * from './demo-cleanup-endpoints';
 export * from './store-inventory-endpoints';
 export * from './performance-endpoints';
+export * from './comparison-endpoints';
+export * from './analytics-endpoints';
 export * from './report-endpoints';

@@ -112,6 +112,8 @@ export const operationsEndpoints = /* @__PURE__ */ named({
     auth: 'session-or-key',
     audience: 'admins',
     scoped: true,
+    // As the shipment list: every shipment write counts the data version up.
+    cache: true,
   },
   warehouseSummary: {
     method: 'GET',

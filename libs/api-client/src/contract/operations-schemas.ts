@@ -365,7 +365,8 @@ export const EolSummaryQuerySchema = v.strictObject({
   period: EolPeriodQuery,
 });
 
-const OutcomeWeightsSchema = v.object({
+/** Weight per end-of-life outcome (D14). */
+export const OutcomeWeightsSchema = v.object({
   recycled: KgSchema,
   downcycled: KgSchema,
   energy_recovery: KgSchema,

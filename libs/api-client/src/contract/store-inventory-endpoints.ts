@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
-  AnsweredScopeSchema,
   IdTextSchema,
   MemberIdQuery,
   pageQuery,
   PROGRAM_REGIONS,
   recordIdParams,
+  scopedPageSchema,
 } from './data-schemas';
 import {
   answerSchema,
@@ -14,7 +14,6 @@ import {
   IdSchema,
   IsoTimestampSchema,
   oneOf,
-  pageEntries,
   requiredText,
 } from './common-schemas';
 import { VersionSchema } from './record-schemas';
@@ -175,13 +174,11 @@ export const StoreRecordSchema = v.object({
 /** A store as Stores & Inventory Management shows it. */
 export type StoreRecord = v.InferOutput<typeof StoreRecordSchema>;
 
-/** Response of GET /api/stores/inventory: one page of the stores in scope. */
-export const StoreRecordsPageSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  store_records: v.array(StoreRecordSchema),
-  /** Paging; `total` counts the stores matching the filters in scope, on all pages. */
-  ...pageEntries,
-});
+/** Response of GET /api/stores/inventory: one page of the stores in scope; `total` counts the stores matching the filters in scope, on all pages. */
+export const StoreRecordsPageSchema = scopedPageSchema(
+  'store_records',
+  StoreRecordSchema,
+);
 /** One page of store records. */
 export type StoreRecordsPage = v.InferOutput<typeof StoreRecordsPageSchema>;
 

@@ -62,6 +62,46 @@ export const MAX_STORE_RANKINGS_PAGE_SIZE = 100;
 export const MAX_STORE_RANKING_ACTIVE_DAYS = 366;
 
 /**
+ * The `period` query of the figures read over a period (store rankings,
+ * member comparisons, average metrics): a year `2026` or a month
+ * `2026-03`; the last 12 months, this one included, when absent.
+ */
+export const PeriodQuery = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(
+      /^(19|20)\d\d(-(0[1-9]|1[0-2]))?$/,
+      'period must be a year like 2026 or a month like 2026-03',
+    ),
+  ),
+);
+
+/**
+ * The periods a screen offers for {@link PeriodQuery} at `now`: this year
+ * and the two before, then each of the last 12 months, newest first (the
+ * last 12 months is the absent value).
+ */
+export function periodChoices(now: Date): string[] {
+  const year = now.getUTCFullYear();
+  const months = Array.from({ length: 12 }, (_, back) =>
+    new Date(Date.UTC(year, now.getUTCMonth() - back, 1))
+      .toISOString()
+      .slice(0, 7),
+  );
+  return [String(year), String(year - 1), String(year - 2), ...months];
+}
+
+/** A period as a reader names it: "2026", "Mar 2026". */
+export function periodLabel(period: string): string {
+  if (period.length === 4) return period;
+  return new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${period}-01T00:00:00Z`));
+}
+
+/**
  * Query of GET /api/store-rankings: the member; the period (a year `2026`
  * or a month `2026-03`; the last 12 months, this one included, when
  * absent); region, channel and the fewest days a store must have been open
@@ -69,15 +109,7 @@ export const MAX_STORE_RANKING_ACTIVE_DAYS = 366;
  */
 export const StoreRankingsQuerySchema = v.strictObject({
   member_id: MemberIdQuery,
-  period: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(
-        /^(19|20)\d\d(-(0[1-9]|1[0-2]))?$/,
-        'period must be a year like 2026 or a month like 2026-03',
-      ),
-    ),
-  ),
+  period: PeriodQuery,
   region: v.optional(oneOf(STORE_RANKING_REGIONS, 'region')),
   channel: v.optional(oneOf(STORE_RANKING_CHANNELS, 'channel')),
   min_active_days: v.optional(

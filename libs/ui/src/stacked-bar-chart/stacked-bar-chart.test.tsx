@@ -39,4 +39,29 @@ describe('StackedBarChart', () => {
       'Nov20 kg0 kg20 kg',
     ]);
   });
+
+  it('marks a comparison on each bar, names it in the legend and gives it a column', () => {
+    const { container } = render(
+      <StackedBarChart
+        {...props}
+        reference={{ label: 'A year earlier', values: [12, 40] }}
+      />,
+    );
+    const marks = container.querySelectorAll('line');
+    expect(marks).toHaveLength(2);
+    // The scale makes room for a comparison above every bar: 40 is the top.
+    expect(Number(marks[1]?.getAttribute('y1'))).toBeLessThan(
+      Number(marks[0]?.getAttribute('y1')),
+    );
+    expect(marks[1]?.textContent).toBe('Nov, A year earlier: 40 kg');
+    expect(screen.getByText('A year earlier', { selector: 'li' })).toBeTruthy();
+    const rows = within(
+      screen.getByRole('table', { name: 'Monthly weight' }),
+    ).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'MonthPP #5GlassTotalA year earlier',
+      'Oct10 kg5 kg15 kg12 kg',
+      'Nov20 kg0 kg20 kg40 kg',
+    ]);
+  });
 });

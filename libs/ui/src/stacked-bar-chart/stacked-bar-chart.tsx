@@ -24,6 +24,18 @@ export interface StackedBarChartProps {
   formatValue: (value: number) => string;
   /** The table's heading of the bar labels, e.g. "Month". */
   barHeading: string;
+  /**
+   * A figure to compare each bar with (e.g. the same month a year earlier):
+   * drawn as a dashed mark across the bar, listed in the legend, and a
+   * column of the table; one value per bar, in order.
+   */
+  reference?: ChartReference | undefined;
+}
+
+/** The comparison of a {@link StackedBarChart}: its name and one value per bar. */
+export interface ChartReference {
+  label: string;
+  values: readonly number[];
 }
 
 /**
@@ -57,12 +69,14 @@ export function StackedBarChart({
   bars,
   formatValue,
   barHeading,
+  reference,
 }: StackedBarChartProps) {
   const id = useId();
   const totals = bars.map((bar) =>
     series.reduce((sum, s) => sum + (bar.values[s.key] ?? 0), 0),
   );
-  const max = Math.max(1, ...totals);
+  const max = Math.max(1, ...totals, ...(reference?.values ?? []));
+  const scale = (value: number) => (value / max) * (HEIGHT - 4);
   const width = bars.length * (BAR_WIDTH + GAP) + GAP;
   const peak = totals.indexOf(Math.max(...totals));
   const summary =
@@ -88,7 +102,7 @@ export function StackedBarChart({
             <g key={bar.label}>
               {series.map((s, i) => {
                 const value = bar.values[s.key] ?? 0;
-                const height = (value / max) * (HEIGHT - 4);
+                const height = scale(value);
                 top -= height;
                 return height > 0 ? (
                   <rect
@@ -103,6 +117,17 @@ export function StackedBarChart({
                   </rect>
                 ) : null;
               })}
+              {reference?.values[index] ? (
+                <line
+                  x1={x - 3}
+                  x2={x + BAR_WIDTH + 3}
+                  y1={HEIGHT - scale(reference.values[index] ?? 0)}
+                  y2={HEIGHT - scale(reference.values[index] ?? 0)}
+                  className={styles.reference}
+                >
+                  <title>{`${bar.label}, ${reference.label}: ${formatValue(reference.values[index] ?? 0)}`}</title>
+                </line>
+              ) : null}
               <text
                 x={x + BAR_WIDTH / 2}
                 y={HEIGHT + 14}
@@ -125,6 +150,12 @@ export function StackedBarChart({
             {s.label}
           </li>
         ))}
+        {reference ? (
+          <li>
+            <span className={styles.referenceSwatch} />
+            {reference.label}
+          </li>
+        ) : null}
       </ul>
       <details className={styles.details}>
         <summary>Show the figures as a table</summary>
@@ -140,6 +171,7 @@ export function StackedBarChart({
                   </th>
                 ))}
                 <th scope="col">Total</th>
+                {reference ? <th scope="col">{reference.label}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -150,6 +182,9 @@ export function StackedBarChart({
                     <td key={s.key}>{formatValue(bar.values[s.key] ?? 0)}</td>
                   ))}
                   <td>{formatValue(totals[index] ?? 0)}</td>
+                  {reference ? (
+                    <td>{formatValue(reference.values[index] ?? 0)}</td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

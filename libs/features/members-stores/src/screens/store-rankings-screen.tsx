@@ -3,6 +3,8 @@ import {
   STORE_RANKING_METRICS,
   STORE_RANKING_REGIONS,
   STORE_RANKING_SORTS,
+  periodChoices,
+  periodLabel,
   type CollectiveMedian,
   type StoreRanking,
   type StoreRankingMetric,
@@ -43,31 +45,7 @@ const METRIC_LABELS: Readonly<Record<StoreRankingMetric, string>> = {
 /** The minimum active days offered; none (every store) by default. */
 const ACTIVE_DAYS = ['30', '90', '180', '365'] as const;
 
-/**
- * The periods offered: the last 12 months (no filter), this year and the
- * two before, and each of the last 12 months, newest first.
- */
-function periodsOf(now: Date): string[] {
-  const year = now.getUTCFullYear();
-  const months = Array.from({ length: 12 }, (_, back) =>
-    new Date(Date.UTC(year, now.getUTCMonth() - back, 1))
-      .toISOString()
-      .slice(0, 7),
-  );
-  return [String(year), String(year - 1), String(year - 2), ...months];
-}
-
-const PERIODS = periodsOf(new Date());
-
-/** A period as a reader names it: "2026", "Mar 2026". */
-function periodLabel(period: string): string {
-  if (period.length === 4) return period;
-  return new Intl.DateTimeFormat(undefined, {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${period}-01T00:00:00Z`));
-}
+const PERIODS = periodChoices(new Date());
 
 /** What the list accepts from its URL: anything else falls back to the defaults. */
 const LIST: ListSpec = {

@@ -10,10 +10,10 @@ import {
 import { FROM_LIST, ScreenFrame, useChosenRecord } from '@collective/nav/react';
 import { useMembers, useTenancy } from '@collective/tenancy/react';
 import {
-  Alert,
   answerState,
   apiSort,
   Button,
+  ConfirmAction,
   DataTable,
   type DataTableColumn,
   errorMessage,
@@ -24,7 +24,7 @@ import {
   type ListSpec,
   useListParams,
 } from '@collective/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDeactivateStores, useStoreRecords } from '../../data/store-records';
 import styles from './admin-stores.module.css';
@@ -143,64 +143,40 @@ function BulkDeactivation({
   onDone: (text: string) => void;
 }) {
   const deactivate = useDeactivateStores();
-  const [asking, setAsking] = useState(false);
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (asking) confirm.current?.focus();
-  }, [asking]);
   const count = `${formatNumber(chosen.length)} ${chosen.length === 1 ? 'store' : 'stores'}`;
   return (
     <div className={styles.actions}>
-      {deactivate.isError ? (
-        <Alert>
-          {errorMessage(
-            deactivate.error,
-            'Nothing was deactivated. Try again.',
-          )}
-        </Alert>
-      ) : null}
-      {asking ? (
-        <div className={styles.confirm}>
-          <p>Deactivate {count}? Their shipments and history are kept.</p>
-          <Button
-            ref={confirm}
-            disabled={deactivate.isPending}
-            onClick={() =>
-              deactivate.mutate(
-                {
-                  body: {
-                    stores: chosen.map((s) => ({
-                      id: s.id,
-                      version: s.version,
-                    })),
-                  },
-                },
-                {
-                  onSuccess: () => {
-                    setAsking(false);
-                    onDone(`${count} deactivated.`);
-                  },
-                },
+      <ConfirmAction
+        askLabel={`Deactivate selected (${formatNumber(chosen.length)})…`}
+        question={`Deactivate ${count}? Their shipments and history are kept.`}
+        confirmLabel={`Yes, deactivate ${count}`}
+        pendingLabel="Deactivating…"
+        pending={deactivate.isPending}
+        disabled={chosen.length === 0}
+        error={
+          deactivate.isError
+            ? errorMessage(
+                deactivate.error,
+                'Nothing was deactivated. Try again.',
               )
-            }
-          >
-            {deactivate.isPending
-              ? 'Deactivating…'
-              : `Yes, deactivate ${count}`}
-          </Button>
-          <Button variant="secondary" onClick={() => setAsking(false)}>
-            Cancel
-          </Button>
-        </div>
-      ) : (
-        <Button
-          variant="secondary"
-          disabled={chosen.length === 0}
-          onClick={() => setAsking(true)}
-        >
-          Deactivate selected ({formatNumber(chosen.length)})…
-        </Button>
-      )}
+            : null
+        }
+        onConfirm={(done) =>
+          deactivate.mutate(
+            {
+              body: {
+                stores: chosen.map((s) => ({ id: s.id, version: s.version })),
+              },
+            },
+            {
+              onSuccess: () => {
+                done();
+                onDone(`${count} deactivated.`);
+              },
+            },
+          )
+        }
+      />
     </div>
   );
 }

@@ -18,6 +18,12 @@ import {
 import { useState } from 'react';
 import * as v from 'valibot';
 import { useCreateStore, useUpdateStore } from '../../data/store-records';
+import {
+  CONTACT_FIELD_LABELS,
+  ContactFields,
+  contactValues,
+  NO_CONTACT,
+} from '../contact-fields';
 import styles from './admin-stores.module.css';
 
 /** Words for a store's channel and status. */
@@ -40,9 +46,7 @@ export const STORE_FIELD_LABELS: Readonly<Record<string, string>> = {
   status: 'Status',
   opened_on: 'Opened on',
   opened_at: 'Opened',
-  contact_name: 'Contact name',
-  contact_email: 'Contact email',
-  contact_phone: 'Contact phone',
+  ...CONTACT_FIELD_LABELS,
   bin_boxes: 'Bin boxes on hand',
   bin_boxes_reorder_at: 'Reorder bin boxes at',
   liners: 'Liners on hand',
@@ -113,9 +117,7 @@ function valuesOf(store: StoreRecord): Record<Edited, string> {
     channel: store.channel,
     status: store.status,
     opened_on: store.opened_at.slice(0, 10),
-    contact_name: store.contact_name ?? '',
-    contact_email: store.contact_email ?? '',
-    contact_phone: store.contact_phone ?? '',
+    ...contactValues(store),
     bin_boxes: String(store.bin_boxes),
     bin_boxes_reorder_at: String(store.bin_boxes_reorder_at),
     liners: String(store.liners),
@@ -134,9 +136,7 @@ const NEW_STORE: Record<Edited, string> = {
   channel: 'in-store',
   status: 'active',
   opened_on: '',
-  contact_name: '',
-  contact_email: '',
-  contact_phone: '',
+  ...NO_CONTACT,
   bin_boxes: '0',
   bin_boxes_reorder_at: '4',
   liners: '0',
@@ -181,28 +181,7 @@ function DetailFields() {
 function ContactAndSupplyFields() {
   return (
     <>
-      <FormField
-        name="contact_name"
-        label="Contact name"
-        hint="Optional"
-        maxLength={120}
-        autoComplete="off"
-      />
-      <FormField
-        name="contact_email"
-        label="Contact email"
-        hint="Optional"
-        type="email"
-        autoComplete="off"
-      />
-      <FormField
-        name="contact_phone"
-        label="Contact phone"
-        hint="Optional"
-        type="tel"
-        maxLength={120}
-        autoComplete="off"
-      />
+      <ContactFields />
       {SUPPLY_FIELDS.map((name) => (
         <FormField
           key={name}

@@ -14,6 +14,12 @@ import {
 import { useState } from 'react';
 import * as v from 'valibot';
 import { useCreateMember, useUpdateMember } from '../../data/member-profiles';
+import {
+  CONTACT_FIELD_LABELS,
+  ContactFields,
+  contactValues,
+  NO_CONTACT,
+} from '../contact-fields';
 import styles from './member-management.module.css';
 
 /** Words for a member's tier and status. */
@@ -31,9 +37,7 @@ const EDITED = {
   name: 'Name',
   tier: 'Tier',
   status: 'Status',
-  contact_name: 'Contact name',
-  contact_email: 'Contact email',
-  contact_phone: 'Contact phone',
+  ...CONTACT_FIELD_LABELS,
 } as const;
 type Edited = keyof typeof EDITED;
 
@@ -59,9 +63,7 @@ function valuesOf(member: MemberProfile): Record<Edited, string> {
     name: member.name,
     tier: member.tier,
     status: member.status,
-    contact_name: member.contact_name ?? '',
-    contact_email: member.contact_email ?? '',
-    contact_phone: member.contact_phone ?? '',
+    ...contactValues(member),
   };
 }
 
@@ -115,28 +117,7 @@ function MemberFields({ statuses }: { statuses: readonly string[] }) {
           </select>
         )}
       </FormField>
-      <FormField
-        name="contact_name"
-        label="Contact name"
-        hint="Optional"
-        maxLength={120}
-        autoComplete="off"
-      />
-      <FormField
-        name="contact_email"
-        label="Contact email"
-        hint="Optional"
-        type="email"
-        autoComplete="off"
-      />
-      <FormField
-        name="contact_phone"
-        label="Contact phone"
-        hint="Optional"
-        type="tel"
-        maxLength={120}
-        autoComplete="off"
-      />
+      <ContactFields />
     </>
   );
 }
@@ -158,9 +139,7 @@ export function CreateMemberForm({
       code: '',
       tier: 'full',
       status: 'onboarding',
-      contact_name: '',
-      contact_email: '',
-      contact_phone: '',
+      ...NO_CONTACT,
     },
     onSubmit: async (body) =>
       onCreated((await sent(create.mutateAsync({ body }))).member),

@@ -1,0 +1,168 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/accessibility';
+import {
+  BRAND_ADMIN,
+  DEMO_MEMBERS,
+  SUPER_ADMIN,
+} from './support/demo-accounts';
+import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { signInAt } from './support/sign-in-screen';
+
+/** At 1366 and then 390 px: the screen shown, axe clean and no sideways page scroll. */
+async function checkBothWidths(
+  page: Page,
+  what: string,
+  shown: () => Promise<void>,
+) {
+  await page.setViewportSize(DESKTOP);
+  await shown();
+  await expectNoSidewaysScroll(page, `${what} at 1366 px`);
+  await expectNoAxeViolations(page, `${what} at 1366 px`);
+  await page.setViewportSize(PHONE);
+  await shown();
+  await expectNoSidewaysScroll(page, `${what} at 390 px`);
+  await expectNoAxeViolations(page, `${what} at 390 px`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** A figure's value, by its term (the Figures tiles are a description list). */
+const figure = (page: Page, term: string) =>
+  page
+    .locator('dl > div')
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator('dd');
+
+/** Fails if the main area names any member but Kiehl's. */
+async function expectNoOtherMember(page: Page, where: string) {
+  const main = (await page.getByRole('main').textContent()) ?? '';
+  for (const member of DEMO_MEMBERS.filter((m) => m.id !== 2)) {
+    expect(main, `no ${member.name} on ${where}`).not.toContain(member.name);
+  }
+}
+
+test.describe('analytics', () => {
+  test('a super admin sees the figures of the three analytics screens, switches the interval, axe clean at 1366 and 390 px', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAt(page, SUPER_ADMIN.email, '/analytics');
+    await expect(
+      page.getByRole('heading', { level: 2, name: /^All members, / }),
+    ).toBeVisible();
+    await expect(figure(page, 'Collected weight')).toContainText(
+      /\d+(\.\d)? t/,
+    );
+    await expect(figure(page, 'Collected weight')).toContainText(
+      'on a year earlier',
+    );
+    await expect(
+      page.getByRole('img', {
+        name: /^Collected weight per month, by channel: 12 bars/,
+      }),
+    ).toBeVisible();
+    await checkBothWidths(page, '/analytics', () =>
+      expect(page.getByRole('img', { name: /by channel/ })).toBeVisible(),
+    );
+
+    const quarter = page.getByRole('radio', { name: 'Quarter' });
+    await quarter.focus();
+    await page.keyboard.press('Space');
+    await expect(quarter).toBeChecked();
+    await expect(page).toHaveURL(/interval=quarter/);
+    await expect(
+      page.getByRole('img', {
+        name: /^Collected weight per quarter, by channel: [45] bars/,
+      }),
+    ).toBeVisible();
+    await page.getByText('Show the figures as a table').first().click();
+    await expect(
+      page.getByRole('table', {
+        name: 'Collected weight per quarter, by channel',
+      }),
+    ).toBeVisible();
+
+    await page.goto('/pact-analytics');
+    await expect(
+      page.getByRole('heading', { level: 2, name: /^The collective, / }),
+    ).toBeVisible();
+    await expect(figure(page, 'Recycling rate')).toContainText(/\d+%/);
+    const programs = page.getByRole('region', {
+      name: 'By program',
+      exact: true,
+    });
+    await expect(
+      programs.getByRole('rowheader', { name: 'In-store bin' }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'By member tier', exact: true })
+        .getByRole('rowheader'),
+    ).not.toHaveCount(0);
+    await checkBothWidths(page, '/pact-analytics', () =>
+      expect(programs).toBeVisible(),
+    );
+
+    await page.goto('/regional-summary');
+    const tiles = page.getByRole('region', { name: 'Regions', exact: true });
+    await expect(tiles.getByRole('listitem')).toHaveCount(5);
+    await expect(tiles.getByRole('listitem', { name: 'West', exact: true })).toContainText(
+      'active of',
+    );
+    await expect(
+      page
+        .getByRole('region', { name: 'Regions and states', exact: true })
+        .getByRole('rowheader', { name: 'All regions' }),
+    ).toBeVisible();
+    await checkBothWidths(page, '/regional-summary', () =>
+      expect(tiles).toBeVisible(),
+    );
+  });
+
+  test("a brand admin sees their own member's figures on the three screens and no other member, axe clean at 1366 and 390 px", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await signInAt(page, BRAND_ADMIN.email, '/analytics?member_id=3');
+    await expect(
+      page.getByRole('heading', { level: 2, name: /^Kiehl's, / }),
+    ).toBeVisible();
+    await expect(figure(page, 'Collected weight')).not.toHaveText(/^0 kg/);
+    await expectNoOtherMember(page, '/analytics');
+    await checkBothWidths(page, '/analytics as a brand admin', () =>
+      expect(page.getByRole('img', { name: /by channel/ })).toBeVisible(),
+    );
+
+    await page.goto('/pact-analytics');
+    await expect(
+      page.getByRole('heading', { level: 2, name: /^Kiehl's, / }),
+    ).toBeVisible();
+    await expect(
+      figure(page, "Share of the collective's collected weight"),
+    ).toContainText(/\d+%/);
+    await expect(
+      page
+        .getByRole('region', { name: "The member's tier", exact: true })
+        .getByRole('rowheader'),
+    ).toHaveCount(1);
+    await expectNoOtherMember(page, '/pact-analytics');
+    await checkBothWidths(page, '/pact-analytics as a brand admin', () =>
+      expect(
+        page.getByRole('region', { name: 'By program', exact: true }),
+      ).toBeVisible(),
+    );
+
+    await page.goto('/regional-summary?period=24m');
+    await expect(
+      page.getByRole('heading', { level: 2, name: /^Kiehl's, / }),
+    ).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue(
+      '24m',
+    );
+    await expectNoOtherMember(page, '/regional-summary');
+    await checkBothWidths(page, '/regional-summary as a brand admin', () =>
+      expect(
+        page.getByRole('region', { name: 'Regions and states', exact: true }),
+      ).toBeVisible(),
+    );
+  });
+});

@@ -1,0 +1,99 @@
+import {
+  ANALYTICS_INTERVALS,
+  type AnalyticsInterval,
+} from '@collective/api-client/contract';
+import { Choice, ChoiceGroup, formatMonth, SelectField } from '@collective/ui';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { INTERVAL_LABELS } from './labels';
+import {
+  PERIODS,
+  readView,
+  viewParams,
+  type AnalyticsView,
+  type PeriodKey,
+} from './period';
+import styles from './analytics.module.css';
+
+/** Props of {@link PeriodControls}. */
+export interface PeriodControlsProps {
+  view: AnalyticsView;
+  onView: (view: AnalyticsView) => void;
+  /** Whether the interval (month, quarter, year) is offered; screens listed month by month leave it out. */
+  withInterval?: boolean;
+  /** The months shown, for people, e.g. "Dec 2025 – Nov 2026". */
+  months: string;
+}
+
+/**
+ * The period (a native select) and the interval (radios) of an analytics
+ * screen: both the platform's own keyboard controls, changing the view at
+ * once; the months the period covers are said beside them, and announced
+ * when they change.
+ */
+export function PeriodControls({
+  view,
+  onView,
+  withInterval = false,
+  months,
+}: PeriodControlsProps) {
+  return (
+    <div className={styles.controls}>
+      <SelectField
+        label="Period"
+        value={view.period}
+        options={PERIODS}
+        onChange={(event) =>
+          onView({ ...view, period: event.target.value as PeriodKey })
+        }
+      />
+      {withInterval ? (
+        <ChoiceGroup legend="Interval">
+          <div className={styles.choices}>
+            {ANALYTICS_INTERVALS.map((interval) => (
+              <Choice
+                key={interval}
+                type="radio"
+                name="interval"
+                value={interval}
+                label={INTERVAL_LABELS[interval]}
+                checked={view.interval === interval}
+                onChange={() =>
+                  onView({ ...view, interval: interval as AnalyticsInterval })
+                }
+              />
+            ))}
+          </div>
+        </ChoiceGroup>
+      ) : null}
+      <p className={styles.months} aria-live="polite">
+        {months}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The view of an analytics screen kept in its URL (`?period=&interval=`),
+ * so reload, bookmarks and Back keep it; a change replaces the history
+ * entry rather than adding one per click.
+ */
+export function useAnalyticsView(): [
+  AnalyticsView,
+  (view: AnalyticsView) => void,
+] {
+  const [params, setParams] = useSearchParams();
+  const view = readView(params);
+  const show = useCallback(
+    (next: AnalyticsView) => setParams(viewParams(next), { replace: true }),
+    [setParams],
+  );
+  return [view, show];
+}
+
+/** The months of a range for people: "Dec 2025 – Nov 2026". */
+export function rangeText(range: { from: string; to: string }): string {
+  return range.from === range.to
+    ? formatMonth(range.from)
+    : `${formatMonth(range.from)} – ${formatMonth(range.to)}`;
+}
