@@ -114,7 +114,8 @@ describeOnEachDatabase(
                 other.name,
               );
             }
-            if (!answer.headers['content-type']?.includes('json')) continue;
+            if (!String(answer.headers['content-type'] ?? '').includes('json'))
+              continue;
             const json = answer.json();
             if (entry.scoped && json.scope) {
               expect(json.scope.member_id, what).toBe(OWN_MEMBER);
