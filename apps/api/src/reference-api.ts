@@ -43,6 +43,7 @@ import { demoCleanupRoutes } from './demo-cleanup/demo-cleanup-routes';
 import { instructionRoutes } from './instructions/instruction-routes';
 import { storeRoutes } from './stores/store-routes';
 import { performanceRoutes } from './performance/performance-routes';
+import { g2Routes } from './g2/g2-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -207,6 +208,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     demoCleanupRoutes,
     storeRoutes,
     performanceRoutes,
+    g2Routes,
   ]) {
     await app.register(resource, services);
   }

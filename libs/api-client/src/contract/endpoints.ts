@@ -9,6 +9,7 @@ import { instructionEndpoints } from './instruction-endpoints';
 import { demoCleanupEndpoints } from './demo-cleanup-endpoints';
 import { storeInventoryEndpoints } from './store-inventory-endpoints';
 import { performanceEndpoints } from './performance-endpoints';
+import { g2Endpoints } from './g2-endpoints';
 
 /**
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
@@ -31,6 +32,7 @@ export const endpoints = {
   ...demoCleanupEndpoints,
   ...storeInventoryEndpoints,
   ...performanceEndpoints,
+  ...g2Endpoints,
 } as const;
 
 /** Name of one call of the API contract. */
@@ -43,3 +45,4 @@ export * from './instruction-endpoints';
 export * from './demo-cleanup-endpoints';
 export * from './store-inventory-endpoints';
 export * from './performance-endpoints';
+export * from './g2-endpoints';
