@@ -44,6 +44,59 @@ export interface CallOptions {
    * a retry with the same key makes one record and gets the first answer.
    */
   idempotencyKey?: string;
+  /**
+   * For an upload (a contract entry with `upload`): told the share of the
+   * file sent so far, from 0 to 1. The call is then sent with
+   * XMLHttpRequest where there is one (fetch reports no upload progress
+   * over HTTP/1.1).
+   */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+/**
+ * Sends a call with XMLHttpRequest, reporting upload progress, and answers
+ * a fetch `Response` so the call is read as any other; a network failure or
+ * an abort rejects like fetch's.
+ */
+function sendWithProgress(
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body: FormData;
+    signal?: AbortSignal;
+  },
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [name, value] of Object.entries(init.headers)) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      resolve(
+        new Response(xhr.status === 204 ? null : xhr.responseText, {
+          status: xhr.status,
+          headers,
+        }),
+      );
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body);
+  });
 }
 
 /** Options of the logout call. */
@@ -289,11 +342,29 @@ function createRequester(options: ApiClientOptions): RequesterWithToken {
     const discard = () => new ApiError({ kind: 'session-changed', path });
 
     let response: Response;
+    const sent = bodyOf(endpoint, input);
+    const { onUploadProgress } = callOptions;
     try {
-      response = await http(url, {
+      if (
+        onUploadProgress &&
+        'body' in sent &&
+        typeof XMLHttpRequest === 'function'
+      ) {
+        const search = searchParams(query);
+        response = await sendWithProgress(
+          search ? `${String(url)}?${search.toString()}` : String(url),
+          {
+            method: endpoint.method,
+            headers,
+            body: sent.body,
+            ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+          },
+          onUploadProgress,
+        );
+      } else response = await http(url, {
         method: endpoint.method,
         headers,
-        ...bodyOf(endpoint, input),
+        ...sent,
         searchParams: searchParams(query),
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
       });

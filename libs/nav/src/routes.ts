@@ -217,12 +217,12 @@ const TABLE = [
   {
     path: '/g2-uploads',
     audience: 'admins',
-    redirectTo: '/g2-data-management',
+    redirectTo: '/g2-data-management?section=uploads',
   },
   {
     path: '/data-quality-investigation',
     audience: 'admins',
-    redirectTo: '/g2-data-management',
+    redirectTo: '/g2-data-management?section=quality',
   },
   {
     path: '/g2-store-mappings',

@@ -86,6 +86,8 @@ export interface ScopedMutationSettings<E extends MutationEndpoint> {
    * once the write settles.
    */
   optimistic?: (cache: OptimisticCache, input: ScopedInput<E>) => void;
+  /** For an upload: told the share of the file sent so far, from 0 to 1. */
+  uploadProgress?: (fraction: number) => void;
   /**
    * `everything`: the write changes records of many resources (the demo
    * clean-up), so every query is fetched again once it settles, not only
@@ -133,11 +135,15 @@ export function scopedMutation<E extends MutationEndpoint>(
         writes,
         (input ?? {}) as ScopedInput<E>,
       );
+      const progress = settings.uploadProgress
+        ? { onUploadProgress: settings.uploadProgress }
+        : {};
       return endpoint.idempotent && typeof input === 'object' && input !== null
         ? writes.api.request(endpoint, request, {
+            ...progress,
             idempotencyKey: idempotencyKeyOf(input),
           })
-        : writes.api.request(endpoint, request);
+        : writes.api.request(endpoint, request, progress);
     },
     ...(optimistic
       ? {

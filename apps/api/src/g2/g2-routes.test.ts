@@ -196,7 +196,7 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       expect((await call(ADMIN, 'GET', `/api/g2/uploads/${made.id}/issues?severity=bad`)).statusCode).toBe(400);
 
       // The report's CSV escapes the formula a cell held.
-      const file = await call(ADMIN, 'GET', `/api/g2/uploads/${made.id}/issues/export`);
+      const file = await call(ADMIN, 'GET', `/api/g2/report/export?upload=${made.id}`);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toMatch(/text\/csv/);
       expect(file.body).toContain(`5,material,'=1+2,`);

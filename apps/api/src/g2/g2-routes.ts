@@ -409,7 +409,8 @@ const g2ResourceRoutes = resourceRoutes({
     return { success: true, upload, issues, page, page_size: pageSize, total };
   },
 
-  async g2UploadReportCsv({ params: { id }, query, tenant, db }) {
+  async g2UploadReportCsv({ query, tenant, db }) {
+    const id = query.upload;
     const upload =
       (await readUpload(db, tenantOf(tenant), id, null)) ?? noUpload(id);
     const filter = {

@@ -277,8 +277,9 @@ export const G2ReportQuerySchema = v.strictObject({
   ...pageQuery(MAX_G2_PAGE_SIZE),
 });
 
-/** Query of the validation report's CSV: the same filters, every row. */
+/** Query of the validation report's CSV: the upload, the same filters, every row. */
 export const G2ReportCsvQuerySchema = v.strictObject({
+  upload: IdTextSchema,
   ...reportFilters,
   download: DownloadTicketQuery,
 });
@@ -553,9 +554,8 @@ export const g2Endpoints = /* @__PURE__ */ named({
   g2UploadReportCsv: {
     ...base,
     method: 'GET',
-    path: '/api/g2/uploads/:id/issues/export',
+    path: '/api/g2/report/export',
     summary: 'The validation report of an upload as a CSV file',
-    params: G2UploadIdParamsSchema,
     query: G2ReportCsvQuerySchema,
     response: G2ReportCsvRowSchema,
     format: 'csv',
