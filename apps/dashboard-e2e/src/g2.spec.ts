@@ -34,7 +34,9 @@ test.describe('G2 ingestion', () => {
     // A program store to tie the partner's new id to, by its name.
     await signInAt(page, ADMIN, '/admin-stores');
     const stores = page.getByRole('table', { name: /stores?$/ });
-    const storeName = ((await stores.getByRole('rowheader').first().textContent()) ?? '').trim();
+    const storeName = (
+      (await stores.getByRole('rowheader').first().textContent()) ?? ''
+    ).trim();
     expect(storeName).not.toBe('');
 
     // /g2-uploads lands on the uploads part of G2 Data Management.
@@ -60,16 +62,24 @@ test.describe('G2 ingestion', () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(page.getByText(`${partner}.csv was uploaded`)).toBeVisible();
     const report = page.getByRole('region', { name: `Upload ${partner}.csv` });
-    await expect(report.getByText('Ready to commit')).toBeVisible({ timeout: 30_000 });
-    const problems = page.getByRole('table', { name: /Validation report: 2 problems/ });
+    await expect(report.getByText('Ready to commit')).toBeVisible({
+      timeout: 30_000,
+    });
+    const problems = page.getByRole('table', {
+      name: /Validation report: 2 problems/,
+    });
     await expect(problems).toBeVisible();
-    await expect(problems.getByText(/is tied to no program store/).first()).toBeVisible();
+    await expect(
+      problems.getByText(/is tied to no program store/).first(),
+    ).toBeVisible();
     const uploadUrl = page.url();
 
     // The quality queue counts the unmapped rows.
     await page.goto('/data-quality-investigation');
     await expect(page).toHaveURL(/section=quality/);
-    await expect(page.getByRole('button', { name: /^Unmapped store ids: \d+/ })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^Unmapped store ids: \d+/ }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'the data-quality queue at 1366 px');
 
     // Map the partner's id to the store its name names.
@@ -85,11 +95,15 @@ test.describe('G2 ingestion', () => {
       .getByRole('button', { name: `Confirm ${partner} as ${storeName}` })
       .first()
       .click();
-    await expect(page.getByText(`${partner} is confirmed. One upload is checked again.`)).toBeVisible();
+    await expect(
+      page.getByText(`${partner} is confirmed. One upload is checked again.`),
+    ).toBeVisible();
 
     // The upload is checked again: no problem left; commit it.
     await page.goto(uploadUrl);
-    await expect(page.getByRole('table', { name: /Validation report: 0 problems/ })).toBeVisible({
+    await expect(
+      page.getByRole('table', { name: /Validation report: 0 problems/ }),
+    ).toBeVisible({
       timeout: 30_000,
     });
     await expect(report.getByText('Ready to commit')).toBeVisible();
@@ -98,11 +112,17 @@ test.describe('G2 ingestion', () => {
     await expect(page.getByText(`${partner}.csv was committed`)).toBeVisible();
     await expect(report.getByText('Committed', { exact: true })).toBeVisible();
     const list = page.getByRole('table', { name: /uploads$/ });
-    await expect(list.getByRole('row', { name: new RegExp(`${partner}\\.csv`) }).first()).toContainText('Committed');
+    await expect(
+      list.getByRole('row', { name: new RegExp(`${partner}\\.csv`) }).first(),
+    ).toContainText('Committed');
 
     // Phone width: no sideways page scroll, axe clean.
     await page.setViewportSize(PHONE);
-    for (const path of ['/g2-data-management?section=uploads', '/g2-data-management?section=quality', '/g2-store-mappings']) {
+    for (const path of [
+      '/g2-data-management?section=uploads',
+      '/g2-data-management?section=quality',
+      '/g2-store-mappings',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('table').first()).toBeVisible();
       await expectNoSidewaysScroll(page, `${path} at 390 px`);

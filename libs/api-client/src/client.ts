@@ -81,9 +81,13 @@ function sendWithProgress(
     };
     xhr.onload = () => {
       const headers = new Headers();
-      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
         const at = line.indexOf(':');
-        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+        if (at > 0)
+          headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }
       resolve(
         new Response(xhr.status === 204 ? null : xhr.responseText, {
@@ -93,7 +97,8 @@ function sendWithProgress(
       );
     };
     xhr.onerror = () => reject(new TypeError('Network request failed'));
-    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    xhr.onabort = () =>
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
     init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(init.body);
   });
@@ -361,13 +366,14 @@ function createRequester(options: ApiClientOptions): RequesterWithToken {
           },
           onUploadProgress,
         );
-      } else response = await http(url, {
-        method: endpoint.method,
-        headers,
-        ...sent,
-        searchParams: searchParams(query),
-        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
-      });
+      } else
+        response = await http(url, {
+          method: endpoint.method,
+          headers,
+          ...sent,
+          searchParams: searchParams(query),
+          ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+        });
     } catch (cause) {
       if (isAbort(cause)) throw cause;
       throw new ApiError({

@@ -19,17 +19,27 @@ const context: RowContext = {
 };
 
 const day = fc
-  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+  .date({
+    min: new Date('2000-01-01T00:00:00Z'),
+    max: new Date('2099-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  })
   .map((d) => d.toISOString().slice(0, 10));
 
 describe('cells', () => {
   it('reads every material by its code or label in any case and spacing', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...MATERIALS), fc.boolean(), (material, upper) => {
-        const label = upper ? material.label.toUpperCase() : ` ${material.label.toLowerCase()} `;
-        expect(materialOf(label)).toBe(material.code);
-        expect(materialOf(material.code)).toBe(material.code);
-      }),
+      fc.property(
+        fc.constantFrom(...MATERIALS),
+        fc.boolean(),
+        (material, upper) => {
+          const label = upper
+            ? material.label.toUpperCase()
+            : ` ${material.label.toLowerCase()} `;
+          expect(materialOf(label)).toBe(material.code);
+          expect(materialOf(material.code)).toBe(material.code);
+        },
+      ),
     );
     expect(materialOf('Cardboard')).toBeNull();
     expect(materialOf('=1+2')).toBeNull();
@@ -48,10 +58,15 @@ describe('cells', () => {
 
   it('reads a weight written with up to 3 decimals exactly, and refuses anything else', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -999_999_999, max: 999_999_999 }), (grams) => {
-        const kg = grams / 1000;
-        expect(weightOf(kg.toFixed(3))).toBe(Math.abs(kg) > 1_000_000 ? null : kg);
-      }),
+      fc.property(
+        fc.integer({ min: -999_999_999, max: 999_999_999 }),
+        (grams) => {
+          const kg = grams / 1000;
+          expect(weightOf(kg.toFixed(3))).toBe(
+            Math.abs(kg) > 1_000_000 ? null : kg,
+          );
+        },
+      ),
     );
     for (const bad of ['', '1,5', '3 kg', '=1+1', '1e3', 'NaN', '0x10']) {
       expect(weightOf(bad)).toBeNull();
@@ -62,10 +77,14 @@ describe('cells', () => {
 describe('isOutlier', () => {
   it('is never true without history or under the floor', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 1e7, noNaN: true }), (w, h) => {
-        if (h === 0) expect(isOutlier(w, h)).toBe(false);
-        if (w <= OUTLIER_FLOOR_KG) expect(isOutlier(w, h)).toBe(false);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.double({ min: 0, max: 1e7, noNaN: true }),
+        (w, h) => {
+          if (h === 0) expect(isOutlier(w, h)).toBe(false);
+          if (w <= OUTLIER_FLOOR_KG) expect(isOutlier(w, h)).toBe(false);
+        },
+      ),
     );
   });
 
@@ -105,14 +124,32 @@ describe('checkRow', () => {
 
   it('finds each problem in its column with its severity', () => {
     const kinds = (over: Parameters<typeof cells>[0]) =>
-      checkRow(cells(over), context).problems.map((p) => [p.kind, p.column, p.severity]);
-    expect(kinds({ partnerStoreId: 'KS-9' })).toEqual([['unmapped_store', 'store_id', 'error']]);
-    expect(kinds({ materialText: 'Cardboard' })).toEqual([['unknown_material', 'material', 'error']]);
-    expect(kinds({ dayText: '2026-11-01' })).toEqual([['outside_period', 'date', 'error']]);
-    expect(kinds({ dayText: 'yesterday' })).toEqual([['bad_date', 'date', 'error']]);
-    expect(kinds({ weightText: '0' })).toEqual([['bad_weight', 'weight_kg', 'error']]);
-    expect(kinds({ weightText: '-2' })).toEqual([['bad_weight', 'weight_kg', 'error']]);
-    expect(kinds({ weightText: '900' })).toEqual([['outlier', 'weight_kg', 'warning']]);
+      checkRow(cells(over), context).problems.map((p) => [
+        p.kind,
+        p.column,
+        p.severity,
+      ]);
+    expect(kinds({ partnerStoreId: 'KS-9' })).toEqual([
+      ['unmapped_store', 'store_id', 'error'],
+    ]);
+    expect(kinds({ materialText: 'Cardboard' })).toEqual([
+      ['unknown_material', 'material', 'error'],
+    ]);
+    expect(kinds({ dayText: '2026-11-01' })).toEqual([
+      ['outside_period', 'date', 'error'],
+    ]);
+    expect(kinds({ dayText: 'yesterday' })).toEqual([
+      ['bad_date', 'date', 'error'],
+    ]);
+    expect(kinds({ weightText: '0' })).toEqual([
+      ['bad_weight', 'weight_kg', 'error'],
+    ]);
+    expect(kinds({ weightText: '-2' })).toEqual([
+      ['bad_weight', 'weight_kg', 'error'],
+    ]);
+    expect(kinds({ weightText: '900' })).toEqual([
+      ['outlier', 'weight_kg', 'warning'],
+    ]);
   });
 
   it('keeps every date of the period and refuses every date outside it', () => {

@@ -103,7 +103,8 @@ export function weightOf(text: string): number | null {
 export function isOutlier(weightKg: number, history12mKg: number): boolean {
   if (!(history12mKg > 0)) return false;
   return (
-    weightKg > OUTLIER_FLOOR_KG && weightKg > (OUTLIER_FACTOR * history12mKg) / 365
+    weightKg > OUTLIER_FLOOR_KG &&
+    weightKg > (OUTLIER_FACTOR * history12mKg) / 365
   );
 }
 
@@ -130,7 +131,9 @@ export function checkRow(cells: StagedCells, context: RowContext): CheckedRow {
   const problems: RowProblem[] = [];
   const storeId = context.storeOf(cells.partnerStoreId) ?? null;
   if (cells.partnerStoreId === '') {
-    problems.push(problem('unmapped_store', 'store_id', '', 'The store id is empty.'));
+    problems.push(
+      problem('unmapped_store', 'store_id', '', 'The store id is empty.'),
+    );
   } else if (storeId === null) {
     problems.push(
       problem(
@@ -155,7 +158,12 @@ export function checkRow(cells: StagedCells, context: RowContext): CheckedRow {
   const day = dayOf(cells.dayText);
   if (day === null) {
     problems.push(
-      problem('bad_date', 'date', cells.dayText, 'The date must be a day like 2026-10-31.'),
+      problem(
+        'bad_date',
+        'date',
+        cells.dayText,
+        'The date must be a day like 2026-10-31.',
+      ),
     );
   } else if (day < context.periodStart || day > context.periodEnd) {
     problems.push(

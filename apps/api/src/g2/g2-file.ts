@@ -76,7 +76,9 @@ export function headerColumns(
     const field = HEADER_NAMES[key];
     if (!field) return;
     if (columns[field] !== undefined) {
-      refuse(`The header names "${cell.trim()}" more than once; give each column once.`);
+      refuse(
+        `The header names "${cell.trim()}" more than once; give each column once.`,
+      );
     }
     columns[field] = index;
   });
@@ -171,7 +173,9 @@ export async function* readG2Csv(input: Readable): AsyncGenerator<G2FileRow> {
         continue;
       }
       if (record.length > MAX_G2_COLUMNS) {
-        refuse(`Row ${line} has ${record.length} cells; a G2 row has at most ${MAX_G2_COLUMNS}.`);
+        refuse(
+          `Row ${line} has ${record.length} cells; a G2 row has at most ${MAX_G2_COLUMNS}.`,
+        );
       }
       if (line - 1 > MAX_G2_UPLOAD_ROWS) tooManyRows();
       yield rowOf(line, record, columns);
@@ -240,7 +244,9 @@ export async function* readG2Xlsx(input: Readable): AsyncGenerator<G2FileRow> {
       for await (const row of sheet) {
         const values = (row as unknown as { values: unknown[] }).values;
         if (values.length - 1 > MAX_G2_COLUMNS) {
-          refuse(`Row ${row.number} has more than ${MAX_G2_COLUMNS} cells; a G2 row has four to six.`);
+          refuse(
+            `Row ${row.number} has more than ${MAX_G2_COLUMNS} cells; a G2 row has four to six.`,
+          );
         }
         const cells = values.slice(1).map(cellText);
         if (columns === null) {
@@ -267,7 +273,10 @@ export async function* readG2Xlsx(input: Readable): AsyncGenerator<G2FileRow> {
   } finally {
     input.destroy();
   }
-  if (columns === null) refuse('The workbook’s first sheet is empty; it needs a header row and data rows.');
+  if (columns === null)
+    refuse(
+      'The workbook’s first sheet is empty; it needs a header row and data rows.',
+    );
 }
 
 /** Excel's day 0 (its 1900 date system, leap-year bug included), ms since 1970. */

@@ -78,20 +78,38 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
   }
   const importMappings = (csv: string) => {
     const { payload, headers } = multipartBody(csv, { filename: 'map.csv' });
-    return call(ADMIN, 'POST', '/api/g2/store-mappings/import', payload, headers);
+    return call(
+      ADMIN,
+      'POST',
+      '/api/g2/store-mappings/import',
+      payload,
+      headers,
+    );
   };
 
   describe('access', () => {
     it('answers 401 without a session and 403 to brand users', async () => {
       expect((await server.server.get('/api/g2/uploads')).statusCode).toBe(401);
-      expect((await call(BRAND_ADMIN, 'GET', '/api/g2/uploads')).statusCode).toBe(403);
-      expect((await call(BRAND_ADMIN, 'GET', '/api/g2/store-mappings')).statusCode).toBe(403);
-      const refused = await upload('Store id,Date,Material,Weight (kg)\nA,2026-01-01,PP #5,1\n', 'x.csv', period, BRAND_ADMIN);
+      expect(
+        (await call(BRAND_ADMIN, 'GET', '/api/g2/uploads')).statusCode,
+      ).toBe(403);
+      expect(
+        (await call(BRAND_ADMIN, 'GET', '/api/g2/store-mappings')).statusCode,
+      ).toBe(403);
+      const refused = await upload(
+        'Store id,Date,Material,Weight (kg)\nA,2026-01-01,PP #5,1\n',
+        'x.csv',
+        period,
+        BRAND_ADMIN,
+      );
       expect(refused.statusCode).toBe(403);
     });
 
     it('lists the seeded uploads in their statuses', async () => {
-      const page = await json(G2UploadsPageSchema, '/api/g2/uploads?page_size=100');
+      const page = await json(
+        G2UploadsPageSchema,
+        '/api/g2/uploads?page_size=100',
+      );
       const statuses = new Set(page.uploads.map((u) => u.status));
       expect(statuses.has('ready')).toBe(true);
       expect(statuses.has('failed')).toBe(true);
@@ -101,8 +119,15 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
 
   describe('bad uploads', () => {
     it('refuses a body that is not multipart (415), a bad period (400), another file type (415), an empty file (400)', async () => {
-      expect((await call(ADMIN, 'POST', `/api/g2/uploads?${period}`, { a: 1 })).statusCode).toBe(415);
-      const backwards = await upload('x', 'a.csv', `period_start=${today}&period_end=2020-01-01`);
+      expect(
+        (await call(ADMIN, 'POST', `/api/g2/uploads?${period}`, { a: 1 }))
+          .statusCode,
+      ).toBe(415);
+      const backwards = await upload(
+        'x',
+        'a.csv',
+        `period_start=${today}&period_end=2020-01-01`,
+      );
       expect(backwards.statusCode).toBe(400);
       expect(backwards.json().error).toMatch(/period_end/);
       expect((await upload('x', 'a.pdf')).statusCode).toBe(415);
@@ -110,16 +135,28 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
     });
 
     it('refuses an unreadable file with a sentence and stages nothing', async () => {
-      const before = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM g2_uploads');
-      const unclosed = await upload(`Store id,Date,Material,Weight (kg)\nA,"${today},PP #5,1\n`, 'q.csv');
+      const before = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM g2_uploads',
+      );
+      const unclosed = await upload(
+        `Store id,Date,Material,Weight (kg)\nA,"${today},PP #5,1\n`,
+        'q.csv',
+      );
       expect(unclosed.statusCode).toBe(400);
       expect(unclosed.json().message).toMatch(/quoted cell is never closed/);
       const header = await upload('Shop,When\nA,1\n', 'h.csv');
       expect(header.statusCode).toBe(400);
-      expect(header.json().message).toMatch(/Store id, Date, Material and Weight/);
-      const noRows = await upload('Store id,Date,Material,Weight (kg)\n', 'n.csv');
+      expect(header.json().message).toMatch(
+        /Store id, Date, Material and Weight/,
+      );
+      const noRows = await upload(
+        'Store id,Date,Material,Weight (kg)\n',
+        'n.csv',
+      );
       expect(noRows.statusCode).toBe(400);
-      const after = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM g2_uploads');
+      const after = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM g2_uploads',
+      );
       expect(after[0]?.n).toBe(before[0]?.n);
     });
 
@@ -127,7 +164,8 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       async function* huge() {
         const line = Buffer.from(`KS-1,${today},PP #5,1.5\n`.repeat(2000));
         yield 'Store id,Date,Material,Weight (kg)\n';
-        for (let sent = 0; sent < 51 * 1024 * 1024; sent += line.length) yield line;
+        for (let sent = 0; sent < 51 * 1024 * 1024; sent += line.length)
+          yield line;
       }
       const response = await upload(huge(), 'huge.csv');
       expect(response.statusCode).toBe(413);
@@ -179,10 +217,18 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       expect(ready.status).toBe('ready');
       // Rows 2, 3 valid; 4 unmapped; 5 bad material; 6 weight 0; 7 outside
       // the period; 8 repeats row 2; 9 an outlier (a warning).
-      expect(ready.totals).toMatchObject({ rows: 8, valid: 2, errors: 4, warnings: 2 });
+      expect(ready.totals).toMatchObject({
+        rows: 8,
+        valid: 2,
+        errors: 4,
+        warnings: 2,
+      });
       expect(ready.totals.weight_kg).toBeCloseTo(2.5 + 1.5 + 90000, 3);
 
-      const report = await json(G2ReportSchema, `/api/g2/uploads/${made.id}/issues?page_size=100`);
+      const report = await json(
+        G2ReportSchema,
+        `/api/g2/uploads/${made.id}/issues?page_size=100`,
+      );
       expect(report.issues.map((i) => [i.row, i.kind])).toEqual([
         [4, 'unmapped_store'],
         [5, 'unknown_material'],
@@ -191,40 +237,79 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
         [8, 'duplicate'],
         [9, 'outlier'],
       ]);
-      const errors = await json(G2ReportSchema, `/api/g2/uploads/${made.id}/issues?severity=error&column=material`);
+      const errors = await json(
+        G2ReportSchema,
+        `/api/g2/uploads/${made.id}/issues?severity=error&column=material`,
+      );
       expect(errors.issues.map((i) => i.row)).toEqual([5]);
-      expect((await call(ADMIN, 'GET', `/api/g2/uploads/${made.id}/issues?severity=bad`)).statusCode).toBe(400);
+      expect(
+        (
+          await call(
+            ADMIN,
+            'GET',
+            `/api/g2/uploads/${made.id}/issues?severity=bad`,
+          )
+        ).statusCode,
+      ).toBe(400);
 
       // The report's CSV escapes the formula a cell held.
-      const file = await call(ADMIN, 'GET', `/api/g2/report/export?upload=${made.id}`);
+      const file = await call(
+        ADMIN,
+        'GET',
+        `/api/g2/report/export?upload=${made.id}`,
+      );
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toMatch(/text\/csv/);
       expect(file.body).toContain(`5,material,'=1+2,`);
 
       // KS-B is unmatched, holding back its row, with the store as a suggestion.
-      const mappings = await json(G2StoreMappingsPageSchema, '/api/g2/store-mappings?search=KS-B');
+      const mappings = await json(
+        G2StoreMappingsPageSchema,
+        '/api/g2/store-mappings?search=KS-B',
+      );
       const ksB = present(mappings.mappings[0], 'the KS-B mapping');
-      expect(ksB).toMatchObject({ partner_store_id: 'KS-B', rows_held: 1, weight_held_kg: 4 });
-      expect(ksB.status === 'suggested' || ksB.status === 'unmatched').toBe(true);
+      expect(ksB).toMatchObject({
+        partner_store_id: 'KS-B',
+        rows_held: 1,
+        weight_held_kg: 4,
+      });
+      expect(ksB.status === 'suggested' || ksB.status === 'unmatched').toBe(
+        true,
+      );
       expect(ksB.suggestions[0]?.store_id).toBe(storeB.id);
 
       // The quality queue groups the open problems.
-      const queue = await json(G2IssuesPageSchema, `/api/g2/issues?upload=${made.id}&kind=unmapped_store`);
+      const queue = await json(
+        G2IssuesPageSchema,
+        `/api/g2/issues?upload=${made.id}&kind=unmapped_store`,
+      );
       expect(queue.issues.map((i) => i.row)).toEqual([4]);
-      expect(queue.groups.find((g) => g.kind === 'unmapped_store')?.open).toBeGreaterThan(0);
+      expect(
+        queue.groups.find((g) => g.kind === 'unmapped_store')?.open,
+      ).toBeGreaterThan(0);
 
       // Confirming KS-B re-validates the upload.
-      const stale = await call(ADMIN, 'PATCH', `/api/g2/store-mappings/${ksB.id}`, {
-        status: 'confirmed',
-        store_id: storeB.id,
-        version: ksB.version + 1,
-      });
+      const stale = await call(
+        ADMIN,
+        'PATCH',
+        `/api/g2/store-mappings/${ksB.id}`,
+        {
+          status: 'confirmed',
+          store_id: storeB.id,
+          version: ksB.version + 1,
+        },
+      );
       expect(stale.statusCode).toBe(409);
-      const confirmed = await call(ADMIN, 'PATCH', `/api/g2/store-mappings/${ksB.id}`, {
-        status: 'confirmed',
-        store_id: storeB.id,
-        version: ksB.version,
-      });
+      const confirmed = await call(
+        ADMIN,
+        'PATCH',
+        `/api/g2/store-mappings/${ksB.id}`,
+        {
+          status: 'confirmed',
+          store_id: storeB.id,
+          version: ksB.version,
+        },
+      );
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       expect(confirmed.json().revalidating).toEqual([made.id]);
       expect(await events('g2_store_mapping', ksB.id)).toHaveLength(1);
@@ -236,41 +321,73 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       // Commit: stale first, then for real; the dashboard moves by exactly its weight.
       const before = await summary();
       expect(
-        (await call(ADMIN, 'POST', `/api/g2/uploads/${made.id}/commit`, { version: revalidated.version - 1 })).statusCode,
+        (
+          await call(ADMIN, 'POST', `/api/g2/uploads/${made.id}/commit`, {
+            version: revalidated.version - 1,
+          })
+        ).statusCode,
       ).toBe(409);
-      const committed = await call(ADMIN, 'POST', `/api/g2/uploads/${made.id}/commit`, {
-        version: revalidated.version,
-      });
+      const committed = await call(
+        ADMIN,
+        'POST',
+        `/api/g2/uploads/${made.id}/commit`,
+        {
+          version: revalidated.version,
+        },
+      );
       expect(committed.statusCode, committed.body).toBe(200);
-      const afterCommit = v.parse(G2UploadDetailSchema, committed.json()).upload;
+      const afterCommit = v.parse(
+        G2UploadDetailSchema,
+        committed.json(),
+      ).upload;
       expect(afterCommit.status).toBe('committed');
       const during = await summary();
-      expect(during.weight_kg_month - before.weight_kg_month).toBeCloseTo(weight, 1);
-      expect(during.weight_kg_12m - before.weight_kg_12m).toBeCloseTo(weight, 1);
+      expect(during.weight_kg_month - before.weight_kg_month).toBeCloseTo(
+        weight,
+        1,
+      );
+      expect(during.weight_kg_12m - before.weight_kg_12m).toBeCloseTo(
+        weight,
+        1,
+      );
       expect(during.units_month).toBe(before.units_month);
 
       // A committed upload cannot be discarded; rolled back, every figure is as before.
       expect(
-        (await call(ADMIN, 'POST', `/api/g2/uploads/${made.id}/discard`, { version: afterCommit.version })).statusCode,
+        (
+          await call(ADMIN, 'POST', `/api/g2/uploads/${made.id}/discard`, {
+            version: afterCommit.version,
+          })
+        ).statusCode,
       ).toBe(409);
-      const rolled = await call(ADMIN, 'POST', `/api/g2/uploads/${made.id}/rollback`, {
-        version: afterCommit.version,
-      });
+      const rolled = await call(
+        ADMIN,
+        'POST',
+        `/api/g2/uploads/${made.id}/rollback`,
+        {
+          version: afterCommit.version,
+        },
+      );
       expect(rolled.statusCode, rolled.body).toBe(200);
       expect(await summary()).toEqual(before);
-      expect((await events('g2_upload', made.id)).map((e) => e.action)).toEqual([
-        'upload',
-        'commit',
-        'rollback',
-      ]);
+      expect((await events('g2_upload', made.id)).map((e) => e.action)).toEqual(
+        ['upload', 'commit', 'rollback'],
+      );
 
       // Discarded, it is gone and its content may come again.
       const rolledBack = v.parse(G2UploadDetailSchema, rolled.json()).upload;
-      const discarded = await call(ADMIN, 'POST', `/api/g2/uploads/${made.id}/discard`, {
-        version: rolledBack.version,
-      });
+      const discarded = await call(
+        ADMIN,
+        'POST',
+        `/api/g2/uploads/${made.id}/discard`,
+        {
+          version: rolledBack.version,
+        },
+      );
       expect(discarded.statusCode).toBe(200);
-      expect((await call(ADMIN, 'GET', `/api/g2/uploads/${made.id}`)).statusCode).toBe(404);
+      expect(
+        (await call(ADMIN, 'GET', `/api/g2/uploads/${made.id}`)).statusCode,
+      ).toBe(404);
       const reupload = await upload(csv, 'october.csv');
       expect(reupload.statusCode).toBe(201);
     });
@@ -279,17 +396,44 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       const queue = await json(G2IssuesPageSchema, '/api/g2/issues');
       const issue = present(queue.issues[0], 'an open problem');
       const url = `/api/g2/issues/${issue.id}`;
-      expect((await call(ADMIN, 'POST', url, { action: 'ignore', note: '', version: issue.version })).statusCode).toBe(400);
-      expect((await call(ADMIN, 'POST', url, { action: 'ignore', note: 'x', version: issue.version + 1 })).statusCode).toBe(409);
+      expect(
+        (
+          await call(ADMIN, 'POST', url, {
+            action: 'ignore',
+            note: '',
+            version: issue.version,
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await call(ADMIN, 'POST', url, {
+            action: 'ignore',
+            note: 'x',
+            version: issue.version + 1,
+          })
+        ).statusCode,
+      ).toBe(409);
       const done = await call(ADMIN, 'POST', url, {
         action: 'ignore',
         note: 'Partner confirmed the figure.',
         version: issue.version,
       });
       expect(done.statusCode, done.body).toBe(200);
-      expect(done.json().issue).toMatchObject({ status: 'ignored', note: 'Partner confirmed the figure.' });
+      expect(done.json().issue).toMatchObject({
+        status: 'ignored',
+        note: 'Partner confirmed the figure.',
+      });
       expect(await events('g2_issue', issue.id)).toHaveLength(1);
-      expect((await call(ADMIN, 'POST', '/api/g2/issues/999999', { action: 'resolve', note: 'x', version: 1 })).statusCode).toBe(404);
+      expect(
+        (
+          await call(ADMIN, 'POST', '/api/g2/issues/999999', {
+            action: 'resolve',
+            note: 'x',
+            version: 1,
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -304,7 +448,11 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       const created = await upload(buffer, 'partner.xlsx');
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().upload.id as number;
-      const rows = await server.db.query<{ row: number; day_text: string; weight_text: string }>(
+      const rows = await server.db.query<{
+        row: number;
+        day_text: string;
+        weight_text: string;
+      }>(
         'SELECT row, day_text, weight_text FROM g2_rows WHERE upload_id = $1 ORDER BY row',
         [id],
       );

@@ -13,10 +13,7 @@ import type { Caller } from '../auth/authenticate';
 import { rebuildRollups } from '../data/rollups';
 import type { SqlRunner } from '../db/database';
 import { recordAudit, type AuditedChange } from '../http/audit';
-import {
-  resourceRoutes,
-  type RouteServices,
-} from '../http/declare-route';
+import { resourceRoutes, type RouteServices } from '../http/declare-route';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import type { JobQueue } from '../jobs/job-queue';
 import { writeScope } from '../stores/store-routes';
@@ -116,17 +113,21 @@ async function revalidate(
     { ownerUserId: caller.user.id, tenant, memberId: null },
     { tx },
   );
-  await tx.query('UPDATE g2_uploads SET job_id = $2 WHERE id = ANY($1::int[])', [
-    ids,
-    jobId,
-  ]);
+  await tx.query(
+    'UPDATE g2_uploads SET job_id = $2 WHERE id = ANY($1::int[])',
+    [ids, jobId],
+  );
   return ids;
 }
 
 /** What the audit trail keeps of a mapping. */
 function auditedMapping(mapping: G2StoreMapping) {
-  const { suggestions: _s, rows_held: _r, weight_held_kg: _w, ...kept } =
-    mapping;
+  const {
+    suggestions: _s,
+    rows_held: _r,
+    weight_held_kg: _w,
+    ...kept
+  } = mapping;
   return kept;
 }
 
@@ -195,7 +196,8 @@ async function lockedMappings(
   const byId = new Map(found.map((m) => [m.id, m]));
   for (const { id, version } of asked) {
     const current =
-      byId.get(id) ?? notFound(`There is no store mapping ${id} on this tenant.`);
+      byId.get(id) ??
+      notFound(`There is no store mapping ${id} on this tenant.`);
     if (current.version !== version) {
       staleVersion(
         `The mapping of ${current.partner_store_id}`,
@@ -216,14 +218,21 @@ interface ImportRow {
 }
 
 /** Reads a mapping import CSV (`partner_store_id`, `store_id`; other columns ignored). */
-async function readMappingImport(request: FastifyRequest): Promise<ImportRow[]> {
+async function readMappingImport(
+  request: FastifyRequest,
+): Promise<ImportRow[]> {
   const part = await uploadedPart(
     request,
     'CSV of mappings',
     MAX_G2_MAPPING_IMPORT_BYTES,
   );
   const parser = part.file.pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 4096 }),
+    parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: 4096,
+    }),
   );
   const rows: ImportRow[] = [];
   let header: string[] | null = null;
@@ -233,7 +242,10 @@ async function readMappingImport(request: FastifyRequest): Promise<ImportRow[]> 
       line += 1;
       if (!header) {
         header = record.map((cell) => cell.trim().toLowerCase());
-        if (!header.includes('partner_store_id') || !header.includes('store_id')) {
+        if (
+          !header.includes('partner_store_id') ||
+          !header.includes('store_id')
+        ) {
           throw new Refusal(
             400,
             'Unreadable file',
@@ -244,7 +256,11 @@ async function readMappingImport(request: FastifyRequest): Promise<ImportRow[]> 
       }
       const cell = (name: string) =>
         (record[(header as string[]).indexOf(name)] ?? '').trim();
-      rows.push({ row: line, partner: cell('partner_store_id'), store: cell('store_id') });
+      rows.push({
+        row: line,
+        partner: cell('partner_store_id'),
+        store: cell('store_id'),
+      });
     }
   } catch (error) {
     if (cutAtLimit(part.file, error)) {
@@ -255,7 +271,11 @@ async function readMappingImport(request: FastifyRequest): Promise<ImportRow[]> 
       );
     }
     if (error instanceof CsvError) {
-      throw new Refusal(400, 'Unreadable file', `The file is not a readable CSV: ${error.message.slice(0, 200)}`);
+      throw new Refusal(
+        400,
+        'Unreadable file',
+        `The file is not a readable CSV: ${error.message.slice(0, 200)}`,
+      );
     }
     throw error;
   }
@@ -270,7 +290,8 @@ async function readMappingImport(request: FastifyRequest): Promise<ImportRow[]> 
   return rows;
 }
 
-const tenantOf = (tenant: TenantCode | undefined): TenantCode => tenant ?? 'pact';
+const tenantOf = (tenant: TenantCode | undefined): TenantCode =>
+  tenant ?? 'pact';
 
 /**
  * G2 Data Management and G2 Store Mappings (decisions D17;
@@ -435,7 +456,15 @@ const g2ResourceRoutes = resourceRoutes({
     }
     return {
       filename: `g2-report-${upload.id}-${upload.file_name.replace(/\.[^.]*$/, '')}.csv`,
-      columns: ['row', 'column', 'value', 'message', 'severity', 'kind', 'status'],
+      columns: [
+        'row',
+        'column',
+        'value',
+        'message',
+        'severity',
+        'kind',
+        'status',
+      ],
       rows: rows(),
     };
   },
@@ -470,8 +499,12 @@ const g2ResourceRoutes = resourceRoutes({
               version = version + 1 WHERE id = $1`,
       [id, now.toISOString()],
     );
-    const after = (await readUpload(db, tenantOf(tenant), id, null)) ?? noUpload(id);
-    return { answer: { success: true, upload: after }, change: uploadChange(before, after) };
+    const after =
+      (await readUpload(db, tenantOf(tenant), id, null)) ?? noUpload(id);
+    return {
+      answer: { success: true, upload: after },
+      change: uploadChange(before, after),
+    };
   },
 
   async rollbackG2Upload({ params: { id }, body, tenant, db, now }) {
@@ -493,16 +526,27 @@ const g2ResourceRoutes = resourceRoutes({
               version = version + 1 WHERE id = $1`,
       [id, now.toISOString()],
     );
-    const after = (await readUpload(db, tenantOf(tenant), id, null)) ?? noUpload(id);
-    return { answer: { success: true, upload: after }, change: uploadChange(before, after) };
+    const after =
+      (await readUpload(db, tenantOf(tenant), id, null)) ?? noUpload(id);
+    return {
+      answer: { success: true, upload: after },
+      change: uploadChange(before, after),
+    };
   },
 
   async discardG2Upload({ params: { id }, body, tenant, db }) {
     const before = await lockedUpload(db, tenantOf(tenant), id, body.version);
-    refuseStatus(before, ['validating', 'ready', 'failed', 'rolled_back'], 'discarded');
+    refuseStatus(
+      before,
+      ['validating', 'ready', 'failed', 'rolled_back'],
+      'discarded',
+    );
     await db.query('DELETE FROM g2_collections WHERE upload_id = $1', [id]);
     await db.query('DELETE FROM g2_uploads WHERE id = $1', [id]);
-    return { answer: { success: true, id }, change: uploadChange(before, null) };
+    return {
+      answer: { success: true, id },
+      change: uploadChange(before, null),
+    };
   },
 
   async g2Issues({ query, tenant, db }) {
@@ -540,7 +584,9 @@ const g2ResourceRoutes = resourceRoutes({
         `Say in the note why this problem is ${body.action === 'resolve' ? 'resolved' : 'ignored'}.`,
       );
     }
-    const status = ({ resolve: 'resolved', ignore: 'ignored', reopen: 'open' } as const)[body.action];
+    const status = (
+      { resolve: 'resolved', ignore: 'ignored', reopen: 'open' } as const
+    )[body.action];
     await db.query(
       `UPDATE g2_row_issues SET status = $2, note = $3, settled_by = $4, settled_at = $5,
               version = version + 1 WHERE id = $1`,
@@ -572,20 +618,54 @@ const g2ResourceRoutes = resourceRoutes({
         stores,
       ),
     ];
-    return { success: true, counts, mappings, page, page_size: pageSize, total };
+    return {
+      success: true,
+      counts,
+      mappings,
+      page,
+      page_size: pageSize,
+      total,
+    };
   },
 
-  async updateG2StoreMapping({ params: { id }, body, caller, request, tenant, db, now, services }) {
+  async updateG2StoreMapping({
+    params: { id },
+    body,
+    caller,
+    request,
+    tenant,
+    db,
+    now,
+    services,
+  }) {
     const code = tenantOf(tenant);
-    const byId = await lockedMappings(db, code, [{ id, version: body.version }]);
+    const byId = await lockedMappings(db, code, [
+      { id, version: body.version },
+    ]);
     const before = byId.get(id) as G2StoreMapping;
-    const storeId = body.status === 'confirmed' ? (body.store_id ?? null) : null;
-    if (storeId !== null) await storeInScope(db, storeId, writeScope(caller, request));
+    const storeId =
+      body.status === 'confirmed' ? (body.store_id ?? null) : null;
+    if (storeId !== null)
+      await storeInScope(db, storeId, writeScope(caller, request));
     if (before.status === body.status && before.store_id === storeId) {
-      return { answer: { success: true, mappings: [before], revalidating: [] }, change: null };
+      return {
+        answer: { success: true, mappings: [before], revalidating: [] },
+        change: null,
+      };
     }
-    const touched = await setMappings(db, [{ before, status: body.status, storeId }], caller.user.id, now);
-    const revalidating = await revalidate(db, services.jobs, caller, code, touched);
+    const touched = await setMappings(
+      db,
+      [{ before, status: body.status, storeId }],
+      caller.user.id,
+      now,
+    );
+    const revalidating = await revalidate(
+      db,
+      services.jobs,
+      caller,
+      code,
+      touched,
+    );
     const [after] = await readMappingsById(db, code, [id]);
     return {
       answer: { success: true, mappings: after ? [after] : [], revalidating },
@@ -593,21 +673,43 @@ const g2ResourceRoutes = resourceRoutes({
     };
   },
 
-  async confirmG2StoreMappings({ body, caller, request, tenant, db, now, services }) {
+  async confirmG2StoreMappings({
+    body,
+    caller,
+    request,
+    tenant,
+    db,
+    now,
+    services,
+  }) {
     const code = tenantOf(tenant);
     const byId = await lockedMappings(db, code, body.mappings);
     const scope = writeScope(caller, request);
-    for (const { store_id } of body.mappings) await storeInScope(db, store_id, scope);
+    for (const { store_id } of body.mappings)
+      await storeInScope(db, store_id, scope);
     const changes = body.mappings
       .map(({ id, store_id }) => ({
         before: byId.get(id) as G2StoreMapping,
         status: 'confirmed' as const,
         storeId: store_id,
       }))
-      .filter((c) => c.before.status !== 'confirmed' || c.before.store_id !== c.storeId);
+      .filter(
+        (c) =>
+          c.before.status !== 'confirmed' || c.before.store_id !== c.storeId,
+      );
     const touched = await setMappings(db, changes, caller.user.id, now);
-    const revalidating = await revalidate(db, services.jobs, caller, code, touched);
-    const after = await readMappingsById(db, code, body.mappings.map((m) => m.id));
+    const revalidating = await revalidate(
+      db,
+      services.jobs,
+      caller,
+      code,
+      touched,
+    );
+    const after = await readMappingsById(
+      db,
+      code,
+      body.mappings.map((m) => m.id),
+    );
     const afterById = new Map(after.map((m) => [m.id, m]));
     return {
       answer: { success: true, mappings: after, revalidating },
@@ -622,17 +724,32 @@ const g2ResourceRoutes = resourceRoutes({
     const rows = await readMappingImport(request);
     const scope = writeScope(caller, request);
     const stores = new Set((await candidateStores(db, scope)).map((s) => s.id));
-    const issues: { row: number; column: string; value: string; message: string }[] = [];
+    const issues: {
+      row: number;
+      column: string;
+      value: string;
+      message: string;
+    }[] = [];
     const wanted = new Map<string, number>();
     for (const { row, partner, store } of rows) {
       if (partner === '') {
-        issues.push({ row, column: 'partner_store_id', value: '', message: 'partner_store_id is required.' });
+        issues.push({
+          row,
+          column: 'partner_store_id',
+          value: '',
+          message: 'partner_store_id is required.',
+        });
         continue;
       }
       if (store === '') continue; // an export's unmatched line: nothing to confirm
       const storeId = /^[1-9]\d{0,9}$/.test(store) ? Number(store) : NaN;
       if (!stores.has(storeId)) {
-        issues.push({ row, column: 'store_id', value: store.slice(0, 40), message: `There is no active store ${store.slice(0, 40)} in your data scope.` });
+        issues.push({
+          row,
+          column: 'store_id',
+          value: store.slice(0, 40),
+          message: `There is no active store ${store.slice(0, 40)} in your data scope.`,
+        });
         continue;
       }
       wanted.set(partner.slice(0, 200), storeId);
@@ -650,28 +767,59 @@ const g2ResourceRoutes = resourceRoutes({
         WHERE tenant = $1 AND partner_store_id = ANY($2::text[]) FOR UPDATE`,
       [code, [...wanted.keys()]],
     );
-    const current = await readMappingsById(db, code, found.map((f) => f.id));
+    const current = await readMappingsById(
+      db,
+      code,
+      found.map((f) => f.id),
+    );
     const changes = current
       .map((before) => ({
         before,
         status: 'confirmed' as const,
         storeId: wanted.get(before.partner_store_id) as number,
       }))
-      .filter((c) => c.before.status !== 'confirmed' || c.before.store_id !== c.storeId);
+      .filter(
+        (c) =>
+          c.before.status !== 'confirmed' || c.before.store_id !== c.storeId,
+      );
     const touched = await setMappings(db, changes, caller.user.id, now);
-    const revalidating = await revalidate(db, services.jobs, caller, code, touched);
+    const revalidating = await revalidate(
+      db,
+      services.jobs,
+      caller,
+      code,
+      touched,
+    );
     const after = new Map(
-      (await readMappingsById(db, code, changes.map((c) => c.before.id))).map((m) => [m.id, m]),
+      (
+        await readMappingsById(
+          db,
+          code,
+          changes.map((c) => c.before.id),
+        )
+      ).map((m) => [m.id, m]),
     );
     return {
-      answer: { success: true, rows: rows.length, confirmed: changes.length, issues, revalidating },
-      change: changes.map((c) => mappingChange(c.before, after.get(c.before.id) as G2StoreMapping)),
+      answer: {
+        success: true,
+        rows: rows.length,
+        confirmed: changes.length,
+        issues,
+        revalidating,
+      },
+      change: changes.map((c) =>
+        mappingChange(c.before, after.get(c.before.id) as G2StoreMapping),
+      ),
     };
   },
 
   async g2StoreMappingsCsv({ query, tenant, db, now }) {
     async function* rows() {
-      for await (const m of readMappingsInOrder(db, tenantOf(tenant), query.status)) {
+      for await (const m of readMappingsInOrder(
+        db,
+        tenantOf(tenant),
+        query.status,
+      )) {
         yield {
           partner_store_id: m.partner_store_id,
           partner_name: m.partner_name ?? '',
@@ -729,4 +877,3 @@ export const g2Routes: FastifyPluginAsync<RouteServices> = async (
   });
   await g2ResourceRoutes(app, services);
 };
-

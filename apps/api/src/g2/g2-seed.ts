@@ -18,7 +18,14 @@ interface SeedStore {
   city: string;
 }
 
-const MATERIAL_LABELS = ['PP #5', 'PET #1', 'HDPE #2', 'Glass', 'Aluminium', 'Mixed'];
+const MATERIAL_LABELS = [
+  'PP #5',
+  'PET #1',
+  'HDPE #2',
+  'Glass',
+  'Aluminium',
+  'Mixed',
+];
 
 /** Partner id of the n-th seeded store. */
 const partnerId = (n: number) => `KS-${String(1000 + n).padStart(4, '0')}`;
@@ -44,7 +51,9 @@ function partnerFile(
   for (let i = 0; i < rows; i += 1) {
     const n = (i * 7 + salt) % partnerCount;
     const day = (i % 27) + 1;
-    let material = MATERIAL_LABELS[(i + salt) % MATERIAL_LABELS.length] as string;
+    let material = MATERIAL_LABELS[
+      (i + salt) % MATERIAL_LABELS.length
+    ] as string;
     let weight = (((i * 37 + salt * 11) % 400) / 10 + 0.5).toFixed(2);
     let date = dayOf(now, monthsBack, day);
     if (i % 23 === 5) material = 'Cardboard';
@@ -82,7 +91,13 @@ export async function seedG2(
   // (suggested), three do not quite (unmatched), one is a closed shop.
   const near = stores.slice(confirmedCount);
   near.slice(0, 2).forEach((store, k) => {
-    mappings.push([partnerId(confirmedCount + k), `${store.name} Store`, `${store.address}, ${store.city}`, 'suggested', null]);
+    mappings.push([
+      partnerId(confirmedCount + k),
+      `${store.name} Store`,
+      `${store.address}, ${store.city}`,
+      'suggested',
+      null,
+    ]);
   });
   const others = [
     ['Harbour Point Pop-up', '1 Pier Road'],
@@ -90,9 +105,21 @@ export async function seedG2(
     [`${near[2]?.city ?? 'Downtown'} Outlet`, null],
   ] as const;
   others.forEach(([name, address], k) => {
-    mappings.push([partnerId(confirmedCount + 2 + k), name, address, 'unmatched', null]);
+    mappings.push([
+      partnerId(confirmedCount + 2 + k),
+      name,
+      address,
+      'unmatched',
+      null,
+    ]);
   });
-  mappings.push([partnerId(confirmedCount + 5), 'Closed warehouse', null, 'ignored', null]);
+  mappings.push([
+    partnerId(confirmedCount + 5),
+    'Closed warehouse',
+    null,
+    'ignored',
+    null,
+  ]);
   await tx.query(
     `INSERT INTO g2_store_mappings (tenant, partner_store_id, partner_name, partner_address, status, store_id, updated_at)
      SELECT 'pact', x.p, x.n, x.a, x.s, x.st, $2
@@ -107,14 +134,40 @@ export async function seedG2(
   // confirmed ones and the unmatched ones.
   const partnerCount = confirmedCount + 5;
   const files = [
-    { name: 'partner-g2-last-month.csv', monthsBack: 1, rows: 40 * scale, status: 'ready' },
-    { name: 'partner-g2-two-months-ago.csv', monthsBack: 2, rows: 30 * scale, status: 'rolled_back' },
-    { name: 'partner-g2-three-months-ago.csv', monthsBack: 3, rows: 20 * scale, status: 'failed' },
+    {
+      name: 'partner-g2-last-month.csv',
+      monthsBack: 1,
+      rows: 40 * scale,
+      status: 'ready',
+    },
+    {
+      name: 'partner-g2-two-months-ago.csv',
+      monthsBack: 2,
+      rows: 30 * scale,
+      status: 'rolled_back',
+    },
+    {
+      name: 'partner-g2-three-months-ago.csv',
+      monthsBack: 3,
+      rows: 20 * scale,
+      status: 'failed',
+    },
   ] as const;
   for (const [index, file] of files.entries()) {
-    const text = partnerFile(options.now, file.monthsBack, file.rows, index + 1, partnerCount);
+    const text = partnerFile(
+      options.now,
+      file.monthsBack,
+      file.rows,
+      index + 1,
+      partnerCount,
+    );
     const uploadedAt = new Date(
-      Date.UTC(options.now.getUTCFullYear(), options.now.getUTCMonth() - file.monthsBack + 1, 2, 9 + index),
+      Date.UTC(
+        options.now.getUTCFullYear(),
+        options.now.getUTCMonth() - file.monthsBack + 1,
+        2,
+        9 + index,
+      ),
     );
     const [made] = await tx.query<{ id: number }>(
       `INSERT INTO g2_uploads (tenant, file_name, content_hash, format, bytes, period_start,

@@ -122,7 +122,11 @@ export async function spoolUpload(
   }
   if (bytes === 0) {
     await remove();
-    throw new Refusal(400, 'Empty file', 'The file is empty; it needs a header row and data rows.');
+    throw new Refusal(
+      400,
+      'Empty file',
+      'The file is empty; it needs a header row and data rows.',
+    );
   }
   return {
     path,

@@ -6,7 +6,10 @@
  * totals counted and the upload made `ready`. Idempotent: a run starts by
  * deleting the upload's problems (keeping how earlier ones were settled).
  */
-import { TENANT_MEMBER, type TenantCode } from '@collective/api-client/contract';
+import {
+  TENANT_MEMBER,
+  type TenantCode,
+} from '@collective/api-client/contract';
 import type { Database, SqlRunner } from '../db/database';
 import { arrayLiteral } from '../db/program-seed';
 import type { JobHandler } from '../jobs/job-types';
@@ -56,12 +59,17 @@ export async function validateUpload(
     [uploadId],
   );
   if (!upload) return;
-  const mappings = await db.query<{ partner_store_id: string; store_id: number }>(
+  const mappings = await db.query<{
+    partner_store_id: string;
+    store_id: number;
+  }>(
     `SELECT partner_store_id, store_id FROM g2_store_mappings
       WHERE tenant = $1 AND status = 'confirmed'`,
     [upload.tenant],
   );
-  const storeOf = new Map(mappings.map((m) => [m.partner_store_id, m.store_id]));
+  const storeOf = new Map(
+    mappings.map((m) => [m.partner_store_id, m.store_id]),
+  );
   const history = new Map(
     (
       await db.query<{ store_id: number; weight: number }>(
@@ -285,7 +293,10 @@ export function g2ValidateJob(
         await db.query(
           `UPDATE g2_uploads SET status = 'failed', version = version + 1,
                   failure = $2 WHERE id = $1 AND status = 'validating'`,
-          [uploadId, 'The upload could not be checked; upload it again or ask for help.'],
+          [
+            uploadId,
+            'The upload could not be checked; upload it again or ask for help.',
+          ],
         );
       }
     }

@@ -9,9 +9,16 @@ import {
 } from './store-similarity';
 
 const word = fc.stringMatching(/^[a-z]{3,8}$/);
-const text = fc.array(word, { minLength: 1, maxLength: 6 }).map((w) => w.join(' '));
+const text = fc
+  .array(word, { minLength: 1, maxLength: 6 })
+  .map((w) => w.join(' '));
 
-const store = (id: number, name: string, address = '', city = ''): CandidateStore => ({
+const store = (
+  id: number,
+  name: string,
+  address = '',
+  city = '',
+): CandidateStore => ({
   id,
   name,
   address,
@@ -39,7 +46,9 @@ describe('tokenSimilarity', () => {
         expect(tokenSimilarity(words.join(' '), shuffled)).toBe(1);
       }),
     );
-    expect(tokenSimilarity('Kiehl’s Café Montréal', 'kiehl s cafe montreal')).toBe(1);
+    expect(
+      tokenSimilarity('Kiehl’s Café Montréal', 'kiehl s cafe montreal'),
+    ).toBe(1);
   });
 
   it('is 0 when no word is shared', () => {
@@ -56,9 +65,9 @@ describe('tokenSimilarity', () => {
     fc.assert(
       fc.property(text, text, (a, b) => {
         const extra = 'zzqqx';
-        expect(tokenSimilarity(`${a} ${extra}`, `${b} ${extra}`)).toBeGreaterThanOrEqual(
-          tokenSimilarity(a, b),
-        );
+        expect(
+          tokenSimilarity(`${a} ${extra}`, `${b} ${extra}`),
+        ).toBeGreaterThanOrEqual(tokenSimilarity(a, b));
       }),
     );
   });
@@ -71,7 +80,14 @@ describe('suggestStores', () => {
       store(2, 'Harbour Point', '12 Quay Street', 'Boston'),
       store(3, 'Harbour View Mall', '9 Main', 'Portland'),
     ];
-    const found = suggestStores({ id: 'KS-9', name: 'Harbour Point Store', address: '12 Quay St, Boston' }, stores);
+    const found = suggestStores(
+      {
+        id: 'KS-9',
+        name: 'Harbour Point Store',
+        address: '12 Quay St, Boston',
+      },
+      stores,
+    );
     expect(found[0]?.store.id).toBe(2);
     expect(found[0]?.score).toBe(1);
     expect(found.every((s) => s.score >= MIN_SUGGESTION_SCORE)).toBe(true);
@@ -86,12 +102,16 @@ describe('suggestStores', () => {
         fc.integer({ min: 1, max: 5 }),
         (names, partner, limit) => {
           const stores = names.map((name, i) => store(i + 1, name));
-          const found = suggestStores({ id: 'P', name: partner, address: null }, stores, limit);
+          const found = suggestStores(
+            { id: 'P', name: partner, address: null },
+            stores,
+            limit,
+          );
           expect(found.length).toBeLessThanOrEqual(limit);
           for (let i = 1; i < found.length; i += 1) {
-            expect((found[i - 1] as { score: number }).score).toBeGreaterThanOrEqual(
-              (found[i] as { score: number }).score,
-            );
+            expect(
+              (found[i - 1] as { score: number }).score,
+            ).toBeGreaterThanOrEqual((found[i] as { score: number }).score);
           }
         },
       ),

@@ -88,7 +88,10 @@ export function suggestStores(
       partner.address === null
         ? byName
         : (2 * byName +
-            tokenSimilarity(partner.address, `${store.address} ${store.city}`)) /
+            tokenSimilarity(
+              partner.address,
+              `${store.address} ${store.city}`,
+            )) /
           3;
     if (score >= MIN_SUGGESTION_SCORE) {
       scored.push({ store, score: Math.round(score * 1000) / 1000 });

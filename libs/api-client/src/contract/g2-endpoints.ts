@@ -388,7 +388,10 @@ export type G2StoreMapping = v.InferOutput<typeof G2StoreMappingSchema>;
 export const G2StoreMappingsQuerySchema = v.strictObject({
   status: v.optional(oneOf(G2_MAPPING_STATUSES, 'status')),
   search: v.optional(
-    v.pipe(v.string(), v.maxLength(100, 'search must be at most 100 characters')),
+    v.pipe(
+      v.string(),
+      v.maxLength(100, 'search must be at most 100 characters'),
+    ),
   ),
   ...pageQuery(MAX_G2_PAGE_SIZE),
 });

@@ -47,7 +47,12 @@ const issue = (id: number, kind: string, row: number) => ({
 function serveUploads(uploads: object[]) {
   server.use(
     http.get(`${TEST_ORIGIN}/api/g2/uploads`, () =>
-      HttpResponse.json({ uploads, page: 1, page_size: 25, total: uploads.length }),
+      HttpResponse.json({
+        uploads,
+        page: 1,
+        page_size: 25,
+        total: uploads.length,
+      }),
     ),
   );
 }
@@ -80,13 +85,23 @@ describe('G2 Data Management', () => {
     serveReport(upload(7, 'ready'));
     await open('/g2-data-management');
     const table = await screen.findByRole('table', { name: /2 uploads/ });
-    expect(within(table).getByRole('rowheader', { name: 'partner-7.csv' })).toBeInTheDocument();
+    expect(
+      within(table).getByRole('rowheader', { name: 'partner-7.csv' }),
+    ).toBeInTheDocument();
     expect(within(table).getByText('Ready to commit')).toBeInTheDocument();
-    expect(within(table).getAllByText('8: 5 / 2 / 1').length).toBeGreaterThan(0);
-    await userEvent.click(within(table).getByRole('button', { name: 'Report of partner-7.csv' }));
-    const report = await screen.findByRole('table', { name: /Validation report: 1 problems/ });
+    expect(within(table).getAllByText('8: 5 / 2 / 1').length).toBeGreaterThan(
+      0,
+    );
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Report of partner-7.csv' }),
+    );
+    const report = await screen.findByRole('table', {
+      name: /Validation report: 1 problems/,
+    });
     expect(within(report).getAllByText('=1+2').length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Download report CSV' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Download report CSV' }),
+    ).toBeInTheDocument();
   });
 
   it('filters the report by severity, column and problem on the server', async () => {
@@ -94,9 +109,18 @@ describe('G2 Data Management', () => {
     const { queries } = serveReport(upload(7, 'ready'));
     await open('/g2-data-management?upload=7');
     await screen.findByRole('table', { name: /Validation report/ });
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Severity' }), 'error');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Column' }), 'material');
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Problem' }), 'unknown_material');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Severity' }),
+      'error',
+    );
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Column' }),
+      'material',
+    );
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Problem' }),
+      'unknown_material',
+    );
     await waitFor(() => {
       const last = queries.at(-1);
       expect(last?.get('severity')).toBe('error');
@@ -110,21 +134,30 @@ describe('G2 Data Management', () => {
     const { current } = serveReport(upload(7, 'ready'));
     const sent: unknown[] = [];
     server.use(
-      http.post(`${TEST_ORIGIN}/api/g2/uploads/7/commit`, async ({ request }) => {
-        sent.push(await request.json());
-        current.upload = upload(7, 'committed', { version: 4 });
-        return HttpResponse.json({ upload: current.upload });
-      }),
+      http.post(
+        `${TEST_ORIGIN}/api/g2/uploads/7/commit`,
+        async ({ request }) => {
+          sent.push(await request.json());
+          current.upload = upload(7, 'committed', { version: 4 });
+          return HttpResponse.json({ upload: current.upload });
+        },
+      ),
     );
     await open('/g2-data-management?upload=7');
-    await userEvent.click(await screen.findByRole('button', { name: 'Commit…' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Commit…' }),
+    );
     expect(screen.getByText(/reach the program's figures/)).toBeInTheDocument();
     const yes = screen.getByRole('button', { name: 'Yes, commit' });
     expect(yes).toHaveFocus();
     await userEvent.click(yes);
-    expect(await screen.findByText(/partner-7.csv was committed/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/partner-7.csv was committed/),
+    ).toBeInTheDocument();
     expect(sent).toEqual([{ version: 3 }]);
-    expect(await screen.findByRole('button', { name: 'Roll back…' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Roll back…' }),
+    ).toBeInTheDocument();
   });
 
   it('says so when the upload changed meanwhile (409)', async () => {
@@ -133,27 +166,43 @@ describe('G2 Data Management', () => {
     server.use(
       http.post(`${TEST_ORIGIN}/api/g2/uploads/7/discard`, () =>
         HttpResponse.json(
-          { error: 'Conflict', message: 'Upload partner-7.csv changed since you read it.' },
+          {
+            error: 'Conflict',
+            message: 'Upload partner-7.csv changed since you read it.',
+          },
           { status: 409 },
         ),
       ),
     );
     await open('/g2-data-management?upload=7');
-    await userEvent.click(await screen.findByRole('button', { name: 'Discard…' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Discard…' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Yes, discard' }));
-    expect(await screen.findByText(/changed since you read it/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/changed since you read it/),
+    ).toBeInTheDocument();
   });
 
   it('shows the validation progress of an upload being checked', async () => {
     serveUploads([]);
     serveReport(
       upload(7, 'validating', {
-        validation: { job_id: 'j', state: 'running', progress: 0.4, message: '4,000 of 10,000 rows checked' },
+        validation: {
+          job_id: 'j',
+          state: 'running',
+          progress: 0.4,
+          message: '4,000 of 10,000 rows checked',
+        },
       }),
     );
     await open('/g2-data-management?upload=7');
-    expect(await screen.findByText('4,000 of 10,000 rows checked')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Checking the rows' })).toHaveAttribute('value', '0.4');
+    expect(
+      await screen.findByText('4,000 of 10,000 rows checked'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: 'Checking the rows' }),
+    ).toHaveAttribute('value', '0.4');
   });
 
   it('uploads a file for a period, then opens it', async () => {
@@ -163,21 +212,35 @@ describe('G2 Data Management', () => {
     server.use(
       http.post(`${TEST_ORIGIN}/api/g2/uploads`, ({ request }) => {
         queries.push(new URL(request.url).searchParams);
-        return HttpResponse.json({ upload: upload(7, 'validating') }, { status: 201 });
+        return HttpResponse.json(
+          { upload: upload(7, 'validating') },
+          { status: 201 },
+        );
       }),
     );
     await open('/g2-data-management');
-    const file = new File(['Store id,Date,Material,Weight (kg)\n'], 'october.csv', { type: 'text/csv' });
-    await userEvent.upload(screen.getByLabelText('G2 file (CSV or XLSX)'), file);
+    const file = new File(
+      ['Store id,Date,Material,Weight (kg)\n'],
+      'october.csv',
+      { type: 'text/csv' },
+    );
+    await userEvent.upload(
+      screen.getByLabelText('G2 file (CSV or XLSX)'),
+      file,
+    );
     await userEvent.clear(screen.getByLabelText('Period from'));
     await userEvent.type(screen.getByLabelText('Period from'), '2026-10-01');
     await userEvent.clear(screen.getByLabelText('Period to'));
     await userEvent.type(screen.getByLabelText('Period to'), '2026-10-31');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText(/partner-7.csv was uploaded/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/partner-7.csv was uploaded/),
+    ).toBeInTheDocument();
     expect(queries[0]?.get('period_start')).toBe('2026-10-01');
     expect(queries[0]?.get('period_end')).toBe('2026-10-31');
-    expect(await screen.findByRole('heading', { name: 'Upload partner-7.csv' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Upload partner-7.csv' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the quality queue grouped by kind, and ignores a problem with a note', async () => {
@@ -197,19 +260,34 @@ describe('G2 Data Management', () => {
       ),
       http.post(`${TEST_ORIGIN}/api/g2/issues/1`, async ({ request }) => {
         sent.push(await request.json());
-        return HttpResponse.json({ issue: { ...issue(1, 'unknown_material', 5), status: 'ignored' } });
+        return HttpResponse.json({
+          issue: { ...issue(1, 'unknown_material', 5), status: 'ignored' },
+        });
       }),
     );
     await open('/g2-data-management?section=quality');
-    expect(await screen.findByRole('button', { name: 'Unmapped store ids: 12' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Ignore row 5 of partner-7.csv' }));
+    expect(
+      await screen.findByRole('button', { name: 'Unmapped store ids: 12' }),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Ignore row 5 of partner-7.csv' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Ignore' }));
-    expect(await screen.findByText(/Say why this problem is ignored/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Say why this problem is ignored/),
+    ).toBeInTheDocument();
     expect(sent).toEqual([]);
-    await userEvent.type(screen.getByRole('textbox', { name: /Note/ }), 'Partner confirmed it.');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Note/ }),
+      'Partner confirmed it.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Ignore' }));
-    expect(await screen.findByText(/row 5 of partner-7.csv: ignored/i)).toBeInTheDocument();
-    expect(sent).toEqual([{ action: 'ignore', note: 'Partner confirmed it.', version: 1 }]);
+    expect(
+      await screen.findByText(/row 5 of partner-7.csv: ignored/i),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([
+      { action: 'ignore', note: 'Partner confirmed it.', version: 1 },
+    ]);
   });
 
   it('tells a brand admin the screen is the collective’s, asking nothing', async () => {
@@ -221,7 +299,9 @@ describe('G2 Data Management', () => {
       }),
     );
     await open('/g2-data-management', 'brandAdmin');
-    expect(await screen.findByText(/managed by the collective’s admins/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/managed by the collective’s admins/),
+    ).toBeInTheDocument();
     expect(asked).toBe(0);
   });
 });

@@ -111,7 +111,9 @@ function Uploads({ onDone }: { onDone: (text: string) => void }) {
       <Panel title="Upload a partner file">
         <UploadForm
           onUploaded={(upload) => {
-            onDone(`${upload.file_name} was uploaded; its rows are being checked.`);
+            onDone(
+              `${upload.file_name} was uploaded; its rows are being checked.`,
+            );
             setOpen(upload.id);
           }}
         />
@@ -143,7 +145,9 @@ function Uploads({ onDone }: { onDone: (text: string) => void }) {
         <OpenContext.Provider value={setOpen}>
           <div className={styles.tableRegion}>
             <DataTable
-              caption={answer ? `${formatNumber(answer.total)} uploads` : 'Uploads'}
+              caption={
+                answer ? `${formatNumber(answer.total)} uploads` : 'Uploads'
+              }
               columns={COLUMNS}
               rows={answer?.uploads ?? NO_UPLOADS}
               getRowId={(upload) => String(upload.id)}
@@ -183,7 +187,8 @@ export default function G2DataManagementScreen() {
 
 function G2DataManagement() {
   const [params] = useSearchParams();
-  const section = params.get(SECTION_PARAM) === 'quality' ? 'quality' : 'uploads';
+  const section =
+    params.get(SECTION_PARAM) === 'quality' ? 'quality' : 'uploads';
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <ScreenFrame>
@@ -201,7 +206,9 @@ function G2DataManagement() {
           Data-quality queue
         </Link>
       </nav>
-      <div aria-live="polite">{notice ? <Alert tone="info">{notice}</Alert> : null}</div>
+      <div aria-live="polite">
+        {notice ? <Alert tone="info">{notice}</Alert> : null}
+      </div>
       {section === 'uploads' ? (
         <Uploads onDone={setNotice} />
       ) : (

@@ -17,7 +17,12 @@ const suggestion = (store_id: number, store_name: string, score: number) => ({
   score,
 });
 
-const mapping = (id: number, partner: string, status: string, over: object = {}) => ({
+const mapping = (
+  id: number,
+  partner: string,
+  status: string,
+  over: object = {},
+) => ({
   id,
   partner_store_id: partner,
   partner_name: null,
@@ -37,14 +42,20 @@ const unmatched = mapping(1, 'KS-1001', 'suggested', {
   partner_name: 'Harbour Point Store',
   rows_held: 14,
   weight_held_kg: 120.5,
-  suggestions: [suggestion(31, 'Harbour Point', 0.92), suggestion(32, 'Harbour View', 0.4)],
+  suggestions: [
+    suggestion(31, 'Harbour Point', 0.92),
+    suggestion(32, 'Harbour View', 0.4),
+  ],
 });
 const other = mapping(2, 'KS-1002', 'unmatched', {
   rows_held: 3,
   weight_held_kg: 9,
   suggestions: [suggestion(40, 'Main Street', 0.5)],
 });
-const confirmed = mapping(3, 'KS-1003', 'confirmed', { store_id: 50, store_name: 'Union Square' });
+const confirmed = mapping(3, 'KS-1003', 'confirmed', {
+  store_id: 50,
+  store_name: 'Union Square',
+});
 
 function serveMappings() {
   server.use(
@@ -61,7 +72,10 @@ function serveMappings() {
 }
 
 async function open() {
-  await renderWithShell(<G2StoreMappingsScreen />, { signedInAs: 'admin', route: '/g2-store-mappings' });
+  await renderWithShell(<G2StoreMappingsScreen />, {
+    signedInAs: 'admin',
+    route: '/g2-store-mappings',
+  });
   return screen.findByRole('table', { name: /3 partner store ids/ });
 }
 
@@ -69,27 +83,56 @@ describe('G2 Store Mappings', () => {
   it('shows each id with its status, what it holds back and its suggestions', async () => {
     serveMappings();
     const table = await open();
-    expect(within(table).getAllByText('14 rows, 120.5 kg').length).toBeGreaterThan(0);
-    expect(within(table).getAllByText(/Harbour Point \(Kiehl's, 12 Quay Street, Boston\) · 92% alike/).length).toBeGreaterThan(0);
-    expect(within(table).getAllByText('Union Square').length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(
+      within(table).getAllByText('14 rows, 120.5 kg').length,
+    ).toBeGreaterThan(0);
+    expect(
+      within(table).getAllByText(
+        /Harbour Point \(Kiehl's, 12 Quay Street, Boston\) · 92% alike/,
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(within(table).getAllByText('Union Square').length).toBeGreaterThan(
+      0,
+    );
+    expect(
+      screen.getByRole('button', { name: 'Export CSV' }),
+    ).toBeInTheDocument();
   });
 
   it('confirms one suggestion at the version read and says the uploads are checked again', async () => {
     serveMappings();
     const sent: unknown[] = [];
     server.use(
-      http.patch(`${TEST_ORIGIN}/api/g2/store-mappings/1`, async ({ request }) => {
-        sent.push(await request.json());
-        return HttpResponse.json({
-          mappings: [{ ...unmatched, status: 'confirmed', store_id: 31, store_name: 'Harbour Point', suggestions: [] }],
-          revalidating: [7],
-        });
-      }),
+      http.patch(
+        `${TEST_ORIGIN}/api/g2/store-mappings/1`,
+        async ({ request }) => {
+          sent.push(await request.json());
+          return HttpResponse.json({
+            mappings: [
+              {
+                ...unmatched,
+                status: 'confirmed',
+                store_id: 31,
+                store_name: 'Harbour Point',
+                suggestions: [],
+              },
+            ],
+            revalidating: [7],
+          });
+        },
+      ),
     );
     const table = await open();
-    await userEvent.click(within(table).getAllByRole('button', { name: 'Confirm KS-1001 as Harbour Point' })[0] as HTMLElement);
-    expect(await screen.findByText('KS-1001 is confirmed. One upload is checked again.')).toBeInTheDocument();
+    await userEvent.click(
+      within(table).getAllByRole('button', {
+        name: 'Confirm KS-1001 as Harbour Point',
+      })[0] as HTMLElement,
+    );
+    expect(
+      await screen.findByText(
+        'KS-1001 is confirmed. One upload is checked again.',
+      ),
+    ).toBeInTheDocument();
     expect(sent).toEqual([{ status: 'confirmed', store_id: 31, version: 2 }]);
   });
 
@@ -97,18 +140,42 @@ describe('G2 Store Mappings', () => {
     serveMappings();
     const sent: unknown[] = [];
     server.use(
-      http.post(`${TEST_ORIGIN}/api/g2/store-mappings/confirm`, async ({ request }) => {
-        sent.push(await request.json());
-        return HttpResponse.json({ mappings: [unmatched, other], revalidating: [7, 9] });
-      }),
+      http.post(
+        `${TEST_ORIGIN}/api/g2/store-mappings/confirm`,
+        async ({ request }) => {
+          sent.push(await request.json());
+          return HttpResponse.json({
+            mappings: [unmatched, other],
+            revalidating: [7, 9],
+          });
+        },
+      ),
     );
     const table = await open();
-    const bulk = screen.getByRole('button', { name: 'Confirm 0 chosen as their best suggestion' });
+    const bulk = screen.getByRole('button', {
+      name: 'Confirm 0 chosen as their best suggestion',
+    });
     expect(bulk).toBeDisabled();
-    await userEvent.click(within(table).getAllByRole('checkbox', { name: 'Choose KS-1001 → Harbour Point' })[0] as HTMLElement);
-    await userEvent.click(within(table).getAllByRole('checkbox', { name: 'Choose KS-1002 → Main Street' })[0] as HTMLElement);
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm 2 chosen as their best suggestion' }));
-    expect(await screen.findByText('2 mappings are confirmed. 2 uploads are checked again.')).toBeInTheDocument();
+    await userEvent.click(
+      within(table).getAllByRole('checkbox', {
+        name: 'Choose KS-1001 → Harbour Point',
+      })[0] as HTMLElement,
+    );
+    await userEvent.click(
+      within(table).getAllByRole('checkbox', {
+        name: 'Choose KS-1002 → Main Street',
+      })[0] as HTMLElement,
+    );
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Confirm 2 chosen as their best suggestion',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        '2 mappings are confirmed. 2 uploads are checked again.',
+      ),
+    ).toBeInTheDocument();
     expect(sent).toEqual([
       {
         mappings: [
@@ -126,16 +193,34 @@ describe('G2 Store Mappings', () => {
         HttpResponse.json({
           rows: 2,
           confirmed: 1,
-          issues: [{ row: 3, column: 'store_id', value: '999999', message: 'There is no active store 999999 in your data scope.' }],
+          issues: [
+            {
+              row: 3,
+              column: 'store_id',
+              value: '999999',
+              message: 'There is no active store 999999 in your data scope.',
+            },
+          ],
           revalidating: [],
         }),
       ),
     );
     await open();
-    const file = new File(['partner_store_id,store_id\nKS-1,31\nKS-2,999999\n'], 'map.csv', { type: 'text/csv' });
-    await userEvent.upload(screen.getByLabelText('CSV of mappings (partner_store_id, store_id)'), file);
+    const file = new File(
+      ['partner_store_id,store_id\nKS-1,31\nKS-2,999999\n'],
+      'map.csv',
+      { type: 'text/csv' },
+    );
+    await userEvent.upload(
+      screen.getByLabelText('CSV of mappings (partner_store_id, store_id)'),
+      file,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('1 mappings confirmed from 2 rows.')).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Rows not imported' })).toHaveTextContent('There is no active store 999999');
+    expect(
+      await screen.findByText('1 mappings confirmed from 2 rows.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('table', { name: 'Rows not imported' }),
+    ).toHaveTextContent('There is no active store 999999');
   });
 });

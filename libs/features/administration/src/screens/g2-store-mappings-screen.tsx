@@ -25,7 +25,13 @@ import {
   type DataTableColumn,
   type ListSpec,
 } from '@collective/ui';
-import { createContext, useContext, useId, useState, type FormEvent } from 'react';
+import {
+  createContext,
+  useContext,
+  useId,
+  useState,
+  type FormEvent,
+} from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   useConfirmG2Mappings,
@@ -87,16 +93,22 @@ function Choose({ mapping }: { mapping: G2StoreMapping }) {
 function Target({ mapping }: { mapping: G2StoreMapping }) {
   const writes = useRowWrites();
   if (mapping.status === 'confirmed') return <span>{mapping.store_name}</span>;
-  if (mapping.suggestions.length === 0) return <span>No store looks like it</span>;
+  if (mapping.suggestions.length === 0)
+    return <span>No store looks like it</span>;
   return (
     <ul className={styles.stack}>
       {mapping.suggestions.map((s) => (
         <li key={s.store_id} className={styles.suggestion}>
           <span>
-            {s.store_name} ({s.member_name}, {s.address}) · {Math.round(s.score * 100)}% alike
+            {s.store_name} ({s.member_name}, {s.address}) ·{' '}
+            {Math.round(s.score * 100)}% alike
           </span>
-          <Button variant="secondary" onClick={() => writes.confirm(mapping, s.store_id)}>
-            Confirm <VisuallyHidden>{`${mapping.partner_store_id} as ${s.store_name}`}</VisuallyHidden>
+          <Button
+            variant="secondary"
+            onClick={() => writes.confirm(mapping, s.store_id)}
+          >
+            Confirm{' '}
+            <VisuallyHidden>{`${mapping.partner_store_id} as ${s.store_name}`}</VisuallyHidden>
           </Button>
         </li>
       ))}
@@ -127,13 +139,23 @@ const COLUMNS: DataTableColumn<G2StoreMapping>[] = [
     id: 'partner',
     header: 'Partner store id',
     rowHeader: true,
-    cell: (m) => (m.partner_name ? `${m.partner_store_id} (${m.partner_name})` : m.partner_store_id),
+    cell: (m) =>
+      m.partner_name
+        ? `${m.partner_store_id} (${m.partner_name})`
+        : m.partner_store_id,
   },
-  { id: 'status', header: 'Status', cell: (m) => MAPPING_STATUS_LABELS[m.status] },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (m) => MAPPING_STATUS_LABELS[m.status],
+  },
   {
     id: 'held',
     header: 'Held back',
-    cell: (m) => (m.rows_held > 0 ? `${rowsText(m.rows_held)}, ${kg(m.weight_held_kg)}` : 'Nothing'),
+    cell: (m) =>
+      m.rows_held > 0
+        ? `${rowsText(m.rows_held)}, ${kg(m.weight_held_kg)}`
+        : 'Nothing',
   },
   { id: 'store', header: 'Program store', cell: (m) => <Target mapping={m} /> },
   { id: 'actions', header: 'Actions', cell: (m) => <RowActions mapping={m} /> },
@@ -161,22 +183,39 @@ function MappingImport({ onDone }: { onDone: (text: string) => void }) {
     );
   }
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="Import mappings from a CSV">
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      aria-label="Import mappings from a CSV"
+    >
       <div className={styles.field}>
         <label htmlFor={id}>CSV of mappings (partner_store_id, store_id)</label>
-        <input id={id} type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <input
+          id={id}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
       </div>
       <Button type="submit" disabled={!file || upload.isPending}>
         {upload.isPending ? 'Importing…' : 'Import'}
       </Button>
       {upload.isError ? (
         <div className={styles.wide}>
-          <Alert>{errorMessage(upload.error, 'The file was not imported. Try again.')}</Alert>
+          <Alert>
+            {errorMessage(
+              upload.error,
+              'The file was not imported. Try again.',
+            )}
+          </Alert>
         </div>
       ) : null}
       {answer && answer.issues.length > 0 ? (
         <div className={styles.wide}>
-          <PlainTable aria-label="Rows not imported" scrollLabel="Rows not imported, scrolls sideways">
+          <PlainTable
+            aria-label="Rows not imported"
+            scrollLabel="Rows not imported, scrolls sideways"
+          >
             <thead>
               <tr>
                 <th scope="col">Row</th>
@@ -191,7 +230,9 @@ function MappingImport({ onDone }: { onDone: (text: string) => void }) {
                   <th scope="row">{issue.row}</th>
                   <td>{issue.column}</td>
                   <td>
-                    <code className={styles.value}>{issue.value || '(empty)'}</code>
+                    <code className={styles.value}>
+                      {issue.value || '(empty)'}
+                    </code>
                   </td>
                   <td>{issue.message}</td>
                 </tr>
@@ -258,26 +299,52 @@ function G2StoreMappings() {
     confirm: (mapping, storeId) => {
       bulk.reset();
       update.mutate(
-        { params: { id: mapping.id }, body: { status: 'confirmed', store_id: storeId, version: mapping.version } },
-        { onSuccess: (a) => said(a.revalidating, `${mapping.partner_store_id} is confirmed.`) },
+        {
+          params: { id: mapping.id },
+          body: {
+            status: 'confirmed',
+            store_id: storeId,
+            version: mapping.version,
+          },
+        },
+        {
+          onSuccess: (a) =>
+            said(a.revalidating, `${mapping.partner_store_id} is confirmed.`),
+        },
       );
     },
     ignore: (mapping) => {
       bulk.reset();
       update.mutate(
-        { params: { id: mapping.id }, body: { status: 'ignored', version: mapping.version } },
-        { onSuccess: () => setNotice(`${mapping.partner_store_id} is ignored.`) },
+        {
+          params: { id: mapping.id },
+          body: { status: 'ignored', version: mapping.version },
+        },
+        {
+          onSuccess: () => setNotice(`${mapping.partner_store_id} is ignored.`),
+        },
       );
     },
     reset: (mapping) => {
       bulk.reset();
       update.mutate(
-        { params: { id: mapping.id }, body: { status: 'unmatched', version: mapping.version } },
-        { onSuccess: (a) => said(a.revalidating, `${mapping.partner_store_id} is unmatched again.`) },
+        {
+          params: { id: mapping.id },
+          body: { status: 'unmatched', version: mapping.version },
+        },
+        {
+          onSuccess: (a) =>
+            said(
+              a.revalidating,
+              `${mapping.partner_store_id} is unmatched again.`,
+            ),
+        },
       );
     },
   };
-  const choices = (answer?.mappings ?? []).filter((m) => chosen.has(m.id) && m.suggestions[0]);
+  const choices = (answer?.mappings ?? []).filter(
+    (m) => chosen.has(m.id) && m.suggestions[0],
+  );
   function confirmChosen() {
     update.reset();
     bulk.mutate(
@@ -293,7 +360,10 @@ function G2StoreMappings() {
       {
         onSuccess: (a) => {
           setChosen(new Set());
-          said(a.revalidating, `${formatNumber(a.mappings.length)} mappings are confirmed.`);
+          said(
+            a.revalidating,
+            `${formatNumber(a.mappings.length)} mappings are confirmed.`,
+          );
         },
       },
     );
@@ -308,36 +378,55 @@ function G2StoreMappings() {
           }))}
         />
       ) : null}
-      <div aria-live="polite">{notice ? <Alert tone="info">{notice}</Alert> : null}</div>
+      <div aria-live="polite">
+        {notice ? <Alert tone="info">{notice}</Alert> : null}
+      </div>
       {failed ? (
         <Alert>
           {errorMessage(failed, 'Nothing was changed. Try again.')}
           {isStaleWrite(failed) ? ' The list is shown as it is now.' : ''}
         </Alert>
       ) : null}
-      <Panel title="Partner store ids" actions={<ExportButton getDownloadUrl={csv} label="Export CSV" />}>
+      <Panel
+        title="Partner store ids"
+        actions={<ExportButton getDownloadUrl={csv} label="Export CSV" />}
+      >
         <FilterBar
           label="Filter mappings"
           list={list}
-          search={{ key: 'search', label: 'Search mappings', placeholder: 'Partner id, name or store' }}
+          search={{
+            key: 'search',
+            label: 'Search mappings',
+            placeholder: 'Partner id, name or store',
+          }}
           selects={[
             {
               key: 'status',
               label: 'Status',
               allLabel: 'Any status',
-              options: G2_MAPPING_STATUSES.map((s) => ({ value: s, label: MAPPING_STATUS_LABELS[s] })),
+              options: G2_MAPPING_STATUSES.map((s) => ({
+                value: s,
+                label: MAPPING_STATUS_LABELS[s],
+              })),
             },
           ]}
         />
         <div className={styles.actions}>
-          <Button disabled={choices.length === 0 || bulk.isPending} onClick={confirmChosen}>
+          <Button
+            disabled={choices.length === 0 || bulk.isPending}
+            onClick={confirmChosen}
+          >
             {`Confirm ${formatNumber(choices.length)} chosen as their best suggestion`}
           </Button>
         </div>
         <RowWritesContext.Provider value={writes}>
           <div className={styles.tableRegion}>
             <DataTable
-              caption={answer ? `${formatNumber(answer.total)} partner store ids` : 'Partner store ids'}
+              caption={
+                answer
+                  ? `${formatNumber(answer.total)} partner store ids`
+                  : 'Partner store ids'
+              }
               columns={COLUMNS}
               rows={answer?.mappings ?? NO_MAPPINGS}
               getRowId={(m) => String(m.id)}

@@ -22,7 +22,14 @@ import {
   type DataTableColumn,
   type ListSpec,
 } from '@collective/ui';
-import { createContext, useContext, useState, type FormEvent } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useG2Issues, useSettleG2Issue } from '../../data/g2';
 import styles from './g2.module.css';
@@ -50,17 +57,28 @@ const SettlingContext = createContext<{
 
 function IssueActions({ issue }: { issue: G2Issue }) {
   const settling = useContext(SettlingContext);
-  if (!settling) throw new Error('IssueActions must be inside the quality queue.');
+  if (!settling)
+    throw new Error('IssueActions must be inside the quality queue.');
   if (issue.status !== 'open') {
-    return <span>{`${STATUS_LABELS[issue.status]}${issue.note ? `: ${issue.note}` : ''}`}</span>;
+    return (
+      <span>{`${STATUS_LABELS[issue.status]}${issue.note ? `: ${issue.note}` : ''}`}</span>
+    );
   }
-  const of = <VisuallyHidden>{`row ${issue.row} of ${issue.file_name}`}</VisuallyHidden>;
+  const of = (
+    <VisuallyHidden>{`row ${issue.row} of ${issue.file_name}`}</VisuallyHidden>
+  );
   return (
     <div className={styles.actions}>
-      <Button variant="secondary" onClick={() => settling.open(issue, 'resolve')}>
+      <Button
+        variant="secondary"
+        onClick={() => settling.open(issue, 'resolve')}
+      >
         Resolve {of}
       </Button>
-      <Button variant="secondary" onClick={() => settling.open(issue, 'ignore')}>
+      <Button
+        variant="secondary"
+        onClick={() => settling.open(issue, 'ignore')}
+      >
         Ignore {of}
       </Button>
     </div>
@@ -73,7 +91,9 @@ const COLUMNS: DataTableColumn<G2Issue>[] = [
     header: 'Upload, row',
     rowHeader: true,
     cell: (i) => (
-      <Link to={`?section=uploads&upload=${i.upload_id}`}>{`${i.file_name}, row ${i.row}`}</Link>
+      <Link
+        to={`?section=uploads&upload=${i.upload_id}`}
+      >{`${i.file_name}, row ${i.row}`}</Link>
     ),
   },
   { id: 'kind', header: 'Problem', cell: (i) => G2_ISSUE_KIND_LABELS[i.kind] },
@@ -101,25 +121,41 @@ function SettleForm({
   const settle = useSettleG2Issue();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  // The note is what the person came to write: the field takes the focus.
+  useEffect(() => field.current?.focus(), []);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (note.trim() === '') {
-      setError(`Say why this problem is ${action === 'resolve' ? 'resolved' : 'ignored'}.`);
+      setError(
+        `Say why this problem is ${action === 'resolve' ? 'resolved' : 'ignored'}.`,
+      );
       return;
     }
     settle.mutate(
-      { params: { id: issue.id }, body: { action, note, version: issue.version } },
+      {
+        params: { id: issue.id },
+        body: { action, note, version: issue.version },
+      },
       {
         onSuccess: () => {
-          onDone(`Row ${issue.row} of ${issue.file_name}: ${action === 'resolve' ? 'resolved' : 'ignored'}.`);
+          onDone(
+            `Row ${issue.row} of ${issue.file_name}: ${action === 'resolve' ? 'resolved' : 'ignored'}.`,
+          );
           onClose();
         },
       },
     );
   }
   return (
-    <form className={styles.form} onSubmit={submit} aria-label={`${action === 'resolve' ? 'Resolve' : 'Ignore'} row ${issue.row} of ${issue.file_name}`}>
-      <p className={styles.wide}>{`${G2_ISSUE_KIND_LABELS[issue.kind]}, row ${issue.row} of ${issue.file_name}: ${issue.message}`}</p>
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      aria-label={`${action === 'resolve' ? 'Resolve' : 'Ignore'} row ${issue.row} of ${issue.file_name}`}
+    >
+      <p
+        className={styles.wide}
+      >{`${G2_ISSUE_KIND_LABELS[issue.kind]}, row ${issue.row} of ${issue.file_name}: ${issue.message}`}</p>
       <TextField
         label="Note"
         value={note}
@@ -129,7 +165,7 @@ function SettleForm({
           setNote(event.target.value);
           setError(null);
         }}
-        autoFocus
+        ref={field}
       />
       <Button type="submit" disabled={settle.isPending}>
         {action === 'resolve' ? 'Resolve' : 'Ignore'}
@@ -139,7 +175,9 @@ function SettleForm({
       </Button>
       {settle.isError ? (
         <div className={styles.wide}>
-          <Alert>{errorMessage(settle.error, 'Nothing was saved. Try again.')}</Alert>
+          <Alert>
+            {errorMessage(settle.error, 'Nothing was saved. Try again.')}
+          </Alert>
         </div>
       ) : null}
     </form>
@@ -156,9 +194,18 @@ export function QualityQueue({ onDone }: { onDone: (text: string) => void }) {
   const list = useListParams(QUEUE_LIST, searchParams);
   const { state } = list;
   const kind = state.filters['kind'] as G2IssueKind | undefined;
-  const status = (state.filters['status'] as G2IssueStatus | undefined) ?? 'open';
-  const issues = useG2Issues({ kind, status, page: state.page, pageSize: state.pageSize });
-  const [settling, setSettling] = useState<{ issue: G2Issue; action: 'resolve' | 'ignore' } | null>(null);
+  const status =
+    (state.filters['status'] as G2IssueStatus | undefined) ?? 'open';
+  const issues = useG2Issues({
+    kind,
+    status,
+    page: state.page,
+    pageSize: state.pageSize,
+  });
+  const [settling, setSettling] = useState<{
+    issue: G2Issue;
+    action: 'resolve' | 'ignore';
+  } | null>(null);
   const answer = issues.data;
   return (
     <Panel title="Data-quality queue">
@@ -169,7 +216,9 @@ export function QualityQueue({ onDone }: { onDone: (text: string) => void }) {
               <Button
                 variant={kind === group.kind ? 'primary' : 'secondary'}
                 aria-pressed={kind === group.kind}
-                onClick={() => list.setFilter('kind', kind === group.kind ? '' : group.kind)}
+                onClick={() =>
+                  list.setFilter('kind', kind === group.kind ? '' : group.kind)
+                }
               >
                 {`${G2_ISSUE_KIND_LABELS[group.kind]}: ${formatNumber(group.open)}`}
               </Button>
@@ -187,7 +236,10 @@ export function QualityQueue({ onDone }: { onDone: (text: string) => void }) {
             key: 'kind',
             label: 'Problem',
             allLabel: 'Any problem',
-            options: G2_ISSUE_KINDS.map((k) => ({ value: k, label: G2_ISSUE_KIND_LABELS[k] })),
+            options: G2_ISSUE_KINDS.map((k) => ({
+              value: k,
+              label: G2_ISSUE_KIND_LABELS[k],
+            })),
           },
           {
             key: 'status',
@@ -209,10 +261,16 @@ export function QualityQueue({ onDone }: { onDone: (text: string) => void }) {
           onDone={onDone}
         />
       ) : null}
-      <SettlingContext.Provider value={{ open: (issue, action) => setSettling({ issue, action }) }}>
+      <SettlingContext.Provider
+        value={{ open: (issue, action) => setSettling({ issue, action }) }}
+      >
         <div className={styles.tableRegion}>
           <DataTable
-            caption={answer ? `${formatNumber(answer.total)} ${STATUS_LABELS[status].toLowerCase()} problems` : 'Problems'}
+            caption={
+              answer
+                ? `${formatNumber(answer.total)} ${STATUS_LABELS[status].toLowerCase()} problems`
+                : 'Problems'
+            }
             columns={COLUMNS}
             rows={answer?.issues ?? NO_ISSUES}
             getRowId={(issue) => String(issue.id)}

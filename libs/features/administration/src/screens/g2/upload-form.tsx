@@ -10,7 +10,9 @@ import styles from './g2.module.css';
 
 /** The first and last day of last month, `YYYY-MM-DD`: the usual period of a partner file. */
 function lastMonth(now = new Date()): { start: string; end: string } {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const start = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1),
+  );
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
   return {
     start: start.toISOString().slice(0, 10),
@@ -49,7 +51,11 @@ export function UploadForm({
     );
   }
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="Upload a G2 file">
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      aria-label="Upload a G2 file"
+    >
       <div className={styles.field}>
         <label htmlFor={`${id}-file`}>G2 file (CSV or XLSX)</label>
         <input
@@ -70,7 +76,9 @@ export function UploadForm({
           type="date"
           required
           value={period.start}
-          onChange={(event) => setPeriod({ ...period, start: event.target.value })}
+          onChange={(event) =>
+            setPeriod({ ...period, start: event.target.value })
+          }
         />
       </div>
       <div className={styles.field}>
@@ -80,7 +88,9 @@ export function UploadForm({
           type="date"
           required
           value={period.end}
-          onChange={(event) => setPeriod({ ...period, end: event.target.value })}
+          onChange={(event) =>
+            setPeriod({ ...period, end: event.target.value })
+          }
         />
       </div>
       <Button type="submit" disabled={!file || create.isPending}>
@@ -103,7 +113,12 @@ export function UploadForm({
       ) : null}
       {create.isError ? (
         <div className={styles.wide}>
-          <Alert>{errorMessage(create.error, 'The file was not uploaded. Try again.')}</Alert>
+          <Alert>
+            {errorMessage(
+              create.error,
+              'The file was not uploaded. Try again.',
+            )}
+          </Alert>
         </div>
       ) : null}
     </form>

@@ -57,7 +57,12 @@ type Write = 'commit' | 'rollback' | 'discard';
 /** What each write asks and says. */
 const WRITES: Record<
   Write,
-  { allowed: readonly G2Upload['status'][]; label: string; ask: (u: G2Upload) => string; done: string }
+  {
+    allowed: readonly G2Upload['status'][];
+    label: string;
+    ask: (u: G2Upload) => string;
+    done: string;
+  }
 > = {
   commit: {
     allowed: ['ready', 'rolled_back'],
@@ -69,13 +74,15 @@ const WRITES: Record<
   rollback: {
     allowed: ['committed'],
     label: 'Roll back',
-    ask: (u) => `Roll back ${u.file_name}? Its ${kg(u.totals.weight_kg)} leave the program's figures.`,
+    ask: (u) =>
+      `Roll back ${u.file_name}? Its ${kg(u.totals.weight_kg)} leave the program's figures.`,
     done: 'rolled back: its rows left the figures.',
   },
   discard: {
     allowed: ['validating', 'ready', 'failed', 'rolled_back'],
     label: 'Discard',
-    ask: (u) => `Discard ${u.file_name}? Its staged rows and report are deleted; the same file may be uploaded again.`,
+    ask: (u) =>
+      `Discard ${u.file_name}? Its staged rows and report are deleted; the same file may be uploaded again.`,
     done: 'discarded.',
   },
 };
@@ -105,7 +112,10 @@ function UploadWrites({
       {
         onSuccess: () => {
           setAsking(null);
-          onDone(`${upload.file_name} was ${WRITES[write].done}`, write === 'discard');
+          onDone(
+            `${upload.file_name} was ${WRITES[write].done}`,
+            write === 'discard',
+          );
         },
       },
     );
@@ -114,13 +124,23 @@ function UploadWrites({
       {failed?.error ? (
         <Alert>
           {errorMessage(failed.error, 'Nothing was changed. Try again.')}
-          {isStaleWrite(failed.error) ? ' The upload changed meanwhile; it is shown as it is now.' : ''}
+          {isStaleWrite(failed.error)
+            ? ' The upload changed meanwhile; it is shown as it is now.'
+            : ''}
         </Alert>
       ) : null}
       {asking ? (
-        <div className={styles.confirm} role="group" aria-label={`${WRITES[asking].label} ${upload.file_name}`}>
+        <div
+          className={styles.confirm}
+          role="group"
+          aria-label={`${WRITES[asking].label} ${upload.file_name}`}
+        >
           <p>{WRITES[asking].ask(upload)}</p>
-          <Button ref={confirm} disabled={writes[asking].isPending} onClick={() => run(asking)}>
+          <Button
+            ref={confirm}
+            disabled={writes[asking].isPending}
+            onClick={() => run(asking)}
+          >
             {`Yes, ${WRITES[asking].label.toLowerCase()}`}
           </Button>
           <Button variant="secondary" onClick={() => setAsking(null)}>
@@ -182,7 +202,9 @@ export function UploadReport({
       }
     >
       {report.isError && !upload ? (
-        <Alert>{errorMessage(report.error, 'The upload could not be read.')}</Alert>
+        <Alert>
+          {errorMessage(report.error, 'The upload could not be read.')}
+        </Alert>
       ) : null}
       {upload ? (
         <div className={styles.stack}>
@@ -192,7 +214,10 @@ export function UploadReport({
               { term: 'Rows', value: rowsText(upload.totals.rows) },
               { term: 'Valid', value: rowsText(upload.totals.valid) },
               { term: 'With errors', value: rowsText(upload.totals.errors) },
-              { term: 'With warnings', value: rowsText(upload.totals.warnings) },
+              {
+                term: 'With warnings',
+                value: rowsText(upload.totals.warnings),
+              },
               { term: 'Weight to commit', value: kg(upload.totals.weight_kg) },
             ]}
           />
@@ -204,8 +229,14 @@ export function UploadReport({
           {upload.status === 'validating' ? (
             <div>
               <label htmlFor={`validation-${id}`}>Checking the rows</label>{' '}
-              <progress id={`validation-${id}`} max={1} value={validation?.progress ?? 0} />{' '}
-              <span aria-live="polite">{validation?.message ?? 'Waiting to start…'}</span>
+              <progress
+                id={`validation-${id}`}
+                max={1}
+                value={validation?.progress ?? 0}
+              />{' '}
+              <span aria-live="polite">
+                {validation?.message ?? 'Waiting to start…'}
+              </span>
             </div>
           ) : null}
           {upload.failure ? <Alert>{upload.failure}</Alert> : null}
@@ -216,16 +247,25 @@ export function UploadReport({
               if (gone) onClose();
             }}
           />
-          <div className={styles.filters} role="search" aria-label="Filter the report">
+          <div
+            className={styles.filters}
+            role="search"
+            aria-label="Filter the report"
+          >
             <SelectField
               label="Severity"
               value={severity ?? ''}
               options={[
                 { value: '', label: 'Any severity' },
-                ...G2_SEVERITIES.map((s) => ({ value: s, label: s === 'error' ? 'Errors' : 'Warnings' })),
+                ...G2_SEVERITIES.map((s) => ({
+                  value: s,
+                  label: s === 'error' ? 'Errors' : 'Warnings',
+                })),
               ]}
               onChange={(event) => {
-                setSeverity((event.target.value || undefined) as G2Severity | undefined);
+                setSeverity(
+                  (event.target.value || undefined) as G2Severity | undefined,
+                );
                 setPage(1);
               }}
             />
@@ -246,10 +286,15 @@ export function UploadReport({
               value={kind ?? ''}
               options={[
                 { value: '', label: 'Any problem' },
-                ...G2_ISSUE_KINDS.map((k) => ({ value: k, label: G2_ISSUE_KIND_LABELS[k] })),
+                ...G2_ISSUE_KINDS.map((k) => ({
+                  value: k,
+                  label: G2_ISSUE_KIND_LABELS[k],
+                })),
               ]}
               onChange={(event) => {
-                setKind((event.target.value || undefined) as G2IssueKind | undefined);
+                setKind(
+                  (event.target.value || undefined) as G2IssueKind | undefined,
+                );
                 setPage(1);
               }}
             />
@@ -259,7 +304,11 @@ export function UploadReport({
       ) : null}
       <div className={styles.tableRegion}>
         <DataTable
-          caption={report.data ? `Validation report: ${report.data.total} problems` : 'Validation report'}
+          caption={
+            report.data
+              ? `Validation report: ${report.data.total} problems`
+              : 'Validation report'
+          }
           columns={ISSUE_COLUMNS}
           rows={report.data?.issues ?? NO_ISSUES}
           getRowId={(issue) => String(issue.id)}
@@ -267,10 +316,16 @@ export function UploadReport({
           isPlaceholder={report.isPlaceholderData}
           error={report.error}
           onRetry={() => void report.refetch()}
-          emptyText={upload?.status === 'validating' ? 'The rows are being checked…' : 'No problem matches.'}
+          emptyText={
+            upload?.status === 'validating'
+              ? 'The rows are being checked…'
+              : 'No problem matches.'
+          }
           pagination={{
             page,
-            pageCount: report.data ? Math.ceil(report.data.total / PAGE_SIZE) : 0,
+            pageCount: report.data
+              ? Math.ceil(report.data.total / PAGE_SIZE)
+              : 0,
             onPage: setPage,
           }}
         />
