@@ -217,6 +217,13 @@ interface ImportRow {
   store: string;
 }
 
+const importTooLarge = () =>
+  new Refusal(
+    413,
+    'File too large',
+    `The file is larger than ${MAX_G2_MAPPING_IMPORT_BYTES / 1024} KiB; split it into smaller files.`,
+  );
+
 /** Reads a mapping import CSV (`partner_store_id`, `store_id`; other columns ignored). */
 async function readMappingImport(
   request: FastifyRequest,
@@ -264,11 +271,7 @@ async function readMappingImport(
     }
   } catch (error) {
     if (cutAtLimit(part.file, error)) {
-      throw new Refusal(
-        413,
-        'File too large',
-        `The file is larger than ${MAX_G2_MAPPING_IMPORT_BYTES / 1024} KiB; split it into smaller files.`,
-      );
+      throw importTooLarge();
     }
     if (error instanceof CsvError) {
       throw new Refusal(
@@ -280,14 +283,55 @@ async function readMappingImport(
     throw error;
   }
   if (cutAtLimit(part.file)) {
-    throw new Refusal(
-      413,
-      'File too large',
-      `The file is larger than ${MAX_G2_MAPPING_IMPORT_BYTES / 1024} KiB; split it into smaller files.`,
-    );
+    throw importTooLarge();
   }
   if (!header) throw new Refusal(400, 'Empty file', 'The file is empty.');
   return rows;
+}
+
+/**
+ * Confirms each mapping to its store where that changes it (already locked
+ * and checked), re-validating the uploads affected: the uploads checked
+ * again and one audited change per mapping changed.
+ */
+async function confirmMappings(
+  call: {
+    db: SqlRunner;
+    jobs: JobQueue;
+    caller: Caller;
+    tenant: TenantCode;
+    now: Date;
+  },
+  wanted: readonly { before: G2StoreMapping; storeId: number }[],
+): Promise<{ revalidating: number[]; changes: AuditedChange[] }> {
+  const { db, jobs, caller, tenant, now } = call;
+  const changes = wanted
+    .filter(
+      ({ before, storeId }) =>
+        before.status !== 'confirmed' || before.store_id !== storeId,
+    )
+    .map(({ before, storeId }) => ({
+      before,
+      status: 'confirmed' as const,
+      storeId,
+    }));
+  const touched = await setMappings(db, changes, caller.user.id, now);
+  const revalidating = await revalidate(db, jobs, caller, tenant, touched);
+  const after = new Map(
+    (
+      await readMappingsById(
+        db,
+        tenant,
+        changes.map((c) => c.before.id),
+      )
+    ).map((m) => [m.id, m]),
+  );
+  return {
+    revalidating,
+    changes: changes.map((c) =>
+      mappingChange(c.before, after.get(c.before.id) as G2StoreMapping),
+    ),
+  };
 }
 
 const tenantOf = (tenant: TenantCode | undefined): TenantCode =>
@@ -687,35 +731,21 @@ const g2ResourceRoutes = resourceRoutes({
     const scope = writeScope(caller, request);
     for (const { store_id } of body.mappings)
       await storeInScope(db, store_id, scope);
-    const changes = body.mappings
-      .map(({ id, store_id }) => ({
+    const { revalidating, changes } = await confirmMappings(
+      { db, jobs: services.jobs, caller, tenant: code, now },
+      body.mappings.map(({ id, store_id }) => ({
         before: byId.get(id) as G2StoreMapping,
-        status: 'confirmed' as const,
         storeId: store_id,
-      }))
-      .filter(
-        (c) =>
-          c.before.status !== 'confirmed' || c.before.store_id !== c.storeId,
-      );
-    const touched = await setMappings(db, changes, caller.user.id, now);
-    const revalidating = await revalidate(
-      db,
-      services.jobs,
-      caller,
-      code,
-      touched,
+      })),
     );
     const after = await readMappingsById(
       db,
       code,
       body.mappings.map((m) => m.id),
     );
-    const afterById = new Map(after.map((m) => [m.id, m]));
     return {
       answer: { success: true, mappings: after, revalidating },
-      change: changes.map((c) =>
-        mappingChange(c.before, afterById.get(c.before.id) as G2StoreMapping),
-      ),
+      change: changes,
     };
   },
 
@@ -772,32 +802,12 @@ const g2ResourceRoutes = resourceRoutes({
       code,
       found.map((f) => f.id),
     );
-    const changes = current
-      .map((before) => ({
+    const { revalidating, changes } = await confirmMappings(
+      { db, jobs: services.jobs, caller, tenant: code, now },
+      current.map((before) => ({
         before,
-        status: 'confirmed' as const,
         storeId: wanted.get(before.partner_store_id) as number,
-      }))
-      .filter(
-        (c) =>
-          c.before.status !== 'confirmed' || c.before.store_id !== c.storeId,
-      );
-    const touched = await setMappings(db, changes, caller.user.id, now);
-    const revalidating = await revalidate(
-      db,
-      services.jobs,
-      caller,
-      code,
-      touched,
-    );
-    const after = new Map(
-      (
-        await readMappingsById(
-          db,
-          code,
-          changes.map((c) => c.before.id),
-        )
-      ).map((m) => [m.id, m]),
+      })),
     );
     return {
       answer: {
@@ -807,9 +817,7 @@ const g2ResourceRoutes = resourceRoutes({
         issues,
         revalidating,
       },
-      change: changes.map((c) =>
-        mappingChange(c.before, after.get(c.before.id) as G2StoreMapping),
-      ),
+      change: changes,
     };
   },
 
