@@ -137,13 +137,15 @@ export function scopedMutation<E extends MutationEndpoint>(
       );
       const progress = settings.uploadProgress
         ? { onUploadProgress: settings.uploadProgress }
-        : {};
-      return endpoint.idempotent && typeof input === 'object' && input !== null
-        ? writes.api.request(endpoint, request, {
-            ...progress,
-            idempotencyKey: idempotencyKeyOf(input),
-          })
-        : writes.api.request(endpoint, request, progress);
+        : null;
+      if (endpoint.idempotent && typeof input === 'object' && input !== null)
+        return writes.api.request(endpoint, request, {
+          ...progress,
+          idempotencyKey: idempotencyKeyOf(input),
+        });
+      return progress
+        ? writes.api.request(endpoint, request, progress)
+        : writes.api.request(endpoint, request);
     },
     ...(optimistic
       ? {
