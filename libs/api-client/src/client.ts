@@ -45,20 +45,16 @@ export interface CallOptions {
    */
   idempotencyKey?: string;
   /**
-   * For an upload (a contract entry with `upload`): told the share of the
-   * file sent so far, from 0 to 1. The call is then sent with
-   * XMLHttpRequest where there is one (fetch reports no upload progress
-   * over HTTP/1.1).
+   * Sends an upload (a contract entry with `upload`) with this instead of
+   * fetch, e.g. {@link xhrTransport} to report the share of the file sent
+   * (fetch reports no upload progress over HTTP/1.1). The answer is read as
+   * any other.
    */
-  onUploadProgress?: (fraction: number) => void;
+  transport?: Transport;
 }
 
-/**
- * Sends a call with XMLHttpRequest, reporting upload progress, and answers
- * a fetch `Response` so the call is read as any other; a network failure or
- * an abort rejects like fetch's.
- */
-function sendWithProgress(
+/** A way to send one call other than fetch: see {@link CallOptions.transport}. */
+export type Transport = (
   url: string,
   init: {
     method: string;
@@ -66,43 +62,7 @@ function sendWithProgress(
     body: FormData;
     signal?: AbortSignal;
   },
-  onProgress: (fraction: number) => void,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(init.method, url);
-    for (const [name, value] of Object.entries(init.headers)) {
-      xhr.setRequestHeader(name, value);
-    }
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const headers = new Headers();
-      for (const line of xhr
-        .getAllResponseHeaders()
-        .trim()
-        .split(/[\r\n]+/)) {
-        const at = line.indexOf(':');
-        if (at > 0)
-          headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
-      }
-      resolve(
-        new Response(xhr.status === 204 ? null : xhr.responseText, {
-          status: xhr.status,
-          headers,
-        }),
-      );
-    };
-    xhr.onerror = () => reject(new TypeError('Network request failed'));
-    xhr.onabort = () =>
-      reject(new DOMException('The upload was aborted.', 'AbortError'));
-    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(init.body);
-  });
-}
+) => Promise<Response>;
 
 /** Options of the logout call. */
 export interface LogoutOptions extends CallOptions {
@@ -348,15 +308,11 @@ function createRequester(options: ApiClientOptions): RequesterWithToken {
 
     let response: Response;
     const sent = bodyOf(endpoint, input);
-    const { onUploadProgress } = callOptions;
+    const { transport } = callOptions;
     try {
-      if (
-        onUploadProgress &&
-        'body' in sent &&
-        typeof XMLHttpRequest === 'function'
-      ) {
+      if (transport && 'body' in sent) {
         const search = searchParams(query);
-        response = await sendWithProgress(
+        response = await transport(
           search ? `${String(url)}?${search.toString()}` : String(url),
           {
             method: endpoint.method,
@@ -364,7 +320,6 @@ function createRequester(options: ApiClientOptions): RequesterWithToken {
             body: sent.body,
             ...(callOptions.signal ? { signal: callOptions.signal } : {}),
           },
-          onUploadProgress,
         );
       } else
         response = await http(url, {

@@ -3,6 +3,7 @@ import type {
   HttpMethod,
   ResponseOf,
 } from '@collective/api-client/contract';
+import type { Transport } from '@collective/api-client';
 import type {
   MutationOptions,
   Query,
@@ -86,8 +87,8 @@ export interface ScopedMutationSettings<E extends MutationEndpoint> {
    * once the write settles.
    */
   optimistic?: (cache: OptimisticCache, input: ScopedInput<E>) => void;
-  /** For an upload: told the share of the file sent so far, from 0 to 1. */
-  uploadProgress?: (fraction: number) => void;
+  /** For an upload: how to send it instead of fetch (`xhrTransport` to show its progress). */
+  transport?: Transport;
   /**
    * `everything`: the write changes records of many resources (the demo
    * clean-up), so every query is fetched again once it settles, not only
@@ -135,8 +136,8 @@ export function scopedMutation<E extends MutationEndpoint>(
         writes,
         (input ?? {}) as ScopedInput<E>,
       );
-      const progress = settings.uploadProgress
-        ? { onUploadProgress: settings.uploadProgress }
+      const progress = settings.transport
+        ? { transport: settings.transport }
         : null;
       if (endpoint.idempotent && typeof input === 'object' && input !== null)
         return writes.api.request(endpoint, request, {

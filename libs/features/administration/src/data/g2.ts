@@ -1,3 +1,4 @@
+import { xhrTransport } from '@collective/api-client';
 import {
   g2Endpoints,
   type G2IssueKind,
@@ -133,7 +134,9 @@ export function useG2Mappings(view: {
 
 /** Uploads a G2 file, telling the share sent so far. */
 export const useCreateG2Upload = (progress: (fraction: number) => void) =>
-  useScopedMutation(g2Endpoints.createG2Upload, { uploadProgress: progress });
+  useScopedMutation(g2Endpoints.createG2Upload, {
+    transport: xhrTransport(progress),
+  });
 /** Commits a ready upload at a version. */
 export const useCommitG2Upload = () =>
   useScopedMutation(g2Endpoints.commitG2Upload);
