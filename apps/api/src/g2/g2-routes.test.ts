@@ -74,7 +74,10 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       `SELECT s.id, s.name FROM stores s JOIN store_stats st ON st.store_id = s.id
         WHERE s.active AND st.weight_kg_12m > 0 ORDER BY s.id LIMIT 2`,
     );
-    return [present(rows[0], 'a store'), present(rows[1], 'a second store')];
+    return [
+      present(rows[0], 'a store'),
+      present(rows[1], 'a second store'),
+    ] as const;
   }
   const importMappings = (csv: string) => {
     const { payload, headers } = multipartBody(csv, { filename: 'map.csv' });
