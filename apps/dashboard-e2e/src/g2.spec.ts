@@ -91,8 +91,9 @@ test.describe('G2 ingestion', () => {
     await expect(mappings).toBeVisible();
     await expect(mappings.getByText('2 rows, 19.8 kg').first()).toBeVisible();
     await expectNoAxeViolations(page, '/g2-store-mappings at 1366 px');
+    // Its name is the store's (an active one of the same name may come first).
     await mappings
-      .getByRole('button', { name: `Confirm ${partner} as ${storeName}` })
+      .getByRole('button', { name: new RegExp(`^Confirm ${partner} as `) })
       .first()
       .click();
     await expect(
