@@ -1,23 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import { DEMO_PASSWORD, DEMO_USERS } from './support/demo-accounts';
-import { SignInScreen } from './support/sign-in-screen';
+import { DEMO_USERS } from './support/demo-accounts';
+import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { signInAt } from './support/sign-in-screen';
 
 const ADMIN = DEMO_USERS.admin.email;
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function signInAt(page: Page, email: string, path: string) {
-  await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);
-}
-
-/** Fails when the page itself scrolls sideways (tables scroll in their own region). */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `no sideways scrolling of ${where}`).toBeLessThanOrEqual(
-    page.viewportSize()?.width ?? 0,
-  );
-}
 
 /** Today and the first of this month, UTC, `YYYY-MM-DD`. */
 function thisMonth() {
