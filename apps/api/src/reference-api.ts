@@ -48,6 +48,7 @@ import { metricsRoutes } from './observability/metrics';
 import { comparisonRoutes } from './comparisons/comparison-routes';
 import { analyticsRoutes } from './analytics/analytics-routes';
 import { reportRoutes } from './reports/report-routes';
+import { g2Routes } from './g2/g2-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -222,6 +223,7 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     comparisonRoutes,
     analyticsRoutes,
     reportRoutes,
+    g2Routes,
   ]) {
     await app.register(resource, services);
   }

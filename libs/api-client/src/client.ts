@@ -44,7 +44,25 @@ export interface CallOptions {
    * a retry with the same key makes one record and gets the first answer.
    */
   idempotencyKey?: string;
+  /**
+   * Sends an upload (a contract entry with `upload`) with this instead of
+   * fetch, e.g. {@link xhrTransport} to report the share of the file sent
+   * (fetch reports no upload progress over HTTP/1.1). The answer is read as
+   * any other.
+   */
+  transport?: Transport;
 }
+
+/** A way to send one call other than fetch: see {@link CallOptions.transport}. */
+export type Transport = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body: FormData;
+    signal?: AbortSignal;
+  },
+) => Promise<Response>;
 
 /** Options of the logout call. */
 export interface LogoutOptions extends CallOptions {
@@ -289,14 +307,28 @@ function createRequester(options: ApiClientOptions): RequesterWithToken {
     const discard = () => new ApiError({ kind: 'session-changed', path });
 
     let response: Response;
+    const sent = bodyOf(endpoint, input);
+    const { transport } = callOptions;
     try {
-      response = await http(url, {
-        method: endpoint.method,
-        headers,
-        ...bodyOf(endpoint, input),
-        searchParams: searchParams(query),
-        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
-      });
+      if (transport && 'body' in sent) {
+        const search = searchParams(query);
+        response = await transport(
+          search ? `${String(url)}?${search.toString()}` : String(url),
+          {
+            method: endpoint.method,
+            headers,
+            body: sent.body,
+            ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+          },
+        );
+      } else
+        response = await http(url, {
+          method: endpoint.method,
+          headers,
+          ...sent,
+          searchParams: searchParams(query),
+          ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+        });
     } catch (cause) {
       if (isAbort(cause)) throw cause;
       throw new ApiError({

@@ -3,6 +3,7 @@
  * API. No React; usable from any browser or Node tool.
  */
 export { createApiClient } from './client';
+export { xhrTransport } from './xhr-transport';
 export type {
   ApiClient,
   ApiClientOptions,
@@ -12,6 +13,7 @@ export type {
   MembersScope,
   Requester,
   StoreListParams,
+  Transport,
 } from './client';
 export { ApiError, isApiError } from './api-error';
 export type { ApiErrorInit, ApiErrorKind } from './api-error';

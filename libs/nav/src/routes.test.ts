@@ -272,4 +272,31 @@ describe('createRouteRegistry', () => {
       ),
     ).toThrow('/b redirects to an unknown path');
   });
+
+  it('lets a redirect choose a part of its target with a query, and still checks the path', () => {
+    const routes = [
+      { path: '/a', audience: 'everyone' as const },
+      {
+        path: '/b',
+        audience: 'everyone' as const,
+        redirectTo: '/a?section=two',
+      },
+    ];
+    expect(() => createRouteRegistry([{ '/a': 'x' }], routes)).not.toThrow();
+    expect(() =>
+      createRouteRegistry(
+        [{ '/a': 'x' }],
+        [
+          routes[0] as RouteEntry,
+          { ...routes[1], redirectTo: '/c?section=two' } as RouteEntry,
+        ],
+      ),
+    ).toThrow('/b redirects to an unknown path');
+    expect(route('/g2-uploads').redirectTo).toBe(
+      '/g2-data-management?section=uploads',
+    );
+    expect(route('/data-quality-investigation').redirectTo).toBe(
+      '/g2-data-management?section=quality',
+    );
+  });
 });

@@ -35,7 +35,7 @@ export interface RouteEntry {
   feature?: keyof TenantFeatures;
   /** Hidden and closed for the special brand user (member 1009). */
   deniedToSpecialBrand?: boolean;
-  /** The path this one redirects to (it has no screen of its own). */
+  /** The path this one redirects to (it has no screen of its own), with a query choosing a part of it if need be. */
   redirectTo?: string;
   /** Its place in each top navigation that lists it. */
   menu?: Partial<Record<MenuKind, MenuSlot>>;
@@ -217,12 +217,12 @@ const TABLE = [
   {
     path: '/g2-uploads',
     audience: 'admins',
-    redirectTo: '/g2-data-management',
+    redirectTo: '/g2-data-management?section=uploads',
   },
   {
     path: '/data-quality-investigation',
     audience: 'admins',
-    redirectTo: '/g2-data-management',
+    redirectTo: '/g2-data-management?section=quality',
   },
   {
     path: '/g2-store-mappings',
@@ -431,7 +431,8 @@ export function createRouteRegistry<S>(
   const registry = routes.map((route) => {
     const screen = screens.get(route.path);
     if (route.redirectTo) {
-      if (!paths.has(route.redirectTo))
+      // A redirect may choose a part of its target with a query (`?section=`).
+      if (!paths.has(route.redirectTo.split('?')[0] ?? ''))
         problems.push(`${route.path} redirects to an unknown path.`);
       if (screen) problems.push(`${route.path} redirects but has a screen.`);
       return route;

@@ -168,4 +168,21 @@ describe('scopedMutation', () => {
     ).mutate({ params: { id: 3 } });
     expect(request.mock.calls[0]).toHaveLength(2);
   });
+
+  it('passes an upload’s transport on to the call', async () => {
+    const request = vi.fn().mockResolvedValue({ success: true });
+    const { queryClient, writes } = setUp(request);
+    const transport = vi.fn();
+    const file = new Blob(['Store id,Date,Material,Weight (kg)\n']);
+    await new MutationObserver(
+      queryClient,
+      scopedMutation(writes, endpoints.createG2Upload, {
+        transport,
+      }),
+    ).mutate({
+      query: { period_start: '2026-10-01', period_end: '2026-10-31' },
+      file,
+    });
+    expect(request.mock.calls[0]?.[2]).toEqual({ transport });
+  });
 });

@@ -3,6 +3,7 @@ import type {
   HttpMethod,
   ResponseOf,
 } from '@collective/api-client/contract';
+import type { Transport } from '@collective/api-client';
 import type {
   MutationOptions,
   Query,
@@ -86,6 +87,8 @@ export interface ScopedMutationSettings<E extends MutationEndpoint> {
    * once the write settles.
    */
   optimistic?: (cache: OptimisticCache, input: ScopedInput<E>) => void;
+  /** For an upload: how to send it instead of fetch (`xhrTransport` to show its progress). */
+  transport?: Transport;
   /**
    * `everything`: the write changes records of many resources (the demo
    * clean-up), so every query is fetched again once it settles, not only
@@ -133,10 +136,16 @@ export function scopedMutation<E extends MutationEndpoint>(
         writes,
         (input ?? {}) as ScopedInput<E>,
       );
-      return endpoint.idempotent && typeof input === 'object' && input !== null
-        ? writes.api.request(endpoint, request, {
-            idempotencyKey: idempotencyKeyOf(input),
-          })
+      const progress = settings.transport
+        ? { transport: settings.transport }
+        : null;
+      if (endpoint.idempotent && typeof input === 'object' && input !== null)
+        return writes.api.request(endpoint, request, {
+          ...progress,
+          idempotencyKey: idempotencyKeyOf(input),
+        });
+      return progress
+        ? writes.api.request(endpoint, request, progress)
         : writes.api.request(endpoint, request);
     },
     ...(optimistic

@@ -20,6 +20,21 @@ const SHIPPED_MONTH = `date_trunc('month', sh.shipped_at AT TIME ZONE 'UTC')::da
 const RECEIVED_MONTH = `date_trunc('month', sh.received_at AT TIME ZONE 'UTC')::date`;
 
 /**
+ * Committed G2 rows (decisions D17; docs/decisions/0099): collected weight
+ * per store and day reported by a retail partner, counted in the month of
+ * its day like a receipt; no shipments, no units. `$WHERE` is the stores'
+ * filter. The material rows merge with the warehouse's below (the
+ * member rollup sums by store, month and material).
+ */
+const G2_COLLECTED = `SELECT g.store_id, date_trunc('month', g.day)::date, 0, 0, sum(g.weight_kg), 0, NULL
+               FROM g2_collections g $WHERE
+              GROUP BY 1, 2`;
+const G2_MATERIALS = `SELECT g.store_id, date_trunc('month', g.day)::date, g.material,
+            sum(g.weight_kg), 0, 0
+       FROM g2_collections g $WHERE
+      GROUP BY 1, 2, 3`;
+
+/**
  * Recomputes every rollup of `storeIds` (all stores when absent) from the
  * shipments, then the member rollups and store counts of their members and
  * their last-12-months statistics. Run it inside the transaction that changed the
@@ -57,7 +72,9 @@ export async function rebuildRollups(
              SELECT sh.store_id, ${RECEIVED_MONTH}, 0, 0, sum(r.net_kg), 0, NULL
                FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id
                ${onStores('sh.store_id')}
-              GROUP BY 1, 2) x
+              GROUP BY 1, 2
+             UNION ALL
+             ${G2_COLLECTED.replace('$WHERE', onStores('g.store_id'))}) x
       GROUP BY 1, 2`,
     stores,
   );
@@ -66,8 +83,9 @@ export async function rebuildRollups(
   await tx.query(
     `INSERT INTO store_month_materials
        (store_id, month, material, weight_kg, processed_kg, recycled_kg)
-     SELECT sh.store_id, ${RECEIVED_MONTH}, m.material, sum(m.weight_kg),
-            coalesce(sum(c.confirmed_kg), 0), coalesce(sum(c.recycled_kg), 0)
+     SELECT store_id, month, material, sum(weight_kg), sum(processed_kg), sum(recycled_kg)
+       FROM (SELECT sh.store_id, ${RECEIVED_MONTH} AS month, m.material, sum(m.weight_kg) AS weight_kg,
+            coalesce(sum(c.confirmed_kg), 0) AS processed_kg, coalesce(sum(c.recycled_kg), 0) AS recycled_kg
        FROM shipment_materials m JOIN shipments sh ON sh.id = m.shipment_id
        LEFT JOIN (SELECT ls.shipment_id, ls.material, sum(ls.weight_kg) AS confirmed_kg,
                          sum(ls.weight_kg) FILTER (WHERE l.outcome IN ('recycled', 'downcycled'))
@@ -78,6 +96,9 @@ export async function rebuildRollups(
                    GROUP BY 1, 2) c
          ON c.shipment_id = m.shipment_id AND c.material = m.material
        ${onStores('sh.store_id')}
+      GROUP BY 1, 2, 3
+     UNION ALL
+     ${G2_MATERIALS.replace('$WHERE', onStores('g.store_id'))}) x
       GROUP BY 1, 2, 3`,
     stores,
   );

@@ -13,6 +13,7 @@ import { recordDemoSeed } from './demo-seed-record';
 import { seedMailback } from './mailback-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedPerformanceTargets } from '../performance/performance-seed';
+import { seedG2 } from '../g2/g2-seed';
 import {
   DEFAULT_PROGRAM_SEED,
   seedProgram,
@@ -223,6 +224,7 @@ export async function seedDemoData(
     const mailbackSubmissions = await seedMailback(tx, { scale, now, seed });
     await seedInstructions(tx, now);
     await seedPerformanceTargets(tx, now);
+    await seedG2(tx, { scale, now });
     await recordDemoSeed(tx, { now, seed, scale });
     return { ...program, mailbackSubmissions };
   });

@@ -1,4 +1,5 @@
 import type { DemoCleanupPlan } from '@collective/api-client/contract';
+import { seedG2 } from '../g2/g2-seed';
 import { hashPassword } from '../auth/password';
 import type { SessionCache } from '../auth/session-cache';
 import { monthStartOf } from '../data/months';
@@ -78,6 +79,12 @@ export function programRestored(plan: DemoCleanupPlan): boolean {
 
 /** The program's tables, children first: what a restore of the program empties. */
 const PROGRAM_TABLES = [
+  // G2 ingestion (migration 17) refers to the stores: emptied first, seeded again below.
+  'g2_collections',
+  'g2_row_issues',
+  'g2_rows',
+  'g2_uploads',
+  'g2_store_mappings',
   'lot_sources',
   'eol_lots',
   'shipment_events',
@@ -168,6 +175,7 @@ export async function carryOutDemoCleanup(
       now: seed.seededAt,
       seed: seed.seed,
     });
+    await seedG2(tx, { scale: seed.scale, now: seed.seededAt });
     // The statistics are for the month of now, as the server keeps them.
     await refreshStoreStats(tx, monthStartOf(now));
   }

@@ -43,7 +43,10 @@ function noStore(id: number): never {
  * own for a brand admin, Kiehl's on the kiehls tenant, `null` (every
  * member) for a collective admin elsewhere. Whatever `member_id` they send.
  */
-function writeScope(caller: Caller, request: FastifyRequest): number | null {
+export function writeScope(
+  caller: Caller,
+  request: FastifyRequest,
+): number | null {
   const scope = resolveDataScope(
     caller.access,
     requestTenant(request),

@@ -12,6 +12,7 @@ import { performanceEndpoints } from './performance-endpoints';
 import { comparisonEndpoints } from './comparison-endpoints';
 import { analyticsEndpoints } from './analytics-endpoints';
 import { reportEndpoints } from './report-endpoints';
+import { g2Endpoints } from './g2-endpoints';
 
 /**
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
@@ -37,6 +38,7 @@ export const endpoints = {
   ...comparisonEndpoints,
   ...analyticsEndpoints,
   ...reportEndpoints,
+  ...g2Endpoints,
 } as const;
 
 /** Name of one call of the API contract. */
@@ -52,3 +54,4 @@ export * from './performance-endpoints';
 export * from './comparison-endpoints';
 export * from './analytics-endpoints';
 export * from './report-endpoints';
+export * from './g2-endpoints';

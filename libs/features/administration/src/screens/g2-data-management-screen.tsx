@@ -1,13 +1,219 @@
-import { PendingContent, ScreenFrame } from '@collective/nav/react';
+import {
+  G2_UPLOAD_STATUSES,
+  type G2Upload,
+  type G2UploadStatus,
+} from '@collective/api-client/contract';
+import { ScreenFrame } from '@collective/nav/react';
+import { useTenancy } from '@collective/tenancy/react';
+import {
+  Alert,
+  Button,
+  DataTable,
+  FilterBar,
+  formatDateTime,
+  formatNumber,
+  listPagination,
+  Panel,
+  useListParams,
+  VisuallyHidden,
+  type DataTableColumn,
+  type ListSpec,
+} from '@collective/ui';
+import { createContext, useContext, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useG2Uploads } from '../data/g2';
+import { COLLECTIVE_ONLY, kg, UPLOAD_STATUS_LABELS } from './g2/g2-labels';
+import styles from './g2/g2.module.css';
+import { QualityQueue } from './g2/quality-queue';
+import { UploadForm } from './g2/upload-form';
+import { UploadReport } from './g2/upload-report';
+
+/** What the uploads list accepts from its URL. */
+export const UPLOAD_LIST: ListSpec = {
+  sortable: [],
+  defaultPageSize: 25,
+  pageSizes: [25, 50, 100],
+  filters: { status: G2_UPLOAD_STATUSES },
+};
+
+/** The parts of the screen: /g2-uploads lands on the first, /data-quality-investigation on the second. */
+export const G2_SECTIONS = ['uploads', 'quality'] as const;
+/** URL parameter of the part shown. */
+export const SECTION_PARAM = 'section';
+/** URL parameter of the upload whose report is open. */
+export const UPLOAD_PARAM = 'upload';
+
+const NO_UPLOADS: readonly G2Upload[] = [];
+
+const OpenContext = createContext<((id: number) => void) | null>(null);
+
+function OpenButton({ upload }: { upload: G2Upload }) {
+  const open = useContext(OpenContext);
+  if (!open) throw new Error('OpenButton must be inside the uploads list.');
+  return (
+    <Button variant="secondary" onClick={() => open(upload.id)}>
+      Report <VisuallyHidden>of {upload.file_name}</VisuallyHidden>
+    </Button>
+  );
+}
+
+const COLUMNS: DataTableColumn<G2Upload>[] = [
+  { id: 'file', header: 'File', rowHeader: true, cell: (u) => u.file_name },
+  {
+    id: 'period',
+    header: 'Period',
+    cell: (u) => `${u.period_start} to ${u.period_end}`,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (u) =>
+      u.status === 'validating' && u.validation
+        ? `Validating (${Math.round(u.validation.progress * 100)}%)`
+        : UPLOAD_STATUS_LABELS[u.status],
+  },
+  {
+    id: 'rows',
+    header: 'Rows: valid / errors / warnings',
+    cell: (u) =>
+      `${formatNumber(u.totals.rows)}: ${formatNumber(u.totals.valid)} / ${formatNumber(u.totals.errors)} / ${formatNumber(u.totals.warnings)}`,
+  },
+  { id: 'weight', header: 'Weight', cell: (u) => kg(u.totals.weight_kg) },
+  {
+    id: 'uploaded',
+    header: 'Uploaded',
+    cell: (u) => formatDateTime(u.uploaded_at),
+  },
+  { id: 'open', header: 'Report', cell: (u) => <OpenButton upload={u} /> },
+];
+
+/** The uploads list, with the upload form and the open upload's report. */
+function Uploads({ onDone }: { onDone: (text: string) => void }) {
+  const searchParams = useSearchParams();
+  const [params, setParams] = searchParams;
+  const list = useListParams(UPLOAD_LIST, searchParams);
+  const { state } = list;
+  const uploads = useG2Uploads({
+    status: state.filters['status'] as G2UploadStatus | undefined,
+    page: state.page,
+    pageSize: state.pageSize,
+  });
+  const openId = Number(params.get(UPLOAD_PARAM)) || null;
+  function setOpen(id: number | null) {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete(UPLOAD_PARAM);
+    else next.set(UPLOAD_PARAM, String(id));
+    setParams(next);
+  }
+  const answer = uploads.data;
+  return (
+    <>
+      <Panel title="Upload a partner file">
+        <UploadForm
+          onUploaded={(upload) => {
+            onDone(
+              `${upload.file_name} was uploaded; its rows are being checked.`,
+            );
+            setOpen(upload.id);
+          }}
+        />
+      </Panel>
+      {openId !== null ? (
+        <UploadReport
+          key={openId}
+          id={openId}
+          onClose={() => setOpen(null)}
+          onDone={onDone}
+        />
+      ) : null}
+      <Panel title="Uploads">
+        <FilterBar
+          label="Filter uploads"
+          list={list}
+          selects={[
+            {
+              key: 'status',
+              label: 'Status',
+              allLabel: 'Any status',
+              options: G2_UPLOAD_STATUSES.map((s) => ({
+                value: s,
+                label: UPLOAD_STATUS_LABELS[s],
+              })),
+            },
+          ]}
+        />
+        <OpenContext.Provider value={setOpen}>
+          <div className={styles.tableRegion}>
+            <DataTable
+              caption={
+                answer ? `${formatNumber(answer.total)} uploads` : 'Uploads'
+              }
+              columns={COLUMNS}
+              rows={answer?.uploads ?? NO_UPLOADS}
+              getRowId={(upload) => String(upload.id)}
+              status={uploads.status}
+              isPlaceholder={uploads.isPlaceholderData}
+              error={uploads.error}
+              onRetry={() => void uploads.refetch()}
+              emptyText="No upload matches these filters."
+              pagination={listPagination(list, UPLOAD_LIST, answer?.total)}
+            />
+          </div>
+        </OpenContext.Provider>
+      </Panel>
+    </>
+  );
+}
 
 /**
- * The screen of /g2-data-management: framed and titled from the route table; its
- * content is not available yet.
+ * G2 Data Management (decisions D17; docs/decisions/0099): partner files
+ * uploaded (with the share sent, then the validation's progress), their
+ * validation reports with filters and CSV, commit, roll back and discard
+ * behind confirmations; and the data-quality queue. `?section=uploads`
+ * (/g2-uploads) and `?section=quality` (/data-quality-investigation)
+ * choose the part shown.
  */
 export default function G2DataManagementScreen() {
+  const { access } = useTenancy();
+  if (!access.isCollectiveAdmin) {
+    return (
+      <ScreenFrame>
+        <p>{COLLECTIVE_ONLY}</p>
+      </ScreenFrame>
+    );
+  }
+  return <G2DataManagement />;
+}
+
+function G2DataManagement() {
+  const [params] = useSearchParams();
+  const section =
+    params.get(SECTION_PARAM) === 'quality' ? 'quality' : 'uploads';
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <ScreenFrame>
-      <PendingContent />
+      <nav aria-label="G2 data management" className={styles.sections}>
+        <Link
+          to={`?${SECTION_PARAM}=uploads`}
+          aria-current={section === 'uploads' ? 'page' : undefined}
+        >
+          Uploads
+        </Link>
+        <Link
+          to={`?${SECTION_PARAM}=quality`}
+          aria-current={section === 'quality' ? 'page' : undefined}
+        >
+          Data-quality queue
+        </Link>
+      </nav>
+      <div aria-live="polite">
+        {notice ? <Alert tone="info">{notice}</Alert> : null}
+      </div>
+      {section === 'uploads' ? (
+        <Uploads onDone={setNotice} />
+      ) : (
+        <QualityQueue onDone={setNotice} />
+      )}
     </ScreenFrame>
   );
 }

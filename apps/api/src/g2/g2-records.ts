@@ -1,0 +1,377 @@
+/**
+ * The reads of G2 ingestion (docs/decisions/0099): uploads, the validation
+ * report and quality queue, and store mappings with what each holds back.
+ */
+import type {
+  G2Issue,
+  G2IssueKind,
+  G2Severity,
+  G2StoreMapping,
+  G2Upload,
+} from '@collective/api-client/contract';
+import type { SqlRunner } from '../db/database';
+import { isoUtc } from '../data/program-queries';
+import type { JobQueue } from '../jobs/job-queue';
+import { suggestStores, type CandidateStore } from './store-similarity';
+
+interface UploadRow {
+  id: number;
+  file_name: string;
+  content_hash: string;
+  format: 'csv' | 'xlsx';
+  bytes: string;
+  period_start: string;
+  period_end: string;
+  status: G2Upload['status'];
+  rows: number;
+  valid_rows: number;
+  error_rows: number;
+  warning_rows: number;
+  weight_kg: number;
+  failure: string | null;
+  job_id: string | null;
+  uploaded_by: string | null;
+  uploaded_at: string;
+  committed_at: string | null;
+  rolled_back_at: string | null;
+  version: number;
+}
+
+const UPLOAD_COLUMNS = `u.id, u.file_name, u.content_hash, u.format, u.bytes::text AS bytes,
+  to_char(u.period_start, 'YYYY-MM-DD') AS period_start,
+  to_char(u.period_end, 'YYYY-MM-DD') AS period_end, u.status, u.rows, u.valid_rows,
+  u.error_rows, u.warning_rows, u.weight_kg::float8 AS weight_kg, u.failure, u.job_id,
+  us.name AS uploaded_by, ${isoUtc('u.uploaded_at')} AS uploaded_at,
+  ${isoUtc('u.committed_at')} AS committed_at, ${isoUtc('u.rolled_back_at')} AS rolled_back_at,
+  u.version`;
+
+const UPLOAD_FROM = 'g2_uploads u LEFT JOIN users us ON us.id = u.uploaded_by';
+
+async function toUpload(
+  row: UploadRow,
+  jobs: JobQueue | null,
+): Promise<G2Upload> {
+  const job =
+    row.status === 'validating' && row.job_id && jobs
+      ? await jobs.get(row.job_id)
+      : null;
+  return {
+    id: row.id,
+    file_name: row.file_name,
+    content_hash: row.content_hash,
+    format: row.format,
+    bytes: Number(row.bytes),
+    period_start: row.period_start,
+    period_end: row.period_end,
+    status: row.status,
+    totals: {
+      rows: row.rows,
+      valid: row.valid_rows,
+      errors: row.error_rows,
+      warnings: row.warning_rows,
+      weight_kg: row.weight_kg,
+    },
+    failure: row.failure,
+    uploaded_by: row.uploaded_by,
+    uploaded_at: row.uploaded_at,
+    committed_at: row.committed_at,
+    rolled_back_at: row.rolled_back_at,
+    validation: job
+      ? {
+          job_id: job.id,
+          state: job.status,
+          progress: job.progress,
+          message: job.note,
+        }
+      : null,
+    version: row.version,
+  };
+}
+
+/** One upload of `tenant`, or `null`; locked for a write when `lock`. */
+export async function readUpload(
+  db: SqlRunner,
+  tenant: string,
+  id: number,
+  jobs: JobQueue | null,
+  lock = false,
+): Promise<G2Upload | null> {
+  const [row] = await db.query<UploadRow>(
+    `SELECT ${UPLOAD_COLUMNS} FROM ${UPLOAD_FROM}
+      WHERE u.tenant = $1 AND u.id = $2${lock ? ' FOR UPDATE OF u' : ''}`,
+    [tenant, id],
+  );
+  return row ? toUpload(row, jobs) : null;
+}
+
+/** One page of the uploads of `tenant`, newest first. */
+export async function readUploads(
+  db: SqlRunner,
+  tenant: string,
+  filter: { status?: string; page: number; pageSize: number },
+  jobs: JobQueue,
+): Promise<{ uploads: G2Upload[]; total: number }> {
+  const [count] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM g2_uploads u
+      WHERE u.tenant = $1 AND ($2::text IS NULL OR u.status = $2)`,
+    [tenant, filter.status ?? null],
+  );
+  const rows = await db.query<UploadRow>(
+    `SELECT ${UPLOAD_COLUMNS} FROM ${UPLOAD_FROM}
+      WHERE u.tenant = $1 AND ($2::text IS NULL OR u.status = $2)
+      ORDER BY u.uploaded_at DESC, u.id DESC LIMIT $3 OFFSET $4`,
+    [
+      tenant,
+      filter.status ?? null,
+      filter.pageSize,
+      (filter.page - 1) * filter.pageSize,
+    ],
+  );
+  return {
+    uploads: await Promise.all(rows.map((row) => toUpload(row, jobs))),
+    total: count?.total ?? 0,
+  };
+}
+
+/** Filters of the report and the queue. */
+export interface IssueFilter {
+  tenant: string;
+  uploadId?: number;
+  severity?: G2Severity;
+  column?: string;
+  kind?: G2IssueKind;
+  status?: string;
+  /** Only uploads still to be committed (the queue). */
+  pendingOnly?: boolean;
+}
+
+function issueWhere(filter: IssueFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [filter.tenant];
+  const clauses = ['u.tenant = $1'];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause.replace('?', `$${params.length}`));
+  };
+  if (filter.uploadId !== undefined) add('i.upload_id = ?', filter.uploadId);
+  if (filter.severity) add('i.severity = ?', filter.severity);
+  if (filter.column) add('i.column_name = ?', filter.column);
+  if (filter.kind) add('i.kind = ?', filter.kind);
+  if (filter.status) add('i.status = ?', filter.status);
+  if (filter.pendingOnly) clauses.push(`u.status IN ('validating', 'ready')`);
+  return { sql: `WHERE ${clauses.join(' AND ')}`, params };
+}
+
+const ISSUE_COLUMNS = `i.id, i.upload_id, u.file_name, i.row, i.column_name AS column, i.value,
+  i.message, i.kind, i.severity, i.status, i.note, i.version`;
+const ISSUE_FROM = 'g2_row_issues i JOIN g2_uploads u ON u.id = i.upload_id';
+
+/** One page of problems matching `filter`, by upload and row. */
+export async function readIssues(
+  db: SqlRunner,
+  filter: IssueFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ issues: G2Issue[]; total: number }> {
+  const where = issueWhere(filter);
+  const [count] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM ${ISSUE_FROM} ${where.sql}`,
+    where.params,
+  );
+  const issues = await db.query<G2Issue>(
+    `SELECT ${ISSUE_COLUMNS} FROM ${ISSUE_FROM} ${where.sql}
+      ORDER BY i.upload_id DESC, i.row, i.id
+      LIMIT ${Number(pageSize)} OFFSET ${Number((page - 1) * pageSize)}`,
+    where.params,
+  );
+  return { issues, total: count?.total ?? 0 };
+}
+
+/** Every problem matching `filter`, by row, read a batch at a time (the CSV). */
+export async function* readIssuesInOrder(
+  db: SqlRunner,
+  filter: IssueFilter,
+  batch = 2000,
+): AsyncGenerator<G2Issue> {
+  let after = 0;
+  for (;;) {
+    const where = issueWhere(filter);
+    where.params.push(after);
+    const rows = await db.query<G2Issue & { seq: number }>(
+      `SELECT ${ISSUE_COLUMNS}, i.id AS seq FROM ${ISSUE_FROM} ${where.sql} AND i.id > $${where.params.length}
+        ORDER BY i.id LIMIT ${Number(batch)}`,
+      where.params,
+    );
+    for (const { seq: _seq, ...row } of rows) yield row;
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    after = last.seq;
+  }
+}
+
+/** One problem of `tenant`, or `null`; locked when `lock`. */
+export async function readIssue(
+  db: SqlRunner,
+  tenant: string,
+  id: number,
+  lock = false,
+): Promise<G2Issue | null> {
+  const [row] = await db.query<G2Issue>(
+    `SELECT ${ISSUE_COLUMNS} FROM ${ISSUE_FROM}
+      WHERE u.tenant = $1 AND i.id = $2${lock ? ' FOR UPDATE OF i' : ''}`,
+    [tenant, id],
+  );
+  return row ?? null;
+}
+
+/** Open problems of uploads still to be committed, counted by kind. */
+export async function readIssueGroups(db: SqlRunner, tenant: string) {
+  return db.query<{ kind: G2IssueKind; severity: G2Severity; open: number }>(
+    `SELECT i.kind, min(i.severity) AS severity, count(*)::int AS open
+       FROM ${ISSUE_FROM}
+      WHERE u.tenant = $1 AND u.status IN ('validating', 'ready') AND i.status = 'open'
+      GROUP BY i.kind ORDER BY min(i.severity), count(*) DESC, i.kind`,
+    [tenant],
+  );
+}
+
+interface MappingRow {
+  id: number;
+  partner_store_id: string;
+  partner_name: string | null;
+  partner_address: string | null;
+  status: G2StoreMapping['status'];
+  store_id: number | null;
+  store_name: string | null;
+  rows_held: number;
+  weight_held_kg: number;
+  updated_at: string;
+  version: number;
+}
+
+const MAPPING_COLUMNS = `m.id, m.partner_store_id, m.partner_name, m.partner_address, m.status,
+  m.store_id, s.name AS store_name,
+  CASE WHEN m.status = 'confirmed' THEN 0 ELSE coalesce(h.rows_held, 0) END AS rows_held,
+  CASE WHEN m.status = 'confirmed' THEN 0 ELSE coalesce(h.weight_held_kg, 0) END AS weight_held_kg,
+  ${isoUtc('m.updated_at')} AS updated_at, m.version`;
+
+/** What each partner id holds back: rows of uploads still to be committed. */
+const MAPPING_FROM = `g2_store_mappings m
+  LEFT JOIN stores s ON s.id = m.store_id
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS rows_held, coalesce(sum(r.weight_kg), 0)::float8 AS weight_held_kg
+      FROM g2_rows r JOIN g2_uploads u ON u.id = r.upload_id
+     WHERE r.partner_store_id = m.partner_store_id AND u.tenant = m.tenant
+       AND u.status IN ('validating', 'ready')) h ON true`;
+
+/** The stores a mapping may be tied to: active stores of the write scope. */
+export async function candidateStores(
+  db: SqlRunner,
+  scope: number | null,
+): Promise<CandidateStore[]> {
+  return db.query<CandidateStore>(
+    `SELECT s.id, s.name, s.address, s.city, m.name AS member_name
+       FROM stores s JOIN members m ON m.id = s.member_id
+      WHERE s.active AND ($1::int IS NULL OR s.member_id = $1)
+      ORDER BY s.id`,
+    [scope],
+  );
+}
+
+function toMapping(
+  row: MappingRow,
+  stores: readonly CandidateStore[] | null,
+): G2StoreMapping {
+  const suggestions =
+    stores && row.status !== 'confirmed' && row.status !== 'ignored'
+      ? suggestStores(
+          {
+            id: row.partner_store_id,
+            name: row.partner_name,
+            address: row.partner_address,
+          },
+          stores,
+        ).map(({ store, score }) => ({
+          store_id: store.id,
+          store_name: store.name,
+          address: `${store.address}, ${store.city}`,
+          member_name: store.member_name,
+          score,
+        }))
+      : [];
+  return { ...row, suggestions };
+}
+
+/** Mappings of `tenant` matching the filter: most held back first. */
+export async function readMappings(
+  db: SqlRunner,
+  tenant: string,
+  filter: { status?: string; search?: string; page: number; pageSize: number },
+  stores: readonly CandidateStore[] | null,
+): Promise<{ mappings: G2StoreMapping[]; total: number }> {
+  const search = filter.search?.trim() ? `%${filter.search.trim()}%` : null;
+  const params = [tenant, filter.status ?? null, search];
+  const where = `WHERE m.tenant = $1 AND ($2::text IS NULL OR m.status = $2)
+    AND ($3::text IS NULL OR m.partner_store_id ILIKE $3 OR m.partner_name ILIKE $3 OR s.name ILIKE $3)`;
+  const [count] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM g2_store_mappings m LEFT JOIN stores s ON s.id = m.store_id ${where}`,
+    params,
+  );
+  const rows = await db.query<MappingRow>(
+    `SELECT ${MAPPING_COLUMNS} FROM ${MAPPING_FROM} ${where}
+      ORDER BY (m.status = 'confirmed'), rows_held DESC, m.partner_store_id
+      LIMIT ${Number(filter.pageSize)} OFFSET ${Number((filter.page - 1) * filter.pageSize)}`,
+    params,
+  );
+  return {
+    mappings: rows.map((row) => toMapping(row, stores)),
+    total: count?.total ?? 0,
+  };
+}
+
+/** Mappings of `tenant` by id (locked when `lock`), without suggestions. */
+export async function readMappingsById(
+  db: SqlRunner,
+  tenant: string,
+  ids: readonly number[],
+  lock = false,
+): Promise<G2StoreMapping[]> {
+  const rows = await db.query<MappingRow>(
+    `SELECT ${MAPPING_COLUMNS} FROM ${MAPPING_FROM}
+      WHERE m.tenant = $1 AND m.id = ANY($2::int[]) ORDER BY m.id${lock ? ' FOR UPDATE OF m' : ''}`,
+    [tenant, [...ids]],
+  );
+  return rows.map((row) => toMapping(row, null));
+}
+
+/** Every mapping of `tenant` (the CSV), read a batch at a time. */
+export async function* readMappingsInOrder(
+  db: SqlRunner,
+  tenant: string,
+  status: string | undefined,
+  batch = 1000,
+): AsyncGenerator<G2StoreMapping> {
+  let after = '';
+  for (;;) {
+    const rows = await db.query<MappingRow>(
+      `SELECT ${MAPPING_COLUMNS} FROM ${MAPPING_FROM}
+        WHERE m.tenant = $1 AND ($2::text IS NULL OR m.status = $2) AND m.partner_store_id > $3
+        ORDER BY m.partner_store_id LIMIT ${Number(batch)}`,
+      [tenant, status ?? null, after],
+    );
+    for (const row of rows) yield toMapping(row, null);
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    after = last.partner_store_id;
+  }
+}
+
+/** Counts of `tenant`'s mappings by status. */
+export async function readMappingCounts(db: SqlRunner, tenant: string) {
+  const rows = await db.query<{ status: G2StoreMapping['status']; n: number }>(
+    `SELECT status, count(*)::int AS n FROM g2_store_mappings WHERE tenant = $1 GROUP BY status`,
+    [tenant],
+  );
+  const counts = { unmatched: 0, suggested: 0, confirmed: 0, ignored: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}

@@ -1,0 +1,492 @@
+import {
+  DashboardSummarySchema,
+  G2IssuesPageSchema,
+  G2ReportSchema,
+  G2StoreMappingsPageSchema,
+  G2UploadDetailSchema,
+  G2UploadsPageSchema,
+  type G2Upload,
+} from '@collective/api-client/contract';
+import ExcelJS from 'exceljs';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { FAST_QUEUE_OPTIONS } from '../jobs/testing/job-testing';
+import { multipartBody } from '../testing/multipart-body';
+import { present } from '../testing/present';
+import { signedInServer } from '../testing/signed-in-server';
+import { describeOnEachDatabase } from '../testing/test-databases';
+
+const ADMIN = 'admin@pact.test';
+const BRAND_ADMIN = 'brand.admin@kiehls.test';
+
+/** The first day of this month and today, UTC: rows dated in it count in this month's figures. */
+function thisMonth() {
+  const today = new Date().toISOString().slice(0, 10);
+  return { start: `${today.slice(0, 8)}01`, today };
+}
+
+/**
+ * G2 ingestion (decisions D17; docs/decisions/0099): upload (multipart,
+ * streamed, hash refusal), validation by the job, the report and its CSV,
+ * the quality queue, store mappings re-validating uploads, commit and roll
+ * back returning the dashboard's figures exactly, discard, access and
+ * audit.
+ */
+describeOnEachDatabase('G2 ingestion', (engine) => {
+  const server = signedInServer(engine, {
+    runJobs: true,
+    jobQueue: FAST_QUEUE_OPTIONS,
+    dataVersionMaxAgeMs: 0,
+  });
+  const { call, json } = server;
+  const { start, today } = thisMonth();
+  const period = `period_start=${start}&period_end=${today}`;
+
+  const upload = (
+    content: Parameters<typeof multipartBody>[0],
+    filename = 'partner.csv',
+    query = period,
+    who = ADMIN,
+  ) => {
+    const { payload, headers } = multipartBody(content, { filename });
+    return call(who, 'POST', `/api/g2/uploads?${query}`, payload, headers);
+  };
+  const one = async (id: number) =>
+    (await json(G2UploadDetailSchema, `/api/g2/uploads/${id}`)).upload;
+  /** Waits until the upload's validation job is done. */
+  async function settled(id: number): Promise<G2Upload> {
+    for (let i = 0; i < 600; i += 1) {
+      const current = await one(id);
+      if (current.status !== 'validating') return current;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`upload ${id} never left validating`);
+  }
+  const summary = async () =>
+    (await json(DashboardSummarySchema, '/api/dashboard/summary')).kpis;
+  const events = (entity: string, id: number | string) =>
+    server.db.query<{ action: string; before: unknown; after: unknown }>(
+      `SELECT action, before, after FROM audit_events WHERE entity = $1 AND entity_id = $2 ORDER BY id`,
+      [entity, String(id)],
+    );
+  async function twoStores() {
+    const rows = await server.db.query<{ id: number; name: string }>(
+      `SELECT s.id, s.name FROM stores s JOIN store_stats st ON st.store_id = s.id
+        WHERE s.active AND st.weight_kg_12m > 0 ORDER BY s.id LIMIT 2`,
+    );
+    return [
+      present(rows[0], 'a store'),
+      present(rows[1], 'a second store'),
+    ] as const;
+  }
+  const importMappings = (csv: string) => {
+    const { payload, headers } = multipartBody(csv, { filename: 'map.csv' });
+    return call(
+      ADMIN,
+      'POST',
+      '/api/g2/store-mappings/import',
+      payload,
+      headers,
+    );
+  };
+
+  describe('access', () => {
+    it('answers 401 without a session and 403 to brand users', async () => {
+      expect((await server.server.get('/api/g2/uploads')).statusCode).toBe(401);
+      expect(
+        (await call(BRAND_ADMIN, 'GET', '/api/g2/uploads')).statusCode,
+      ).toBe(403);
+      expect(
+        (await call(BRAND_ADMIN, 'GET', '/api/g2/store-mappings')).statusCode,
+      ).toBe(403);
+      const refused = await upload(
+        'Store id,Date,Material,Weight (kg)\nA,2026-01-01,PP #5,1\n',
+        'x.csv',
+        period,
+        BRAND_ADMIN,
+      );
+      expect(refused.statusCode).toBe(403);
+    });
+
+    it('lists the seeded uploads in their statuses', async () => {
+      const page = await json(
+        G2UploadsPageSchema,
+        '/api/g2/uploads?page_size=100',
+      );
+      const statuses = new Set(page.uploads.map((u) => u.status));
+      expect(statuses.has('ready')).toBe(true);
+      expect(statuses.has('failed')).toBe(true);
+      expect(statuses.has('rolled_back')).toBe(true);
+    });
+  });
+
+  describe('bad uploads', () => {
+    it('refuses a body that is not multipart (415), a bad period (400), another file type (415), an empty file (400)', async () => {
+      expect(
+        (await call(ADMIN, 'POST', `/api/g2/uploads?${period}`, { a: 1 }))
+          .statusCode,
+      ).toBe(415);
+      const backwards = await upload(
+        'x',
+        'a.csv',
+        `period_start=${today}&period_end=2020-01-01`,
+      );
+      expect(backwards.statusCode).toBe(400);
+      expect(backwards.json().error).toMatch(/period_end/);
+      expect((await upload('x', 'a.pdf')).statusCode).toBe(415);
+      expect((await upload('', 'a.csv')).statusCode).toBe(400);
+    });
+
+    it('refuses an unreadable file with a sentence and stages nothing', async () => {
+      const before = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM g2_uploads',
+      );
+      const unclosed = await upload(
+        `Store id,Date,Material,Weight (kg)\nA,"${today},PP #5,1\n`,
+        'q.csv',
+      );
+      expect(unclosed.statusCode).toBe(400);
+      expect(unclosed.json().message).toMatch(/quoted cell is never closed/);
+      const header = await upload('Shop,When\nA,1\n', 'h.csv');
+      expect(header.statusCode).toBe(400);
+      expect(header.json().message).toMatch(
+        /Store id, Date, Material and Weight/,
+      );
+      const noRows = await upload(
+        'Store id,Date,Material,Weight (kg)\n',
+        'n.csv',
+      );
+      expect(noRows.statusCode).toBe(400);
+      const after = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM g2_uploads',
+      );
+      expect(after[0]?.n).toBe(before[0]?.n);
+    });
+
+    it('cuts a file over 50 MB at the limit with 413', async () => {
+      async function* huge() {
+        const line = Buffer.from(`KS-1,${today},PP #5,1.5\n`.repeat(2000));
+        yield 'Store id,Date,Material,Weight (kg)\n';
+        for (let sent = 0; sent < 51 * 1024 * 1024; sent += line.length)
+          yield line;
+      }
+      const response = await upload(huge(), 'huge.csv');
+      expect(response.statusCode).toBe(413);
+      expect(response.json().message).toMatch(/larger than 50 MB/);
+    });
+  });
+
+  describe('the pipeline', () => {
+    it('maps, uploads, validates, re-validates on a mapping, commits, rolls back and discards', async () => {
+      const [storeA, storeB] = await twoStores();
+      // Mapping import: one good row, one unknown store.
+      const imported = await importMappings(
+        `partner_store_id,store_id\nKS-A,${storeA.id}\nKS-X,999999\n`,
+      );
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect(imported.json()).toMatchObject({ rows: 2, confirmed: 1 });
+      expect(imported.json().issues).toEqual([
+        expect.objectContaining({ row: 3, column: 'store_id' }),
+      ]);
+
+      const outside = '2019-01-01';
+      const csv = [
+        'Store id,Date,Material,Weight (kg),Store name',
+        `KS-A,${today},PP #5,2.5,`,
+        `KS-A,${today},pet1,1.5,`,
+        `KS-B,${today},Glass,4,${storeB.name}`,
+        `KS-A,${today},=1+2,1,`,
+        `KS-A,${today},Mixed,0,`,
+        `KS-A,${outside},Mixed,1,`,
+        `KS-A,${today},PP #5,2.5,`,
+        `KS-A,${today},Aluminium,90000,`,
+      ].join('\n');
+      const created = await upload(csv, 'october.csv');
+      expect(created.statusCode, created.body).toBe(201);
+      const made = v.parse(G2UploadDetailSchema, created.json()).upload;
+      expect(made.status).toBe('validating');
+      expect(made.totals.rows).toBe(8);
+      expect(await events('g2_upload', made.id)).toEqual([
+        expect.objectContaining({ action: 'upload', before: null }),
+      ]);
+
+      // The same content again is refused, naming the earlier upload.
+      const again = await upload(csv, 'october-copy.csv');
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ upload_id: made.id });
+      expect(again.json().message).toContain(`upload ${made.id}`);
+
+      const ready = await settled(made.id);
+      expect(ready.status).toBe('ready');
+      // Rows 2, 3 valid; 4 unmapped; 5 bad material; 6 weight 0; 7 outside
+      // the period; 8 repeats row 2; 9 an outlier (a warning).
+      expect(ready.totals).toMatchObject({
+        rows: 8,
+        valid: 2,
+        errors: 4,
+        warnings: 2,
+      });
+      expect(ready.totals.weight_kg).toBeCloseTo(2.5 + 1.5 + 90000, 3);
+
+      const report = await json(
+        G2ReportSchema,
+        `/api/g2/uploads/${made.id}/issues?page_size=100`,
+      );
+      expect(report.issues.map((i) => [i.row, i.kind])).toEqual([
+        [4, 'unmapped_store'],
+        [5, 'unknown_material'],
+        [6, 'bad_weight'],
+        [7, 'outside_period'],
+        [8, 'duplicate'],
+        [9, 'outlier'],
+      ]);
+      const errors = await json(
+        G2ReportSchema,
+        `/api/g2/uploads/${made.id}/issues?severity=error&column=material`,
+      );
+      expect(errors.issues.map((i) => i.row)).toEqual([5]);
+      expect(
+        (
+          await call(
+            ADMIN,
+            'GET',
+            `/api/g2/uploads/${made.id}/issues?severity=bad`,
+          )
+        ).statusCode,
+      ).toBe(400);
+
+      // The report's CSV escapes the formula a cell held.
+      const file = await call(
+        ADMIN,
+        'GET',
+        `/api/g2/report/export?upload=${made.id}`,
+      );
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toMatch(/text\/csv/);
+      expect(file.body).toContain(`5,material,'=1+2,`);
+
+      // KS-B is unmatched, holding back its row, with the store as a suggestion.
+      const mappings = await json(
+        G2StoreMappingsPageSchema,
+        '/api/g2/store-mappings?search=KS-B',
+      );
+      const ksB = present(mappings.mappings[0], 'the KS-B mapping');
+      expect(ksB).toMatchObject({
+        partner_store_id: 'KS-B',
+        rows_held: 1,
+        weight_held_kg: 4,
+      });
+      expect(ksB.status === 'suggested' || ksB.status === 'unmatched').toBe(
+        true,
+      );
+      expect(ksB.suggestions[0]?.store_id).toBe(storeB.id);
+
+      // The quality queue groups the open problems.
+      const queue = await json(
+        G2IssuesPageSchema,
+        `/api/g2/issues?upload=${made.id}&kind=unmapped_store`,
+      );
+      expect(queue.issues.map((i) => i.row)).toEqual([4]);
+      expect(
+        queue.groups.find((g) => g.kind === 'unmapped_store')?.open,
+      ).toBeGreaterThan(0);
+
+      // Confirming KS-B re-validates the upload.
+      const stale = await call(
+        ADMIN,
+        'PATCH',
+        `/api/g2/store-mappings/${ksB.id}`,
+        {
+          status: 'confirmed',
+          store_id: storeB.id,
+          version: ksB.version + 1,
+        },
+      );
+      expect(stale.statusCode).toBe(409);
+      const confirmed = await call(
+        ADMIN,
+        'PATCH',
+        `/api/g2/store-mappings/${ksB.id}`,
+        {
+          status: 'confirmed',
+          store_id: storeB.id,
+          version: ksB.version,
+        },
+      );
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json().revalidating).toEqual([made.id]);
+      expect(await events('g2_store_mapping', ksB.id)).toHaveLength(1);
+      const revalidated = await settled(made.id);
+      expect(revalidated.totals).toMatchObject({ valid: 3, errors: 3 });
+      const weight = revalidated.totals.weight_kg;
+      expect(weight).toBeCloseTo(2.5 + 1.5 + 4 + 90000, 3);
+
+      // Commit: stale first, then for real; the dashboard moves by exactly its weight.
+      const before = await summary();
+      expect(
+        (
+          await call(ADMIN, 'POST', `/api/g2/uploads/${made.id}/commit`, {
+            version: revalidated.version - 1,
+          })
+        ).statusCode,
+      ).toBe(409);
+      const committed = await call(
+        ADMIN,
+        'POST',
+        `/api/g2/uploads/${made.id}/commit`,
+        {
+          version: revalidated.version,
+        },
+      );
+      expect(committed.statusCode, committed.body).toBe(200);
+      const afterCommit = v.parse(
+        G2UploadDetailSchema,
+        committed.json(),
+      ).upload;
+      expect(afterCommit.status).toBe('committed');
+      const during = await summary();
+      expect(during.weight_kg_month - before.weight_kg_month).toBeCloseTo(
+        weight,
+        1,
+      );
+      expect(during.weight_kg_12m - before.weight_kg_12m).toBeCloseTo(
+        weight,
+        1,
+      );
+      expect(during.units_month).toBe(before.units_month);
+
+      // A committed upload cannot be discarded; rolled back, every figure is as before.
+      expect(
+        (
+          await call(ADMIN, 'POST', `/api/g2/uploads/${made.id}/discard`, {
+            version: afterCommit.version,
+          })
+        ).statusCode,
+      ).toBe(409);
+      const rolled = await call(
+        ADMIN,
+        'POST',
+        `/api/g2/uploads/${made.id}/rollback`,
+        {
+          version: afterCommit.version,
+        },
+      );
+      expect(rolled.statusCode, rolled.body).toBe(200);
+      expect(await summary()).toEqual(before);
+      expect((await events('g2_upload', made.id)).map((e) => e.action)).toEqual(
+        ['upload', 'commit', 'rollback'],
+      );
+
+      // Discarded, it is gone and its content may come again.
+      const rolledBack = v.parse(G2UploadDetailSchema, rolled.json()).upload;
+      const discarded = await call(
+        ADMIN,
+        'POST',
+        `/api/g2/uploads/${made.id}/discard`,
+        {
+          version: rolledBack.version,
+        },
+      );
+      expect(discarded.statusCode).toBe(200);
+      expect(
+        (await call(ADMIN, 'GET', `/api/g2/uploads/${made.id}`)).statusCode,
+      ).toBe(404);
+      const reupload = await upload(csv, 'october.csv');
+      expect(reupload.statusCode).toBe(201);
+    });
+
+    it('settles a problem with a note, audited, at its version', async () => {
+      const queue = await json(G2IssuesPageSchema, '/api/g2/issues');
+      const issue = present(queue.issues[0], 'an open problem');
+      const url = `/api/g2/issues/${issue.id}`;
+      expect(
+        (
+          await call(ADMIN, 'POST', url, {
+            action: 'ignore',
+            note: '',
+            version: issue.version,
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await call(ADMIN, 'POST', url, {
+            action: 'ignore',
+            note: 'x',
+            version: issue.version + 1,
+          })
+        ).statusCode,
+      ).toBe(409);
+      const done = await call(ADMIN, 'POST', url, {
+        action: 'ignore',
+        note: 'Partner confirmed the figure.',
+        version: issue.version,
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().issue).toMatchObject({
+        status: 'ignored',
+        note: 'Partner confirmed the figure.',
+      });
+      expect(await events('g2_issue', issue.id)).toHaveLength(1);
+      expect(
+        (
+          await call(ADMIN, 'POST', '/api/g2/issues/999999', {
+            action: 'resolve',
+            note: 'x',
+            version: 1,
+          })
+        ).statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('files', () => {
+    it('reads the first sheet of an XLSX workbook: dates as days, formulas as text', async () => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('G2');
+      sheet.addRow(['Store id', 'Date', 'Material', 'Weight (kg)']);
+      sheet.addRow(['KS-A', new Date(`${today}T00:00:00Z`), 'PP #5', 3.75]);
+      sheet.addRow(['KS-A', today, 'HDPE #2', { formula: '1+1', result: 2 }]);
+      const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+      const created = await upload(buffer, 'partner.xlsx');
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().upload.id as number;
+      const rows = await server.db.query<{
+        row: number;
+        day_text: string;
+        weight_text: string;
+      }>(
+        'SELECT row, day_text, weight_text FROM g2_rows WHERE upload_id = $1 ORDER BY row',
+        [id],
+      );
+      expect(rows).toEqual([
+        { row: 2, day_text: today, weight_text: '3.75' },
+        { row: 3, day_text: today, weight_text: '=1+1' },
+      ]);
+      const ready = await settled(id);
+      expect(ready.totals).toMatchObject({ rows: 2, errors: 1 });
+    });
+
+    it('streams a large CSV (60,000 rows) into staging and validates it', async () => {
+      const count = 60_000;
+      async function* lines() {
+        yield 'Store id,Date,Material,Weight (kg)\n';
+        let chunk = '';
+        for (let i = 0; i < count; i += 1) {
+          chunk += `KS-L${i % 50},${today},PP #5,${(i % 97) + 0.5}\n`;
+          if (chunk.length > 64_000) {
+            yield chunk;
+            chunk = '';
+          }
+        }
+        yield chunk;
+      }
+      const created = await upload(lines(), 'large.csv');
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().upload.id as number;
+      const ready = await settled(id);
+      expect(ready.totals.rows).toBe(count);
+      expect(ready.totals.errors).toBe(count); // every KS-L id is unmapped
+    }, 120_000);
+  });
+});

@@ -1,0 +1,887 @@
+import multipart from '@fastify/multipart';
+import {
+  MAX_G2_MAPPING_IMPORT_BYTES,
+  MAX_G2_UPLOAD_BYTES,
+  type G2Issue,
+  type G2StoreMapping,
+  type G2Upload,
+  type TenantCode,
+} from '@collective/api-client/contract';
+import { CsvError, parse } from 'csv-parse';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Caller } from '../auth/authenticate';
+import { rebuildRollups } from '../data/rollups';
+import type { SqlRunner } from '../db/database';
+import { recordAudit, type AuditedChange } from '../http/audit';
+import { resourceRoutes, type RouteServices } from '../http/declare-route';
+import { notFound, Refusal, staleVersion } from '../http/error-replies';
+import type { JobQueue } from '../jobs/job-queue';
+import { writeScope } from '../stores/store-routes';
+import {
+  candidateStores,
+  readIssue,
+  readIssueGroups,
+  readIssues,
+  readIssuesInOrder,
+  readMappingCounts,
+  readMappings,
+  readMappingsById,
+  readMappingsInOrder,
+  readUpload,
+  readUploads,
+} from './g2-records';
+import { cutAtLimit, spoolUpload, stageRows, uploadedPart } from './g2-upload';
+import { G2_VALIDATE_JOB, g2ValidateJob } from './g2-validation';
+
+const DEFAULT_PAGE_SIZE = 25;
+
+function noUpload(id: number): never {
+  return notFound(`There is no G2 upload ${id} on this tenant.`);
+}
+
+/** What the audit trail keeps of an upload. */
+function auditedUpload(upload: G2Upload) {
+  const { validation: _job, ...kept } = upload;
+  return kept;
+}
+
+const uploadChange = (
+  before: G2Upload | null,
+  after: G2Upload | null,
+): AuditedChange => ({
+  id: (after ?? before)?.id ?? 0,
+  memberId: null,
+  before: before && auditedUpload(before),
+  after: after && auditedUpload(after),
+});
+
+/** The upload `id` of `tenant`, locked, at `version` (404, 409). */
+async function lockedUpload(
+  db: SqlRunner,
+  tenant: string,
+  id: number,
+  version: number,
+): Promise<G2Upload> {
+  const upload = (await readUpload(db, tenant, id, null, true)) ?? noUpload(id);
+  if (upload.version !== version) {
+    staleVersion(`Upload ${upload.file_name}`, version, upload.version, upload);
+  }
+  return upload;
+}
+
+/** 409 unless the upload is in one of `allowed`, saying what it is now. */
+function refuseStatus(
+  upload: G2Upload,
+  allowed: readonly G2Upload['status'][],
+  doing: string,
+): void {
+  if (!allowed.includes(upload.status)) {
+    throw new Refusal(
+      409,
+      'Not possible now',
+      `Upload ${upload.file_name} is ${upload.status.replace('_', ' ')}; only an upload that is ${allowed.map((s) => s.replace('_', ' ')).join(' or ')} can be ${doing}.`,
+      { current: upload },
+    );
+  }
+}
+
+/**
+ * Marks the uploads still to be committed that hold rows of
+ * `partnerIds` as `validating` again and enqueues one job checking them
+ * (in the write's transaction `tx`). Returns their ids.
+ */
+async function revalidate(
+  tx: SqlRunner,
+  jobs: JobQueue,
+  caller: Caller,
+  tenant: TenantCode,
+  partnerIds: readonly string[],
+): Promise<number[]> {
+  if (partnerIds.length === 0) return [];
+  const uploads = await tx.query<{ id: number }>(
+    `UPDATE g2_uploads u SET status = 'validating', version = version + 1
+      WHERE u.tenant = $1 AND u.status IN ('validating', 'ready')
+        AND EXISTS (SELECT 1 FROM g2_rows r WHERE r.upload_id = u.id AND r.partner_store_id = ANY($2::text[]))
+      RETURNING u.id`,
+    [tenant, [...partnerIds]],
+  );
+  const ids = uploads.map((u) => u.id).sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  const jobId = await jobs.enqueue(
+    G2_VALIDATE_JOB,
+    { uploadIds: ids },
+    { ownerUserId: caller.user.id, tenant, memberId: null },
+    { tx },
+  );
+  await tx.query(
+    'UPDATE g2_uploads SET job_id = $2 WHERE id = ANY($1::int[])',
+    [ids, jobId],
+  );
+  return ids;
+}
+
+/** What the audit trail keeps of a mapping. */
+function auditedMapping(mapping: G2StoreMapping) {
+  const {
+    suggestions: _s,
+    rows_held: _r,
+    weight_held_kg: _w,
+    ...kept
+  } = mapping;
+  return kept;
+}
+
+const mappingChange = (
+  before: G2StoreMapping | null,
+  after: G2StoreMapping,
+): AuditedChange => ({
+  id: after.id,
+  memberId: null,
+  before: before && auditedMapping(before),
+  after: auditedMapping(after),
+});
+
+/** 404 unless `storeId` is an active store of the caller's write scope. */
+async function storeInScope(
+  db: SqlRunner,
+  storeId: number,
+  scope: number | null,
+): Promise<void> {
+  const [found] = await db.query<{ id: number }>(
+    'SELECT id FROM stores WHERE id = $1 AND active AND ($2::int IS NULL OR member_id = $2)',
+    [storeId, scope],
+  );
+  if (!found) {
+    notFound(`There is no active store ${storeId} in your data scope.`);
+  }
+}
+
+/** Sets mappings (already locked and checked) and returns the partner ids whose rows change meaning. */
+async function setMappings(
+  db: SqlRunner,
+  changes: readonly {
+    before: G2StoreMapping;
+    status: G2StoreMapping['status'];
+    storeId: number | null;
+  }[],
+  userId: number,
+  now: Date,
+): Promise<string[]> {
+  const touched: string[] = [];
+  for (const { before, status, storeId } of changes) {
+    await db.query(
+      `UPDATE g2_store_mappings SET status = $2, store_id = $3, updated_by = $4,
+              updated_at = $5, version = version + 1 WHERE id = $1`,
+      [before.id, status, storeId, userId, now.toISOString()],
+    );
+    if (before.status === 'confirmed' || status === 'confirmed') {
+      touched.push(before.partner_store_id);
+    }
+  }
+  return touched;
+}
+
+/** The mapping changes asked by a bulk confirmation or an import, checked (404, 409). */
+async function lockedMappings(
+  db: SqlRunner,
+  tenant: string,
+  asked: readonly { id: number; version: number }[],
+): Promise<Map<number, G2StoreMapping>> {
+  const found = await readMappingsById(
+    db,
+    tenant,
+    asked.map((m) => m.id),
+    true,
+  );
+  const byId = new Map(found.map((m) => [m.id, m]));
+  for (const { id, version } of asked) {
+    const current =
+      byId.get(id) ??
+      notFound(`There is no store mapping ${id} on this tenant.`);
+    if (current.version !== version) {
+      staleVersion(
+        `The mapping of ${current.partner_store_id}`,
+        version,
+        current.version,
+        current,
+      );
+    }
+  }
+  return byId;
+}
+
+/** One row of a mapping import: a partner id and a store id. */
+interface ImportRow {
+  row: number;
+  partner: string;
+  store: string;
+}
+
+const importTooLarge = () =>
+  new Refusal(
+    413,
+    'File too large',
+    `The file is larger than ${MAX_G2_MAPPING_IMPORT_BYTES / 1024} KiB; split it into smaller files.`,
+  );
+
+/** Reads a mapping import CSV (`partner_store_id`, `store_id`; other columns ignored). */
+async function readMappingImport(
+  request: FastifyRequest,
+): Promise<ImportRow[]> {
+  const part = await uploadedPart(
+    request,
+    'CSV of mappings',
+    MAX_G2_MAPPING_IMPORT_BYTES,
+  );
+  const parser = part.file.pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: 4096,
+    }),
+  );
+  const rows: ImportRow[] = [];
+  let header: string[] | null = null;
+  let line = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      line += 1;
+      if (!header) {
+        header = record.map((cell) => cell.trim().toLowerCase());
+        if (
+          !header.includes('partner_store_id') ||
+          !header.includes('store_id')
+        ) {
+          throw new Refusal(
+            400,
+            'Unreadable file',
+            'The first row must name the columns partner_store_id and store_id (the export of this screen has them).',
+          );
+        }
+        continue;
+      }
+      const cell = (name: string) =>
+        (record[(header as string[]).indexOf(name)] ?? '').trim();
+      rows.push({
+        row: line,
+        partner: cell('partner_store_id'),
+        store: cell('store_id'),
+      });
+    }
+  } catch (error) {
+    if (cutAtLimit(part.file, error)) {
+      throw importTooLarge();
+    }
+    if (error instanceof CsvError) {
+      throw new Refusal(
+        400,
+        'Unreadable file',
+        `The file is not a readable CSV: ${error.message.slice(0, 200)}`,
+      );
+    }
+    throw error;
+  }
+  if (cutAtLimit(part.file)) {
+    throw importTooLarge();
+  }
+  if (!header) throw new Refusal(400, 'Empty file', 'The file is empty.');
+  return rows;
+}
+
+/**
+ * Confirms each mapping to its store where that changes it (already locked
+ * and checked), re-validating the uploads affected: the uploads checked
+ * again and one audited change per mapping changed.
+ */
+async function confirmMappings(
+  call: {
+    db: SqlRunner;
+    jobs: JobQueue;
+    caller: Caller;
+    tenant: TenantCode;
+    now: Date;
+  },
+  wanted: readonly { before: G2StoreMapping; storeId: number }[],
+): Promise<{ revalidating: number[]; changes: AuditedChange[] }> {
+  const { db, jobs, caller, tenant, now } = call;
+  const changes = wanted
+    .filter(
+      ({ before, storeId }) =>
+        before.status !== 'confirmed' || before.store_id !== storeId,
+    )
+    .map(({ before, storeId }) => ({
+      before,
+      status: 'confirmed' as const,
+      storeId,
+    }));
+  const touched = await setMappings(db, changes, caller.user.id, now);
+  const revalidating = await revalidate(db, jobs, caller, tenant, touched);
+  const after = new Map(
+    (
+      await readMappingsById(
+        db,
+        tenant,
+        changes.map((c) => c.before.id),
+      )
+    ).map((m) => [m.id, m]),
+  );
+  return {
+    revalidating,
+    changes: changes.map((c) =>
+      mappingChange(c.before, after.get(c.before.id) as G2StoreMapping),
+    ),
+  };
+}
+
+const tenantOf = (tenant: TenantCode | undefined): TenantCode =>
+  tenant ?? 'pact';
+
+/**
+ * G2 Data Management and G2 Store Mappings (decisions D17;
+ * docs/decisions/0099), collective admins only, per tenant: uploads
+ * (staged, validated by a job, committed, rolled back, discarded), their
+ * validation report and CSV, the data-quality queue, and the partner store
+ * mappings (confirm one or many, import, export), each confirmation
+ * re-validating the uploads it affects. Every write is versioned (409 when
+ * stale) and leaves one audit event per record.
+ */
+const g2ResourceRoutes = resourceRoutes({
+  async g2Uploads({ query, tenant, db, services }) {
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const { uploads, total } = await readUploads(
+      db,
+      tenantOf(tenant),
+      { status: query.status, page, pageSize },
+      services.jobs,
+    );
+    return { success: true, uploads, page, page_size: pageSize, total };
+  },
+
+  async g2Upload({ params: { id }, tenant, db, services }) {
+    const upload =
+      (await readUpload(db, tenantOf(tenant), id, services.jobs)) ??
+      noUpload(id);
+    return { success: true, upload };
+  },
+
+  async createG2Upload({ query, caller, request, services, tenant: asked }) {
+    const tenant = tenantOf(asked);
+    await services.jobs.ready();
+    const file = await spoolUpload(request);
+    try {
+      const [earlier] = await services.db.query<{
+        id: number;
+        file_name: string;
+        uploaded_at: string;
+      }>(
+        `SELECT id, file_name, to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS uploaded_at
+           FROM g2_uploads WHERE tenant = $1 AND content_hash = $2`,
+        [tenant, file.hash],
+      );
+      if (earlier) {
+        throw new Refusal(
+          409,
+          'Same file uploaded before',
+          `This file's content was uploaded before as upload ${earlier.id} ("${earlier.file_name}", ${earlier.uploaded_at}); nothing was staged. Discard that upload first to upload it again.`,
+          { upload_id: earlier.id },
+        );
+      }
+      const id = await services.db.transaction(async (tx) => {
+        const [made] = await tx.query<{ id: number }>(
+          `INSERT INTO g2_uploads (tenant, file_name, content_hash, format, bytes,
+                                   period_start, period_end, uploaded_by, uploaded_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+          [
+            tenant,
+            file.fileName,
+            file.hash,
+            file.format,
+            file.bytes,
+            query.period_start,
+            query.period_end,
+            caller.user.id,
+            services.clock().toISOString(),
+          ],
+        );
+        if (!made) throw new Error('the upload insert returned no id');
+        const rows = await stageRows(tx, made.id, file);
+        if (rows === 0) {
+          throw new Refusal(
+            400,
+            'No rows',
+            'The file has a header but no data rows; nothing was staged.',
+          );
+        }
+        const jobId = await services.jobs.enqueue(
+          G2_VALIDATE_JOB,
+          { uploadIds: [made.id] },
+          { ownerUserId: caller.user.id, tenant, memberId: null },
+          { tx },
+        );
+        await tx.query(
+          'UPDATE g2_uploads SET rows = $2, job_id = $3 WHERE id = $1',
+          [made.id, rows, jobId],
+        );
+        const upload = await readUpload(tx, tenant, made.id, null);
+        if (!upload) throw new Error('the upload vanished while it was made');
+        // This call is not an audited entry (its file is read before the
+        // transaction opens, docs/decisions/0099): its one event is here.
+        await recordAudit(
+          tx,
+          request,
+          { entity: 'g2_upload', action: 'upload' },
+          uploadChange(null, upload),
+        );
+        return made.id;
+      });
+      const upload = await readUpload(services.db, tenant, id, services.jobs);
+      if (!upload) noUpload(id);
+      return { success: true, upload };
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw new Refusal(
+          409,
+          'Same file uploaded before',
+          'This file was uploaded at the same moment by another request; nothing was staged.',
+        );
+      }
+      throw error;
+    } finally {
+      await file.remove();
+    }
+  },
+
+  async g2UploadReport({ params: { id }, query, tenant, db, services }) {
+    const upload =
+      (await readUpload(db, tenantOf(tenant), id, services.jobs)) ??
+      noUpload(id);
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const { issues, total } = await readIssues(
+      db,
+      {
+        tenant: tenantOf(tenant),
+        uploadId: id,
+        severity: query.severity,
+        column: query.column,
+        kind: query.kind,
+      },
+      page,
+      pageSize,
+    );
+    return { success: true, upload, issues, page, page_size: pageSize, total };
+  },
+
+  async g2UploadReportCsv({ query, tenant, db }) {
+    const id = query.upload;
+    const upload =
+      (await readUpload(db, tenantOf(tenant), id, null)) ?? noUpload(id);
+    const filter = {
+      tenant: tenantOf(tenant),
+      uploadId: id,
+      severity: query.severity,
+      column: query.column,
+      kind: query.kind,
+    };
+    async function* rows() {
+      for await (const issue of readIssuesInOrder(db, filter)) {
+        yield {
+          row: issue.row,
+          column: issue.column,
+          value: issue.value,
+          message: issue.message,
+          severity: issue.severity,
+          kind: issue.kind,
+          status: issue.status,
+        };
+      }
+    }
+    return {
+      filename: `g2-report-${upload.id}-${upload.file_name.replace(/\.[^.]*$/, '')}.csv`,
+      columns: [
+        'row',
+        'column',
+        'value',
+        'message',
+        'severity',
+        'kind',
+        'status',
+      ],
+      rows: rows(),
+    };
+  },
+
+  async commitG2Upload({ params: { id }, body, tenant, db, now }) {
+    const before = await lockedUpload(db, tenantOf(tenant), id, body.version);
+    refuseStatus(before, ['ready', 'rolled_back'], 'committed');
+    const stores = await db.query<{ store_id: number }>(
+      `WITH added AS (
+         INSERT INTO g2_collections (upload_id, row, store_id, day, material, weight_kg)
+         SELECT upload_id, row, store_id, day, material, weight_kg FROM g2_rows
+          WHERE upload_id = $1 AND NOT excluded AND store_id IS NOT NULL
+            AND day IS NOT NULL AND material IS NOT NULL AND weight_kg > 0
+         RETURNING store_id)
+       SELECT DISTINCT store_id FROM added`,
+      [id],
+    );
+    if (stores.length === 0) {
+      throw new Refusal(
+        409,
+        'Nothing to commit',
+        `No row of ${before.file_name} can be committed: every row has an error. Fix the mappings or the file first.`,
+        { current: before },
+      );
+    }
+    await rebuildRollups(
+      db,
+      stores.map((s) => s.store_id),
+    );
+    await db.query(
+      `UPDATE g2_uploads SET status = 'committed', committed_at = $2, rolled_back_at = NULL,
+              version = version + 1 WHERE id = $1`,
+      [id, now.toISOString()],
+    );
+    const after =
+      (await readUpload(db, tenantOf(tenant), id, null)) ?? noUpload(id);
+    return {
+      answer: { success: true, upload: after },
+      change: uploadChange(before, after),
+    };
+  },
+
+  async rollbackG2Upload({ params: { id }, body, tenant, db, now }) {
+    const before = await lockedUpload(db, tenantOf(tenant), id, body.version);
+    refuseStatus(before, ['committed'], 'rolled back');
+    const stores = await db.query<{ store_id: number }>(
+      `WITH gone AS (DELETE FROM g2_collections WHERE upload_id = $1 RETURNING store_id)
+       SELECT DISTINCT store_id FROM gone`,
+      [id],
+    );
+    if (stores.length > 0) {
+      await rebuildRollups(
+        db,
+        stores.map((s) => s.store_id),
+      );
+    }
+    await db.query(
+      `UPDATE g2_uploads SET status = 'rolled_back', rolled_back_at = $2,
+              version = version + 1 WHERE id = $1`,
+      [id, now.toISOString()],
+    );
+    const after =
+      (await readUpload(db, tenantOf(tenant), id, null)) ?? noUpload(id);
+    return {
+      answer: { success: true, upload: after },
+      change: uploadChange(before, after),
+    };
+  },
+
+  async discardG2Upload({ params: { id }, body, tenant, db }) {
+    const before = await lockedUpload(db, tenantOf(tenant), id, body.version);
+    refuseStatus(
+      before,
+      ['validating', 'ready', 'failed', 'rolled_back'],
+      'discarded',
+    );
+    await db.query('DELETE FROM g2_collections WHERE upload_id = $1', [id]);
+    await db.query('DELETE FROM g2_uploads WHERE id = $1', [id]);
+    return {
+      answer: { success: true, id },
+      change: uploadChange(before, null),
+    };
+  },
+
+  async g2Issues({ query, tenant, db }) {
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const [groups, { issues, total }] = [
+      await readIssueGroups(db, tenantOf(tenant)),
+      await readIssues(
+        db,
+        {
+          tenant: tenantOf(tenant),
+          kind: query.kind,
+          status: query.status ?? 'open',
+          uploadId: query.upload,
+          pendingOnly: true,
+        },
+        page,
+        pageSize,
+      ),
+    ];
+    return { success: true, groups, issues, page, page_size: pageSize, total };
+  },
+
+  async settleG2Issue({ params: { id }, body, caller, tenant, db, now }) {
+    const before =
+      (await readIssue(db, tenantOf(tenant), id, true)) ??
+      notFound(`There is no data-quality issue ${id} on this tenant.`);
+    if (before.version !== body.version) {
+      staleVersion(`Issue ${id}`, body.version, before.version, before);
+    }
+    if (body.action !== 'reopen' && body.note === '') {
+      throw new Refusal(
+        400,
+        'Note required',
+        `Say in the note why this problem is ${body.action === 'resolve' ? 'resolved' : 'ignored'}.`,
+      );
+    }
+    const status = (
+      { resolve: 'resolved', ignore: 'ignored', reopen: 'open' } as const
+    )[body.action];
+    await db.query(
+      `UPDATE g2_row_issues SET status = $2, note = $3, settled_by = $4, settled_at = $5,
+              version = version + 1 WHERE id = $1`,
+      [
+        id,
+        status,
+        body.action === 'reopen' ? null : body.note,
+        body.action === 'reopen' ? null : caller.user.id,
+        body.action === 'reopen' ? null : now.toISOString(),
+      ],
+    );
+    const after = (await readIssue(db, tenantOf(tenant), id)) as G2Issue;
+    return {
+      answer: { success: true, issue: after },
+      change: { id, memberId: null, before, after },
+    };
+  },
+
+  async g2StoreMappings({ query, caller, request, tenant, db }) {
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const stores = await candidateStores(db, writeScope(caller, request));
+    const [counts, { mappings, total }] = [
+      await readMappingCounts(db, tenantOf(tenant)),
+      await readMappings(
+        db,
+        tenantOf(tenant),
+        { status: query.status, search: query.search, page, pageSize },
+        stores,
+      ),
+    ];
+    return {
+      success: true,
+      counts,
+      mappings,
+      page,
+      page_size: pageSize,
+      total,
+    };
+  },
+
+  async updateG2StoreMapping({
+    params: { id },
+    body,
+    caller,
+    request,
+    tenant,
+    db,
+    now,
+    services,
+  }) {
+    const code = tenantOf(tenant);
+    const byId = await lockedMappings(db, code, [
+      { id, version: body.version },
+    ]);
+    const before = byId.get(id) as G2StoreMapping;
+    const storeId =
+      body.status === 'confirmed' ? (body.store_id ?? null) : null;
+    if (storeId !== null)
+      await storeInScope(db, storeId, writeScope(caller, request));
+    if (before.status === body.status && before.store_id === storeId) {
+      return {
+        answer: { success: true, mappings: [before], revalidating: [] },
+        change: null,
+      };
+    }
+    const touched = await setMappings(
+      db,
+      [{ before, status: body.status, storeId }],
+      caller.user.id,
+      now,
+    );
+    const revalidating = await revalidate(
+      db,
+      services.jobs,
+      caller,
+      code,
+      touched,
+    );
+    const [after] = await readMappingsById(db, code, [id]);
+    return {
+      answer: { success: true, mappings: after ? [after] : [], revalidating },
+      change: after ? mappingChange(before, after) : null,
+    };
+  },
+
+  async confirmG2StoreMappings({
+    body,
+    caller,
+    request,
+    tenant,
+    db,
+    now,
+    services,
+  }) {
+    const code = tenantOf(tenant);
+    const byId = await lockedMappings(db, code, body.mappings);
+    const scope = writeScope(caller, request);
+    for (const { store_id } of body.mappings)
+      await storeInScope(db, store_id, scope);
+    const { revalidating, changes } = await confirmMappings(
+      { db, jobs: services.jobs, caller, tenant: code, now },
+      body.mappings.map(({ id, store_id }) => ({
+        before: byId.get(id) as G2StoreMapping,
+        storeId: store_id,
+      })),
+    );
+    const after = await readMappingsById(
+      db,
+      code,
+      body.mappings.map((m) => m.id),
+    );
+    return {
+      answer: { success: true, mappings: after, revalidating },
+      change: changes,
+    };
+  },
+
+  async importG2StoreMappings({ caller, request, tenant, db, now, services }) {
+    const code = tenantOf(tenant);
+    const rows = await readMappingImport(request);
+    const scope = writeScope(caller, request);
+    const stores = new Set((await candidateStores(db, scope)).map((s) => s.id));
+    const issues: {
+      row: number;
+      column: string;
+      value: string;
+      message: string;
+    }[] = [];
+    const wanted = new Map<string, number>();
+    for (const { row, partner, store } of rows) {
+      if (partner === '') {
+        issues.push({
+          row,
+          column: 'partner_store_id',
+          value: '',
+          message: 'partner_store_id is required.',
+        });
+        continue;
+      }
+      if (store === '') continue; // an export's unmatched line: nothing to confirm
+      const storeId = /^[1-9]\d{0,9}$/.test(store) ? Number(store) : NaN;
+      if (!stores.has(storeId)) {
+        issues.push({
+          row,
+          column: 'store_id',
+          value: store.slice(0, 40),
+          message: `There is no active store ${store.slice(0, 40)} in your data scope.`,
+        });
+        continue;
+      }
+      wanted.set(partner.slice(0, 200), storeId);
+    }
+    if (wanted.size > 0) {
+      await db.query(
+        `INSERT INTO g2_store_mappings (tenant, partner_store_id, status)
+         SELECT $1, unnest($2::text[]), 'unmatched'
+         ON CONFLICT (tenant, partner_store_id) DO NOTHING`,
+        [code, [...wanted.keys()]],
+      );
+    }
+    const found = await db.query<{ id: number; partner_store_id: string }>(
+      `SELECT id, partner_store_id FROM g2_store_mappings
+        WHERE tenant = $1 AND partner_store_id = ANY($2::text[]) FOR UPDATE`,
+      [code, [...wanted.keys()]],
+    );
+    const current = await readMappingsById(
+      db,
+      code,
+      found.map((f) => f.id),
+    );
+    const { revalidating, changes } = await confirmMappings(
+      { db, jobs: services.jobs, caller, tenant: code, now },
+      current.map((before) => ({
+        before,
+        storeId: wanted.get(before.partner_store_id) as number,
+      })),
+    );
+    return {
+      answer: {
+        success: true,
+        rows: rows.length,
+        confirmed: changes.length,
+        issues,
+        revalidating,
+      },
+      change: changes,
+    };
+  },
+
+  async g2StoreMappingsCsv({ query, tenant, db, now }) {
+    async function* rows() {
+      for await (const m of readMappingsInOrder(
+        db,
+        tenantOf(tenant),
+        query.status,
+      )) {
+        yield {
+          partner_store_id: m.partner_store_id,
+          partner_name: m.partner_name ?? '',
+          status: m.status,
+          store_id: m.store_id,
+          store_name: m.store_name ?? '',
+          rows_held: m.rows_held,
+          weight_held_kg: m.weight_held_kg,
+        };
+      }
+    }
+    return {
+      filename: `g2-store-mappings-${now.toISOString().slice(0, 10)}.csv`,
+      columns: [
+        'partner_store_id',
+        'partner_name',
+        'status',
+        'store_id',
+        'store_name',
+        'rows_held',
+        'weight_held_kg',
+      ],
+      rows: rows(),
+    };
+  },
+});
+
+/**
+ * The G2 routes, with `multipart/form-data` read in this plugin only (one
+ * file, at most {@link MAX_G2_UPLOAD_BYTES}; the mapping import at most
+ * {@link MAX_G2_MAPPING_IMPORT_BYTES}), and the validation job defined. A
+ * write waits for the job queue's tables first, so it can enqueue inside
+ * its own transaction.
+ */
+export const g2Routes: FastifyPluginAsync<RouteServices> = async (
+  app,
+  services,
+) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_G2_UPLOAD_BYTES,
+      files: 1,
+      fields: 0,
+      parts: 1,
+      headerPairs: 20,
+    },
+    throwFileSizeLimit: true,
+  });
+  services.jobs.define(G2_VALIDATE_JOB, g2ValidateJob(services.db), {
+    timeoutSeconds: 1800,
+    retries: 1,
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'GET') await services.jobs.ready();
+  });
+  await g2ResourceRoutes(app, services);
+};
