@@ -43,6 +43,8 @@ import { demoCleanupRoutes } from './demo-cleanup/demo-cleanup-routes';
 import { instructionRoutes } from './instructions/instruction-routes';
 import { storeRoutes } from './stores/store-routes';
 import { performanceRoutes } from './performance/performance-routes';
+import { ingestionLogsRoutes } from './ingestion-logs/ingestion-logs-routes';
+import { dataExportRoutes } from './data-export/data-export-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -207,6 +209,8 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     demoCleanupRoutes,
     storeRoutes,
     performanceRoutes,
+    ingestionLogsRoutes,
+    dataExportRoutes,
   ]) {
     await app.register(resource, services);
   }

@@ -37,6 +37,8 @@ describeOnEachDatabase('migrate', (engine) => {
       'download_tickets',
       'eol_lots',
       'idempotency_keys',
+      'ingestion_feeds',
+      'ingestion_log',
       'instruction_pages',
       'jobs',
       'login_failures',

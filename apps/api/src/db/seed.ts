@@ -13,6 +13,7 @@ import { recordDemoSeed } from './demo-seed-record';
 import { seedMailback } from './mailback-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedPerformanceTargets } from '../performance/performance-seed';
+import { seedIngestionLog } from '../ingestion-logs/ingestion-seed';
 import {
   DEFAULT_PROGRAM_SEED,
   seedProgram,
@@ -223,6 +224,7 @@ export async function seedDemoData(
     const mailbackSubmissions = await seedMailback(tx, { scale, now, seed });
     await seedInstructions(tx, now);
     await seedPerformanceTargets(tx, now);
+    await seedIngestionLog(tx, now);
     await recordDemoSeed(tx, { now, seed, scale });
     return { ...program, mailbackSubmissions };
   });

@@ -9,6 +9,8 @@ import { instructionEndpoints } from './instruction-endpoints';
 import { demoCleanupEndpoints } from './demo-cleanup-endpoints';
 import { storeInventoryEndpoints } from './store-inventory-endpoints';
 import { performanceEndpoints } from './performance-endpoints';
+import { ingestionLogsEndpoints } from './ingestion-logs-endpoints';
+import { dataExportEndpoints } from './data-export-endpoints';
 
 /**
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
@@ -31,6 +33,8 @@ export const endpoints = {
   ...demoCleanupEndpoints,
   ...storeInventoryEndpoints,
   ...performanceEndpoints,
+  ...ingestionLogsEndpoints,
+  ...dataExportEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */
@@ -43,3 +47,5 @@ export * from './instruction-endpoints';
 export * from './demo-cleanup-endpoints';
 export * from './store-inventory-endpoints';
 export * from './performance-endpoints';
+export * from './ingestion-logs-endpoints';
+export * from './data-export-endpoints';
