@@ -43,7 +43,7 @@ test.describe('data sources and raw data export', () => {
     await expect(feeds.getByRole('rowheader')).toHaveCount(4);
     const g2 = feeds.getByRole('row').filter({ hasText: 'G2 partner file' });
     await expect(g2.getByText('Late', { exact: true })).toBeVisible();
-    await expect(g2.getByText('Weekly')).toBeVisible();
+    await expect(g2.getByRole('cell', { name: 'Weekly' })).toBeVisible();
     await expect(
       feeds.getByRole('row').filter({ hasText: 'Kiosks' }).getByText('On time'),
     ).toBeVisible();

@@ -64,6 +64,27 @@ function serve(feeds: object = FEEDS) {
     http.get(`${TEST_ORIGIN}/api/ingestion-logs/feeds`, () =>
       HttpResponse.json(feeds),
     ),
+    http.get(`${TEST_ORIGIN}/api/saved-views`, ({ request }) =>
+      HttpResponse.json({
+        success: true,
+        views:
+          new URL(request.url).searchParams.get('list') === 'ingestion-logs'
+            ? [
+                {
+                  id: 1,
+                  list: 'ingestion-logs',
+                  name: 'Failed G2 files',
+                  visibility: 'private',
+                  state: 'source=g2&status=failed',
+                  mine: true,
+                  owner_name: 'Super',
+                  version: 1,
+                  updated_at: '2026-11-24T08:00:00.000Z',
+                },
+              ]
+            : [],
+      }),
+    ),
     http.get(`${TEST_ORIGIN}/api/ingestion-logs`, ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
@@ -156,6 +177,22 @@ describe('DataSourcesScreen', () => {
     );
   });
 
+  it('applies a saved view of the log, asking the server for its filters', async () => {
+    const queries = serve();
+    await renderWithShell(<DataSourcesScreen />, {
+      signedInAs: 'super',
+      route: '/data-sources',
+    });
+    await screen.findByRole('table', { name: '3 runs' });
+    await userEvent.click(screen.getByRole('button', { name: /Saved views/ }));
+    await userEvent.click(
+      await screen.findByRole('menuitem', { name: /Failed G2 files/ }),
+    );
+    await waitFor(() => expect(queries.at(-1)?.get('status')).toBe('failed'));
+    expect(queries.at(-1)?.get('source')).toBe('g2');
+    expect(await screen.findByRole('table', { name: '1 runs' })).toBeVisible();
+  });
+
   it("shows a brand admin their member's runs without a member column, and says when no feed is late", async () => {
     serve({
       ...FEEDS,
@@ -193,9 +230,7 @@ describe('DataSourcesScreen', () => {
       signedInAs: 'admin',
       route: '/data-sources',
     });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Retry' }),
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(
       await screen.findByRole('table', { name: /Feeds and their health/ }),
     ).toBeVisible();

@@ -19,6 +19,7 @@ import {
   type DataTableColumn,
   type ListSpec,
 } from '@collective/ui';
+import { ListViews } from '@collective/nav/react';
 import { useSearchParams } from 'react-router-dom';
 import {
   useIngestionLog,
@@ -106,7 +107,7 @@ const NO_LINES: readonly LogLine[] = [];
 /**
  * The ingestion log of the data scope: one line per run of a feed, newest
  * first, filtered by feed, status and period, paged by the server, with
- * its state in the URL. The member column only for a scope of the whole
+ * its state in the URL and saved views of it. The member column only for a scope of the whole
  * collective (one member's scope holds that member's lines only).
  */
 export function IngestionLog() {
@@ -123,7 +124,12 @@ export function IngestionLog() {
   const log = useIngestionLog(view);
   const page = log.data;
   return (
-    <Panel title="Ingestion log">
+    <Panel
+      title="Ingestion log"
+      actions={
+        <ListViews list="ingestion-logs" spec={LOG_LIST} params={list} />
+      }
+    >
       <FilterBar
         label="Filter the ingestion log"
         list={list}
