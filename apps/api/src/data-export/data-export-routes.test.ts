@@ -187,6 +187,24 @@ describeOnEachDatabase('Raw Data Export: /api/data-export', (engine) => {
       });
     });
 
+    it("writes exactly the rows the count announced, for every dataset, only the brand admin's member's, whatever member they send", async () => {
+      for (const dataset of EXPORT_DATASETS) {
+        const { count: expected } = await count(
+          `dataset=${dataset}&member_id=3`,
+          brand,
+        );
+        const file = await server.get(
+          `${EXPORT}?dataset=${dataset}&columns=member_id&member_id=3`,
+          brand,
+        );
+        expect(file.statusCode, file.body).toBe(200);
+        const [header, ...rows] = lines(file.body);
+        expect(header).toBe('member_id');
+        expect(rows, dataset).toHaveLength(expected);
+        expect(new Set(rows), dataset).toEqual(new Set(expected ? ['2'] : []));
+      }
+    });
+
     it('escapes cells a spreadsheet would run as a formula, and quotes commas and quotes', async () => {
       const names = [
         '=HYPERLINK("http://evil.test","x")',

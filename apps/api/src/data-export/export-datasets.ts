@@ -28,6 +28,8 @@ interface KeyPart {
 /** How one dataset is read. */
 interface DatasetSql {
   from: string;
+  /** The tables the filters need, and no more: what the count reads. */
+  countFrom: string;
   member: string;
   period: string;
   /** The SQL condition of a status of the contract's list for the dataset. */
@@ -46,6 +48,7 @@ const SHIPMENT_FROM = `shipments sh
 export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
   shipments: {
     from: `${SHIPMENT_FROM} LEFT JOIN receipts r ON r.shipment_id = sh.id`,
+    countFrom: 'shipments sh',
     member: 'sh.member_id',
     period: 'sh.shipped_at',
     status: (param) => `sh.status = ${param}`,
@@ -68,6 +71,7 @@ export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
   },
   receipts: {
     from: `receipts r JOIN ${SHIPMENT_FROM} ON sh.id = r.shipment_id`,
+    countFrom: 'receipts r JOIN shipments sh ON sh.id = r.shipment_id',
     member: 'sh.member_id',
     period: 'sh.received_at',
     key: [{ expression: 'r.shipment_id', cast: 'int' }],
@@ -91,6 +95,8 @@ export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
   material_lines: {
     from: `shipment_materials ml JOIN shipments sh ON sh.id = ml.shipment_id
       JOIN members m ON m.id = sh.member_id`,
+    countFrom:
+      'shipment_materials ml JOIN shipments sh ON sh.id = ml.shipment_id',
     member: 'sh.member_id',
     period: 'sh.received_at',
     key: [
@@ -112,6 +118,7 @@ export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
   lots: {
     from: `eol_lots l JOIN members m ON m.id = l.member_id
       JOIN processors p ON p.id = l.processor_id`,
+    countFrom: 'eol_lots l',
     member: 'l.member_id',
     period: 'l.created_at',
     status: (param) => `l.status = ${param}`,
@@ -134,6 +141,7 @@ export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
   },
   stores: {
     from: 'stores s JOIN members m ON m.id = s.member_id',
+    countFrom: 'stores s',
     member: 's.member_id',
     period: 's.opened_at',
     status: (param) => `s.active = (${param} = 'active')`,
@@ -195,7 +203,7 @@ export async function countExportRows(
 ): Promise<number> {
   const where = whereOf(filters);
   const [row] = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM ${DATASET_SQL[filters.dataset].from} ${where.sql}`,
+    `SELECT count(*)::int AS count FROM ${DATASET_SQL[filters.dataset].countFrom} ${where.sql}`,
     where.params,
   );
   return row?.count ?? 0;
