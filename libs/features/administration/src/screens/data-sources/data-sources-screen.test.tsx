@@ -121,12 +121,14 @@ describe('DataSourcesScreen', () => {
     });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
-      rows.map((row) => within(row).getByRole('rowheader').textContent),
+      rows.map(
+        (row) => within(row).getByRole('rowheader').firstChild?.textContent,
+      ),
     ).toEqual([
-      'G2 partner fileG2 partner file brings data in.',
-      'KiosksKiosks brings data in.',
-      'Mail-back formsMail-back forms brings data in.',
-      'Warehouse entryWarehouse entry brings data in.',
+      'G2 partner file',
+      'Kiosks',
+      'Mail-back forms',
+      'Warehouse entry',
     ]);
     const g2 = within(rows[0] as HTMLElement);
     expect(g2.getByText('Weekly')).toBeVisible();
@@ -174,6 +176,25 @@ describe('DataSourcesScreen', () => {
     );
     await waitFor(() =>
       expect(queries.at(-1)?.get('from')).toMatch(/^\d{4}-\d{2}-\d{2}$/),
+    );
+  });
+
+  it("opens a feed's runs in the log from its row", async () => {
+    const queries = serve();
+    await renderWithShell(<DataSourcesScreen />, {
+      signedInAs: 'super',
+      route: '/data-sources',
+    });
+    await screen.findByRole('table', { name: '3 runs' });
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'Its runs of Warehouse entry' }),
+    );
+    await waitFor(() =>
+      expect(queries.at(-1)?.get('source')).toBe('warehouse'),
+    );
+    expect(await screen.findByRole('table', { name: '1 runs' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Feed' })).toHaveValue(
+      'warehouse',
     );
   });
 

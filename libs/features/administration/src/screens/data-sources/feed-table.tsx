@@ -10,7 +10,9 @@ import {
   formatNumber,
   Panel,
   PlainTable,
+  VisuallyHidden,
 } from '@collective/ui';
+import { Link } from 'react-router-dom';
 import { useDataSources } from '../../data/data-sources';
 import styles from './data-sources.module.css';
 import { cadenceText, FRESHNESS_LABELS, STATUS_LABELS } from './feed-labels';
@@ -30,6 +32,10 @@ function FeedRow({ feed }: { feed: DataSource }) {
       <th scope="row">
         {FEED_LABELS[feed.source]}
         <p className={styles.note}>{feed.description}</p>
+        <Link to={`?source=${feed.source}#ingestion-log`}>
+          Its runs{' '}
+          <VisuallyHidden>of {FEED_LABELS[feed.source]}</VisuallyHidden>
+        </Link>
       </th>
       <td>{cadenceText(feed.cadence_hours)}</td>
       <td>{when(feed.last_success_at)}</td>

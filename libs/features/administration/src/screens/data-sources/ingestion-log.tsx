@@ -126,6 +126,7 @@ export function IngestionLog() {
   return (
     <Panel
       title="Ingestion log"
+      headingId="ingestion-log"
       actions={
         <ListViews list="ingestion-logs" spec={LOG_LIST} params={list} />
       }
