@@ -40,8 +40,10 @@ export default function DataExportScreen() {
       : null;
   const count = useExportCount(choice, periodProblem === null);
   const download = useExportDownload(choice);
-  const setChoice = (next: ExportChoice) =>
-    setSearch(searchOfChoice(next), { replace: true });
+  const setChoice = (update: (current: ExportChoice) => ExportChoice) =>
+    setSearch((current) => searchOfChoice(update(choiceFromSearch(current))), {
+      replace: true,
+    });
   const answer = count.data;
   const label = EXPORT_DATASET_INFO[choice.dataset].label;
 

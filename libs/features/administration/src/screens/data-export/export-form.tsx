@@ -27,7 +27,11 @@ function statusLabel(status: string): string {
 /** Props of {@link ExportForm}. */
 export interface ExportFormProps {
   choice: ExportChoice;
-  onChange: (choice: ExportChoice) => void;
+  /**
+   * Changes the choice: `update` receives the choice as it is when the
+   * change applies (not as it was rendered), so quick clicks add up.
+   */
+  onChange: (update: (current: ExportChoice) => ExportChoice) => void;
   /** What is wrong with the period, shown on its end. */
   periodError: string | null;
 }
@@ -44,7 +48,7 @@ export function ExportForm({ choice, onChange, periodError }: ExportFormProps) {
   const statuses: readonly string[] = info.statuses;
   const allColumns: readonly string[] = info.columns;
   const change = (part: Partial<ExportChoice>) =>
-    onChange({ ...choice, ...part });
+    onChange((current) => ({ ...current, ...part }));
 
   return (
     <div className={styles.form}>
@@ -57,13 +61,13 @@ export function ExportForm({ choice, onChange, periodError }: ExportFormProps) {
             value={dataset}
             checked={choice.dataset === dataset}
             onChange={() =>
-              onChange({
+              onChange((current) => ({
                 dataset: dataset as ExportDataset,
-                from: choice.from,
-                to: choice.to,
+                from: current.from,
+                to: current.to,
                 status: undefined,
                 columns: EXPORT_DATASET_INFO[dataset].columns,
-              })
+              }))
             }
             label={EXPORT_DATASET_INFO[dataset].label}
           />
@@ -142,16 +146,18 @@ export function ExportForm({ choice, onChange, periodError }: ExportFormProps) {
               name="columns"
               value={column}
               checked={choice.columns.includes(column)}
-              onChange={(event) =>
-                change({
+              onChange={(event) => {
+                const checked = event.target.checked;
+                onChange((current) => ({
+                  ...current,
                   // Keep the dataset's order, whatever order they are ticked in.
                   columns: allColumns.filter((other) =>
                     other === column
-                      ? event.target.checked
-                      : choice.columns.includes(other),
+                      ? checked
+                      : current.columns.includes(other),
                   ),
-                })
-              }
+                }));
+              }}
               label={columnLabel(column)}
             />
           ))}
