@@ -19,12 +19,19 @@ async function downloadedLines(page: Page, button: RegExp): Promise<string[]> {
 
 /** Chooses the stores dataset with the columns id, name and member, and reads the count. */
 async function chooseStores(page: Page): Promise<number> {
-  await page.getByRole('radio', { name: 'Stores' }).check();
+  // Click, then wait: the choice lives in the URL, so a controlled input
+  // shows its new state only once the navigation has rendered (check()
+  // would look at once).
+  const stores = page.getByRole('radio', { name: 'Stores' });
+  await stores.click();
+  await expect(stores).toBeChecked();
   const columns = page.getByRole('group', { name: /^Columns/ });
   await columns.getByRole('button', { name: 'No columns' }).click();
   await expect(page.getByText('Choose at least one column.')).toBeVisible();
   for (const name of ['Id', 'Name', 'Member']) {
-    await columns.getByRole('checkbox', { name, exact: true }).check();
+    const box = columns.getByRole('checkbox', { name, exact: true });
+    await box.click();
+    await expect(box).toBeChecked();
   }
   await expect(columns).toHaveAccessibleName('Columns (3 of 12)');
   const count = page.getByRole('status').filter({ hasText: /rows? of Stores/ });
