@@ -49,6 +49,8 @@ import { comparisonRoutes } from './comparisons/comparison-routes';
 import { analyticsRoutes } from './analytics/analytics-routes';
 import { reportRoutes } from './reports/report-routes';
 import { g2Routes } from './g2/g2-routes';
+import { ingestionLogsRoutes } from './ingestion-logs/ingestion-logs-routes';
+import { dataExportRoutes } from './data-export/data-export-routes';
 
 /**
  * Headers of every API answer, the set OWASP's REST Security Cheat Sheet
@@ -224,6 +226,8 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
     analyticsRoutes,
     reportRoutes,
     g2Routes,
+    ingestionLogsRoutes,
+    dataExportRoutes,
   ]) {
     await app.register(resource, services);
   }

@@ -42,6 +42,8 @@ describeOnEachDatabase('migrate', (engine) => {
       'g2_store_mappings',
       'g2_uploads',
       'idempotency_keys',
+      'ingestion_feeds',
+      'ingestion_log',
       'instruction_pages',
       'jobs',
       'login_failures',

@@ -14,6 +14,7 @@ import { seedMailback } from './mailback-seed';
 import { seedInstructions } from './instructions-seed';
 import { seedPerformanceTargets } from '../performance/performance-seed';
 import { seedG2 } from '../g2/g2-seed';
+import { seedIngestionLog } from '../ingestion-logs/ingestion-seed';
 import {
   DEFAULT_PROGRAM_SEED,
   seedProgram,
@@ -225,6 +226,7 @@ export async function seedDemoData(
     await seedInstructions(tx, now);
     await seedPerformanceTargets(tx, now);
     await seedG2(tx, { scale, now });
+    await seedIngestionLog(tx, now);
     await recordDemoSeed(tx, { now, seed, scale });
     return { ...program, mailbackSubmissions };
   });

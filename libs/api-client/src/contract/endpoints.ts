@@ -13,6 +13,8 @@ import { comparisonEndpoints } from './comparison-endpoints';
 import { analyticsEndpoints } from './analytics-endpoints';
 import { reportEndpoints } from './report-endpoints';
 import { g2Endpoints } from './g2-endpoints';
+import { ingestionLogsEndpoints } from './ingestion-logs-endpoints';
+import { dataExportEndpoints } from './data-export-endpoints';
 
 /**
  * Every call of the API (specification §7, decisions D5, D12, D13, D15,
@@ -39,6 +41,8 @@ export const endpoints = {
   ...analyticsEndpoints,
   ...reportEndpoints,
   ...g2Endpoints,
+  ...ingestionLogsEndpoints,
+  ...dataExportEndpoints,
 } as const;
 
 /** Name of one call of the API contract. */
@@ -55,3 +59,5 @@ export * from './comparison-endpoints';
 export * from './analytics-endpoints';
 export * from './report-endpoints';
 export * from './g2-endpoints';
+export * from './ingestion-logs-endpoints';
+export * from './data-export-endpoints';

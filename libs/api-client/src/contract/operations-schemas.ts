@@ -78,7 +78,8 @@ export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
 /** Longest search text of the shipment list. */
 export const MAX_SHIPMENT_SEARCH_LENGTH = 100;
 
-const DateText = (name: string) =>
+/** A calendar day in a query, `YYYY-MM-DD`, refused with a sentence naming `name`. */
+export const DateText = (name: string) =>
   v.pipe(
     v.string(),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`),

@@ -3,6 +3,8 @@
  * the notification bell, the user menu, the screen frame, and the screen
  * loaders that feature libraries contribute to the route registry.
  */
+export { ListViews } from './list-views/list-views';
+export type { ListViewsProps } from './list-views/list-views';
 export { MobileNav } from './mobile-nav/mobile-nav';
 export type { MobileNavProps } from './mobile-nav/mobile-nav';
 export { NotificationBell } from './notification-bell/notification-bell';

@@ -19,6 +19,7 @@ import {
   type DataTableColumn,
   type ListSpec,
 } from '@collective/ui';
+import { ListViews } from '@collective/nav/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useListParams } from '@collective/ui';
 import {
@@ -26,7 +27,6 @@ import {
   useShipmentsExportUrl,
   type ShipmentsView,
 } from '../../data/shipments';
-import { ListViews } from '../list-views';
 import styles from './shipment-tracking.module.css';
 
 /** Periods the list may be limited to, by days back from today. */

@@ -26,7 +26,9 @@ export interface ListViewsProps {
 /**
  * The list kit's saved views of one list, kept on the server
  * (/api/saved-views): apply one, save the current filters, sort and page
- * size, update or delete one's own; shared as the user may.
+ * size, update or delete one's own; shared as the user may. Here rather
+ * than in a feature library, so every feature's lists can offer them
+ * (feature libraries never import each other).
  */
 export function ListViews({ list, spec, params }: ListViewsProps) {
   const { access } = useTenancy();
