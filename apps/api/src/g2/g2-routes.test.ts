@@ -354,6 +354,17 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
         1,
       );
       expect(during.units_month).toBe(before.units_month);
+      // The commit is the G2 feed's run in the ingestion log: every committed row, per member.
+      const [taken] = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM g2_collections WHERE upload_id = $1',
+        [afterCommit.id],
+      );
+      const logged = await server.db.query<{ rows: number }>(
+        `SELECT rows FROM ingestion_log WHERE source = 'g2' AND message LIKE $1`,
+        [`${afterCommit.file_name}:%`],
+      );
+      expect(logged.length).toBeGreaterThan(0);
+      expect(logged.reduce((sum, line) => sum + line.rows, 0)).toBe(taken?.n);
 
       // A committed upload cannot be discarded; rolled back, every figure is as before.
       expect(

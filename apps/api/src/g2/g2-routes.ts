@@ -15,6 +15,7 @@ import type { SqlRunner } from '../db/database';
 import { recordAudit, type AuditedChange } from '../http/audit';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
+import { recordIngestion } from '../ingestion-logs/record-ingestion';
 import type { JobQueue } from '../jobs/job-queue';
 import { writeScope } from '../stores/store-routes';
 import {
@@ -543,6 +544,30 @@ const g2ResourceRoutes = resourceRoutes({
               version = version + 1 WHERE id = $1`,
       [id, now.toISOString()],
     );
+    // The G2 feed's run in the ingestion log, one line per member whose
+    // rows it brought (decisions D17; docs/decisions/0100), in this write.
+    const perMember = await db.query<{
+      member_id: number;
+      rows: number;
+      kg: string;
+    }>(
+      `SELECT s.member_id, count(*)::int AS rows, sum(c.weight_kg)::text AS kg
+         FROM g2_collections c JOIN stores s ON s.id = c.store_id
+        WHERE c.upload_id = $1 GROUP BY s.member_id ORDER BY s.member_id`,
+      [id],
+    );
+    for (const run of perMember) {
+      await recordIngestion(db, {
+        source: 'g2',
+        startedAt: now,
+        finishedAt: now,
+        status: before.warning_rows > 0 ? 'warning' : 'ok',
+        rows: run.rows,
+        message: `${before.file_name}: ${run.rows} rows (${Number(run.kg).toFixed(1)} kg) committed.`,
+        tenant: tenantOf(tenant),
+        memberId: run.member_id,
+      });
+    }
     const after =
       (await readUpload(db, tenantOf(tenant), id, null)) ?? noUpload(id);
     return {
