@@ -561,7 +561,7 @@ const g2ResourceRoutes = resourceRoutes({
         source: 'g2',
         startedAt: now,
         finishedAt: now,
-        status: before.warning_rows > 0 ? 'warning' : 'ok',
+        status: before.totals.warnings > 0 ? 'warning' : 'ok',
         rows: run.rows,
         message: `${before.file_name}: ${run.rows} rows (${Number(run.kg).toFixed(1)} kg) committed.`,
         tenant: tenantOf(tenant),
