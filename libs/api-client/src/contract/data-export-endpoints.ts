@@ -274,7 +274,9 @@ export type DataExportCount = v.InferOutput<typeof DataExportCountSchema>;
 /** One row of the raw export: the chosen columns' values. */
 export const DataExportRowSchema = v.record(
   v.string(),
-  v.union([v.string(), v.number(), v.boolean(), v.null()]),
+  // nullable, not a union with v.null(): every valibot action used
+  // anywhere lands in the sign-in entry (valibot is one module).
+  v.nullable(v.union([v.string(), v.number(), v.boolean()])),
 );
 
 /**

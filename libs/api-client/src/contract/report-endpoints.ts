@@ -147,17 +147,18 @@ export const RunReportSchema = v.pipe(
     ],
     `template must be one of ${REPORT_TEMPLATES.join(', ')}`,
   ),
+  // check, not partialCheck: every valibot action used anywhere lands in
+  // the sign-in entry (valibot is one module); the period is checked once
+  // the rest of the body is valid.
   v.forward(
-    v.partialCheck(
-      [['from'], ['to']],
+    v.check(
       (body) => monthsInPeriod(body.from, body.to) >= 1,
       'to must be the same month as from or later',
     ),
     ['to'],
   ),
   v.forward(
-    v.partialCheck(
-      [['from'], ['to']],
+    v.check(
       (body) => monthsInPeriod(body.from, body.to) <= MAX_REPORT_MONTHS,
       `the period must be at most ${MAX_REPORT_MONTHS} months`,
     ),
