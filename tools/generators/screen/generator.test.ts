@@ -13,7 +13,7 @@ import { ROUTES_FILE, screenGenerator } from './generator';
 import type { ScreenGeneratorSchema } from './schema';
 
 const ANALYTICS = 'libs/features/analytics';
-// The placeholder's file, which the screens map loads already.
+// The screen file the screens map loads, written over by the tests as a placeholder.
 const SCREEN = `${ANALYTICS}/src/screens/regional-summary-screen.tsx`;
 const TEST = `${ANALYTICS}/src/screens/regional-summary-screen.test.tsx`;
 const DATA = `${ANALYTICS}/src/data/example-things.ts`;
@@ -23,18 +23,27 @@ const DATA = `${ANALYTICS}/src/data/example-things.ts`;
 const MAPPINGS_SCREEN =
   'libs/features/administration/src/screens/g2-store-mappings-screen.tsx';
 
-/** Writes the placeholder screen the generator fills (as `nx g` would find it for a new route), without a test. */
-function writeMappingsPlaceholder(tree: Tree): void {
-  tree.delete(MAPPINGS_SCREEN.replace(/\.tsx$/, '.test.tsx'));
+/**
+ * Writes a placeholder screen the generator fills (as `nx g` finds one for
+ * a new route), without a test: every route has its real screen now, so
+ * the tests make the placeholders they write over.
+ */
+function writePlaceholder(
+  tree: Tree,
+  file: string,
+  path: string,
+  component: string,
+): void {
+  tree.delete(file.replace(/\.tsx$/, '.test.tsx'));
   tree.write(
-    MAPPINGS_SCREEN,
+    file,
     `import { PendingContent, ScreenFrame } from '@collective/nav/react';
 
 /**
- * The screen of /g2-store-mappings: framed and titled from the route table; its
+ * The screen of ${path}: framed and titled from the route table; its
  * content is not available yet.
  */
-export default function G2StoreMappingsScreen() {
+export default function ${component}() {
   return (
     <ScreenFrame>
       <PendingContent />
@@ -44,6 +53,14 @@ export default function G2StoreMappingsScreen() {
 `,
   );
 }
+
+const writeMappingsPlaceholder = (tree: Tree) =>
+  writePlaceholder(
+    tree,
+    MAPPINGS_SCREEN,
+    '/g2-store-mappings',
+    'G2StoreMappingsScreen',
+  );
 
 const OPTIONS: ScreenGeneratorSchema = {
   path: '/regional-summary',
@@ -57,6 +74,18 @@ describe('screenGenerator', () => {
 
   beforeEach(async () => {
     tree = treeWithWorkspaceSources();
+    writePlaceholder(
+      tree,
+      SCREEN,
+      '/regional-summary',
+      'RegionalSummaryScreen',
+    );
+    writePlaceholder(
+      tree,
+      `${ANALYTICS}/src/screens/member-comparisons-screen.tsx`,
+      '/member-comparisons',
+      'MemberComparisonsScreen',
+    );
     await endpointGenerator(tree, EXAMPLE_THINGS_LIST);
   });
 
@@ -152,6 +181,12 @@ describe('screenGenerator', () => {
   });
 
   it('shows the values of an answer that is not a list (the dashboard summary’s month)', async () => {
+    writePlaceholder(
+      tree,
+      `${ANALYTICS}/src/screens/average-metrics-screen.tsx`,
+      '/average-metrics',
+      'AverageMetricsScreen',
+    );
     await screenGenerator(tree, {
       ...OPTIONS,
       path: '/average-metrics',
