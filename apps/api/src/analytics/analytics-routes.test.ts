@@ -218,12 +218,15 @@ describeOnEachDatabase('analytics', (engine) => {
       expect(pact.totals.confirmed_kg).toBeGreaterThan(0);
       // Per outcome, the end-of-life screen's confirmed weights summed over materials.
       for (const outcome of ['recycled', 'landfill'] as const) {
+        // In grams, so that float noise never tips a 0.05 kg rounding over.
         expect(
           Math.abs(
-            pact.totals.outcomes[outcome] -
-              sumKg(eol.materials.map((m) => m.confirmed[outcome])),
+            Math.round(pact.totals.outcomes[outcome] * 1000) -
+              Math.round(
+                sumKg(eol.materials.map((m) => m.confirmed[outcome])) * 1000,
+              ),
           ),
-        ).toBeLessThanOrEqual(0.05);
+        ).toBeLessThanOrEqual(50);
       }
       expect(
         pact.tiers.reduce((t, tier) => t + tier.members, 0),
@@ -297,7 +300,7 @@ describeOnEachDatabase('analytics', (engine) => {
             Math.abs(
               sumKg(region.states.map((s) => s.weight_kg)) - region.weight_kg,
             ),
-          ).toBeLessThanOrEqual(0.05 * region.states.length);
+          ).toBeLessThanOrEqual(0.05 * region.states.length + 1e-9); // float noise
           if (region.active_stores > 0) {
             expect(region.weight_per_store_kg).toBeCloseTo(
               region.weight_kg / region.active_stores,
