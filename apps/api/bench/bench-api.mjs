@@ -17,7 +17,8 @@
  * Then GET /api/notifications?unread=true, GET /api/dashboard/summary,
  * GET /api/stores (page 1, as the Store Analytics screen asks for it),
  * GET /api/shipments (page 1 of the shipments in transit) and GET
- * /api/warehouse/receiving (page 1 of the receiving queue), and
+ * /api/warehouse/receiving (page 1 of the receiving queue), GET
+ * /api/analytics/series and /api/analytics/regions (12 months), and
  * finally 200 wrong-password logins for one account, counting the 429s.
  *
  * Part 2, PostgreSQL with the large data set: the same server on a new
@@ -25,7 +26,8 @@
  * shipments and 5.9 million material rows; the seed time is printed, then
  * VACUUM (ANALYZE) runs as autovacuum soon would), loaded with GET
  * /api/dashboard/summary, GET /api/stores (page 1), the shipments page and
- * the receiving queue, then the whole shipments CSV streamed while the
+ * the receiving queue, the analytics series and the regional summary
+ * (issue 22), then the whole shipments CSV streamed while the
  * server's resident memory is sampled (growth < 50 MB, issue 20); with
  * --with-cache-off also, for information, the same with
  * ANSWER_CACHE_ENTRIES=0, every answer read from the rollups. The database comes from BENCH_DATABASE_URL (used as it is:
@@ -49,7 +51,9 @@
  *          /api/auth/me at least 0.8x the bare route's throughput (issue 11);
  *          dashboard summary and store list p99 < 100 ms at 50 connections
  *          on both data sets, the large one holding >= 1,000,000 shipments
- *          (issue 12).
+ *          (issue 12); the same for the shipments page, the receiving
+ *          queue (issue 20), the analytics series and regional summary
+ *          (issue 22).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -84,6 +88,10 @@ const STORES_PAGE_1 = '/api/stores?sort=name&page=1&page_size=20';
 const SHIPMENTS_PAGE_1 = '/api/shipments?status=in_transit&page=1&page_size=25';
 /** The warehouse's receiving queue, page 1 (issue 20). */
 const RECEIVING_PAGE_1 = '/api/warehouse/receiving?page=1&page_size=25';
+/** The Analytics screen's first answer: 12 months, month by month, with the year before (issue 22). */
+const ANALYTICS_SERIES = '/api/analytics/series?interval=month';
+/** The Regional Summary screen's first answer: the last 12 months per region and state (issue 22). */
+const REGIONAL_SUMMARY = '/api/analytics/regions';
 /** How much the server's memory may grow while the whole shipments CSV streams (issue 20). */
 const EXPORT_MAX_GROWTH_BYTES = 50 * 1024 * 1024;
 
@@ -271,6 +279,8 @@ async function loadDataEndpoints(server, settings, what) {
     'GET /api/stores (page 1)': STORES_PAGE_1,
     'GET /api/shipments (page 1, in transit)': SHIPMENTS_PAGE_1,
     'GET /api/warehouse/receiving (page 1)': RECEIVING_PAGE_1,
+    'GET /api/analytics/series (12 months)': ANALYTICS_SERIES,
+    'GET /api/analytics/regions (12 months)': REGIONAL_SUMMARY,
   };
   for (const path of Object.values(endpoints)) {
     await load(`${server.base}${path}`, headers, 2, settings.connections); // warm-up

@@ -1,7 +1,5 @@
 import { MATERIALS, SHIPMENT_CHANNELS } from '@collective/api-client/contract';
-import { ScreenFrame } from '@collective/nav/react';
 import {
-  DataState,
   ExportButton,
   Figures,
   formatNumber,
@@ -21,11 +19,8 @@ import {
   INTERVAL_LABELS,
 } from './analytics-kit/labels';
 import { rangeOf } from './analytics-kit/period';
-import {
-  PeriodControls,
-  rangeText,
-  useAnalyticsView,
-} from './analytics-kit/period-controls';
+import { AnalyticsFrame } from './analytics-kit/analytics-frame';
+import { rangeText, useAnalyticsView } from './analytics-kit/period-controls';
 import styles from './analytics-kit/analytics.module.css';
 
 const CHANNEL_SERIES = SHIPMENT_CHANNELS.map((channel) => ({
@@ -70,142 +65,131 @@ export default function AnalyticsScreen() {
   const unit = INTERVAL_LABELS[view.interval];
   const labels = data?.buckets.map((b) => bucketLabel(b, data.interval)) ?? [];
   return (
-    <ScreenFrame>
-      <div className={styles.view}>
-        <PeriodControls
-          view={view}
-          onView={setView}
-          withInterval
-          months={rangeText(range)}
-        />
-        <DataState
-          status={series.status}
-          error={series.error}
-          onRetry={() => void series.refetch()}
-          loadingText="Loading the figures…"
-        >
-          {data ? (
-            <div
-              className={`${styles.view} ${series.isPlaceholderData ? styles.busy : ''}`}
-              aria-busy={series.isPlaceholderData}
+    <AnalyticsFrame
+      view={view}
+      onView={setView}
+      range={range}
+      withInterval
+      answer={series}
+      loadingText="Loading the figures…"
+    >
+      {(data) => (
+        <>
+          <Panel
+            title={`${data.scope.member_name ?? 'All members'}, ${rangeText(data)}`}
+            headingId="analytics-totals"
+          >
+            <Figures
+              figures={[
+                {
+                  term: 'Collected weight',
+                  value: compared(
+                    data.totals.current.weight_kg,
+                    data.totals.year_ago.weight_kg,
+                    formatWeight,
+                  ),
+                },
+                {
+                  term: 'Units',
+                  value: compared(
+                    data.totals.current.units,
+                    data.totals.year_ago.units,
+                    formatNumber,
+                  ),
+                },
+                {
+                  term: 'Shipments',
+                  value: compared(
+                    data.totals.current.shipments,
+                    data.totals.year_ago.shipments,
+                    formatNumber,
+                  ),
+                },
+              ]}
+            />
+          </Panel>
+          <Panel>
+            <StackedBarChart
+              title={`Collected weight per ${unit.toLowerCase()}, by channel`}
+              barHeading={unit}
+              series={CHANNEL_SERIES}
+              bars={data.buckets.map((bucket, index) => ({
+                label: labels[index] ?? bucket.first,
+                values: Object.fromEntries(
+                  bucket.channels.map((c) => [c.channel, c.weight_kg]),
+                ),
+              }))}
+              reference={{
+                label: 'A year earlier',
+                values: data.buckets.map((b) => b.year_ago.weight_kg),
+              }}
+              formatValue={formatWeight}
+            />
+          </Panel>
+          <Panel>
+            <StackedBarChart
+              title={`Sorted weight per ${unit.toLowerCase()}, by material`}
+              barHeading={unit}
+              series={MATERIAL_SERIES}
+              bars={data.buckets.map((bucket, index) => ({
+                label: labels[index] ?? bucket.first,
+                values: {
+                  ...Object.fromEntries(
+                    bucket.materials.map((m) => [m.material, m.weight_kg]),
+                  ),
+                  unsorted: bucket.unsorted_kg,
+                },
+              }))}
+              formatValue={formatWeight}
+            />
+          </Panel>
+          <Panel
+            title={`Units and shipments per ${unit.toLowerCase()}`}
+            headingId="analytics-units"
+            actions={
+              <ExportButton
+                label="Export CSV"
+                getDownloadUrl={exportUrl}
+                fileName={`analytics-${view.interval}-${range.from}-to-${range.to}.csv`}
+              />
+            }
+          >
+            <PlainTable
+              className={styles.table}
+              scrollLabel="Units and shipments table, scrolls sideways"
             >
-              <Panel
-                title={`${data.scope.member_name ?? 'All members'}, ${rangeText(data)}`}
-                headingId="analytics-totals"
-              >
-                <Figures
-                  figures={[
-                    {
-                      term: 'Collected weight',
-                      value: compared(
-                        data.totals.current.weight_kg,
-                        data.totals.year_ago.weight_kg,
-                        formatWeight,
-                      ),
-                    },
-                    {
-                      term: 'Units',
-                      value: compared(
-                        data.totals.current.units,
-                        data.totals.year_ago.units,
-                        formatNumber,
-                      ),
-                    },
-                    {
-                      term: 'Shipments',
-                      value: compared(
-                        data.totals.current.shipments,
-                        data.totals.year_ago.shipments,
-                        formatNumber,
-                      ),
-                    },
-                  ]}
-                />
-              </Panel>
-              <Panel>
-                <StackedBarChart
-                  title={`Collected weight per ${unit.toLowerCase()}, by channel`}
-                  barHeading={unit}
-                  series={CHANNEL_SERIES}
-                  bars={data.buckets.map((bucket, index) => ({
-                    label: labels[index] ?? bucket.first,
-                    values: Object.fromEntries(
-                      bucket.channels.map((c) => [c.channel, c.weight_kg]),
-                    ),
-                  }))}
-                  reference={{
-                    label: 'A year earlier',
-                    values: data.buckets.map((b) => b.year_ago.weight_kg),
-                  }}
-                  formatValue={formatWeight}
-                />
-              </Panel>
-              <Panel>
-                <StackedBarChart
-                  title={`Sorted weight per ${unit.toLowerCase()}, by material`}
-                  barHeading={unit}
-                  series={MATERIAL_SERIES}
-                  bars={data.buckets.map((bucket, index) => ({
-                    label: labels[index] ?? bucket.first,
-                    values: {
-                      ...Object.fromEntries(
-                        bucket.materials.map((m) => [m.material, m.weight_kg]),
-                      ),
-                      unsorted: bucket.unsorted_kg,
-                    },
-                  }))}
-                  formatValue={formatWeight}
-                />
-              </Panel>
-              <Panel
-                title={`Units and shipments per ${unit.toLowerCase()}`}
-                headingId="analytics-units"
-                actions={
-                  <ExportButton
-                    label="Export CSV"
-                    getDownloadUrl={exportUrl}
-                    fileName={`analytics-${view.interval}-${range.from}-to-${range.to}.csv`}
-                  />
-                }
-              >
-                <PlainTable
-                  className={styles.table}
-                  scrollLabel="Units and shipments table, scrolls sideways"
-                >
-                  <thead>
-                    <tr>
-                      <th scope="col">{unit}</th>
-                      {SHIPMENT_CHANNELS.map((channel) => (
-                        <th key={channel} scope="col">
-                          Units, {CHANNEL_LABELS[channel].toLowerCase()}
-                        </th>
-                      ))}
-                      <th scope="col">Units</th>
-                      <th scope="col">A year earlier</th>
-                      <th scope="col">Shipments</th>
-                      <th scope="col">A year earlier</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.buckets.map((bucket, index) => (
-                      <tr key={bucket.first}>
-                        <th scope="row">{labels[index]}</th>
-                        {bucket.channels.map((c) => (
-                          <td key={c.channel}>{formatNumber(c.units)}</td>
-                        ))}
-                        <td>{formatNumber(bucket.current.units)}</td>
-                        <td>{formatNumber(bucket.year_ago.units)}</td>
-                        <td>{formatNumber(bucket.current.shipments)}</td>
-                        <td>{formatNumber(bucket.year_ago.shipments)}</td>
-                      </tr>
+              <thead>
+                <tr>
+                  <th scope="col">{unit}</th>
+                  {SHIPMENT_CHANNELS.map((channel) => (
+                    <th key={channel} scope="col">
+                      Units, {CHANNEL_LABELS[channel].toLowerCase()}
+                    </th>
+                  ))}
+                  <th scope="col">Units</th>
+                  <th scope="col">A year earlier</th>
+                  <th scope="col">Shipments</th>
+                  <th scope="col">A year earlier</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.buckets.map((bucket, index) => (
+                  <tr key={bucket.first}>
+                    <th scope="row">{labels[index]}</th>
+                    {bucket.channels.map((c) => (
+                      <td key={c.channel}>{formatNumber(c.units)}</td>
                     ))}
-                  </tbody>
-                </PlainTable>
-              </Panel>
-            </div>
-          ) : null}
-        </DataState>
-      </div>
-    </ScreenFrame>
+                    <td>{formatNumber(bucket.current.units)}</td>
+                    <td>{formatNumber(bucket.year_ago.units)}</td>
+                    <td>{formatNumber(bucket.current.shipments)}</td>
+                    <td>{formatNumber(bucket.year_ago.shipments)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </PlainTable>
+          </Panel>
+        </>
+      )}
+    </AnalyticsFrame>
   );
 }

@@ -2,9 +2,7 @@ import {
   EOL_OUTCOMES,
   type ImpactFigures,
 } from '@collective/api-client/contract';
-import { ScreenFrame } from '@collective/nav/react';
 import {
-  DataState,
   Figures,
   formatMonth,
   formatNumber,
@@ -22,11 +20,8 @@ import {
   TIER_LABELS,
 } from './analytics-kit/labels';
 import { rangeOf } from './analytics-kit/period';
-import {
-  PeriodControls,
-  rangeText,
-  useAnalyticsView,
-} from './analytics-kit/period-controls';
+import { AnalyticsFrame } from './analytics-kit/analytics-frame';
+import { rangeText, useAnalyticsView } from './analytics-kit/period-controls';
 import styles from './analytics-kit/analytics.module.css';
 
 const OUTCOME_SERIES = EOL_OUTCOMES.map((outcome) => ({
@@ -111,126 +106,114 @@ export default function PactAnalyticsScreen() {
   const [view, setView] = useAnalyticsView();
   const range = rangeOf(view.period, new Date());
   const pact = usePactAnalytics(range);
-  const data = pact.data;
   return (
-    <ScreenFrame>
-      <div className={styles.view}>
-        <PeriodControls
-          view={view}
-          onView={setView}
-          months={rangeText(range)}
-        />
-        <DataState
-          status={pact.status}
-          error={pact.error}
-          onRetry={() => void pact.refetch()}
-          loadingText="Loading the impact figures…"
-        >
-          {data ? (
-            <div
-              className={`${styles.view} ${pact.isPlaceholderData ? styles.busy : ''}`}
-              aria-busy={pact.isPlaceholderData}
-            >
-              <Panel
-                title={`${data.scope.member_name ?? 'The collective'}, ${rangeText(data)}`}
-                headingId="pact-totals"
-              >
-                <Figures
-                  figures={[
-                    {
-                      term: 'Collected weight',
-                      value: formatWeight(data.totals.collected_kg),
-                    },
-                    {
-                      term: 'With a confirmed outcome',
-                      value: formatWeight(data.totals.confirmed_kg),
-                    },
-                    {
-                      term: 'Recycling rate',
-                      value: formatPercent(data.totals.recycling_rate),
-                    },
-                    {
-                      term: 'Diversion rate',
-                      value: formatPercent(data.totals.diversion_rate),
-                    },
-                    ...(data.share
-                      ? [
-                          {
-                            term: "Share of the collective's collected weight",
-                            value: formatPercent(data.share.collected),
-                          },
-                          {
-                            term: "Share of the collective's confirmed weight",
-                            value: formatPercent(data.share.confirmed),
-                          },
-                        ]
-                      : []),
-                  ]}
-                />
-                <p className={styles.note}>
-                  Recycling rate: recycled and downcycled weight ÷ weight with a
-                  confirmed outcome. Diversion rate: all but landfill ÷ the
-                  same. Outcomes count in the month the material was received.
-                </p>
-              </Panel>
-              <Panel>
-                <StackedBarChart
-                  title="Confirmed outcomes per month of receipt"
-                  barHeading="Month"
-                  series={OUTCOME_SERIES}
-                  bars={data.months.map((m) => ({
-                    label: formatMonth(m.month),
-                    values: m.outcomes,
-                  }))}
-                  formatValue={formatWeight}
-                />
-              </Panel>
-              <Panel title="Month by month" headingId="pact-months">
-                <ImpactTable
-                  heading="Month"
-                  label="Month by month"
-                  rows={data.months.map((m) => ({
-                    key: m.month,
-                    name: formatMonth(m.month),
-                    figures: m,
-                  }))}
-                />
-              </Panel>
-              <Panel title="By program" headingId="pact-programs">
-                <ImpactTable
-                  heading="Program"
-                  label="By program"
-                  rows={data.programs.map((p) => ({
-                    key: p.channel,
-                    name: CHANNEL_LABELS[p.channel],
-                    figures: p,
-                  }))}
-                />
-              </Panel>
-              <Panel
-                title={data.share ? "The member's tier" : 'By member tier'}
-                headingId="pact-tiers"
-              >
-                {data.tiers.length === 0 ? (
-                  <p>Nothing was collected in this period.</p>
-                ) : (
-                  <ImpactTable
-                    heading="Tier"
-                    label="By member tier"
-                    extra={['Members']}
-                    rows={data.tiers.map((t) => ({
-                      key: t.tier,
-                      name: TIER_LABELS[t.tier],
-                      cells: [formatNumber(t.members)],
-                      figures: t,
-                    }))}
-                  />
-                )}
-              </Panel>
-            </div>
-          ) : null}
-        </DataState>
-      </div>
-    </ScreenFrame>
+    <AnalyticsFrame
+      view={view}
+      onView={setView}
+      range={range}
+      answer={pact}
+      loadingText="Loading the impact figures…"
+    >
+      {(data) => (
+        <>
+          <Panel
+            title={`${data.scope.member_name ?? 'The collective'}, ${rangeText(data)}`}
+            headingId="pact-totals"
+          >
+            <Figures
+              figures={[
+                {
+                  term: 'Collected weight',
+                  value: formatWeight(data.totals.collected_kg),
+                },
+                {
+                  term: 'With a confirmed outcome',
+                  value: formatWeight(data.totals.confirmed_kg),
+                },
+                {
+                  term: 'Recycling rate',
+                  value: formatPercent(data.totals.recycling_rate),
+                },
+                {
+                  term: 'Diversion rate',
+                  value: formatPercent(data.totals.diversion_rate),
+                },
+                ...(data.share
+                  ? [
+                      {
+                        term: "Share of the collective's collected weight",
+                        value: formatPercent(data.share.collected),
+                      },
+                      {
+                        term: "Share of the collective's confirmed weight",
+                        value: formatPercent(data.share.confirmed),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+            <p className={styles.note}>
+              Recycling rate: recycled and downcycled weight ÷ weight with a
+              confirmed outcome. Diversion rate: all but landfill ÷ the same.
+              Outcomes count in the month the material was received.
+            </p>
+          </Panel>
+          <Panel>
+            <StackedBarChart
+              title="Confirmed outcomes per month of receipt"
+              barHeading="Month"
+              series={OUTCOME_SERIES}
+              bars={data.months.map((m) => ({
+                label: formatMonth(m.month),
+                values: m.outcomes,
+              }))}
+              formatValue={formatWeight}
+            />
+          </Panel>
+          <Panel title="Month by month" headingId="pact-months">
+            <ImpactTable
+              heading="Month"
+              label="Month by month"
+              rows={data.months.map((m) => ({
+                key: m.month,
+                name: formatMonth(m.month),
+                figures: m,
+              }))}
+            />
+          </Panel>
+          <Panel title="By program" headingId="pact-programs">
+            <ImpactTable
+              heading="Program"
+              label="By program"
+              rows={data.programs.map((p) => ({
+                key: p.channel,
+                name: CHANNEL_LABELS[p.channel],
+                figures: p,
+              }))}
+            />
+          </Panel>
+          <Panel
+            title={data.share ? "The member's tier" : 'By member tier'}
+            headingId="pact-tiers"
+          >
+            {data.tiers.length === 0 ? (
+              <p>Nothing was collected in this period.</p>
+            ) : (
+              <ImpactTable
+                heading="Tier"
+                label="By member tier"
+                extra={['Members']}
+                rows={data.tiers.map((t) => ({
+                  key: t.tier,
+                  name: TIER_LABELS[t.tier],
+                  cells: [formatNumber(t.members)],
+                  figures: t,
+                }))}
+              />
+            )}
+          </Panel>
+        </>
+      )}
+    </AnalyticsFrame>
   );
 }

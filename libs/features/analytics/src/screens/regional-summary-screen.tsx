@@ -2,9 +2,7 @@ import {
   SHIPMENT_CHANNELS,
   type RegionFigures,
 } from '@collective/api-client/contract';
-import { ScreenFrame } from '@collective/nav/react';
 import {
-  DataState,
   ExportButton,
   Figures,
   formatNumber,
@@ -20,11 +18,8 @@ import {
 } from '../data/analytics';
 import { CHANNEL_LABELS } from './analytics-kit/labels';
 import { rangeOf } from './analytics-kit/period';
-import {
-  PeriodControls,
-  rangeText,
-  useAnalyticsView,
-} from './analytics-kit/period-controls';
+import { AnalyticsFrame } from './analytics-kit/analytics-frame';
+import { rangeText, useAnalyticsView } from './analytics-kit/period-controls';
 import styles from './analytics-kit/analytics.module.css';
 
 type Place = Omit<RegionFigures, 'region' | 'states'>;
@@ -107,113 +102,100 @@ export default function RegionalSummaryScreen() {
   const range = rangeOf(view.period, new Date());
   const summary = useRegionalSummary(range);
   const exportUrl = useRegionalSummaryExportUrl(range);
-  const data = summary.data;
   return (
-    <ScreenFrame>
-      <div className={styles.view}>
-        <PeriodControls
-          view={view}
-          onView={setView}
-          months={rangeText(range)}
-        />
-        <DataState
-          status={summary.status}
-          error={summary.error}
-          onRetry={() => void summary.refetch()}
-          loadingText="Loading the regions…"
-        >
-          {data ? (
-            <div
-              className={`${styles.view} ${summary.isPlaceholderData ? styles.busy : ''}`}
-              aria-busy={summary.isPlaceholderData}
+    <AnalyticsFrame
+      view={view}
+      onView={setView}
+      range={range}
+      answer={summary}
+      loadingText="Loading the regions…"
+    >
+      {(data) => (
+        <>
+          <Panel
+            title={`${data.scope.member_name ?? 'All members'}, ${rangeText(data)}`}
+            headingId="regions-totals"
+          >
+            <Figures
+              figures={[
+                {
+                  term: 'Stores',
+                  value: `${formatNumber(data.totals.active_stores)} active of ${formatNumber(data.totals.stores)}`,
+                },
+                {
+                  term: 'Collected weight',
+                  value: formatWeight(data.totals.weight_kg),
+                },
+                { term: 'Per active store', value: perStore(data.totals) },
+              ]}
+            />
+          </Panel>
+          <Panel title="Regions" headingId="regions-tiles">
+            <ul className={styles.tiles}>
+              {data.regions.map((region) => (
+                <RegionTile key={region.region} region={region} />
+              ))}
+            </ul>
+          </Panel>
+          <Panel
+            title="Regions and states"
+            headingId="regions-table"
+            actions={
+              <ExportButton
+                label="Export CSV"
+                getDownloadUrl={exportUrl}
+                fileName={`regions-${range.from}-to-${range.to}.csv`}
+              />
+            }
+          >
+            <PlainTable
+              className={styles.table}
+              scrollLabel="Regions and states table, scrolls sideways"
             >
-              <Panel
-                title={`${data.scope.member_name ?? 'All members'}, ${rangeText(data)}`}
-                headingId="regions-totals"
-              >
-                <Figures
-                  figures={[
-                    {
-                      term: 'Stores',
-                      value: `${formatNumber(data.totals.active_stores)} active of ${formatNumber(data.totals.stores)}`,
-                    },
-                    {
-                      term: 'Collected weight',
-                      value: formatWeight(data.totals.weight_kg),
-                    },
-                    { term: 'Per active store', value: perStore(data.totals) },
-                  ]}
-                />
-              </Panel>
-              <Panel title="Regions" headingId="regions-tiles">
-                <ul className={styles.tiles}>
-                  {data.regions.map((region) => (
-                    <RegionTile key={region.region} region={region} />
+              <thead>
+                <tr>
+                  <th scope="col">Region or state</th>
+                  <th scope="col">Stores</th>
+                  <th scope="col">Active stores</th>
+                  <th scope="col">Collected</th>
+                  <th scope="col">Per active store</th>
+                  {SHIPMENT_CHANNELS.map((channel) => (
+                    <th key={channel} scope="col">
+                      {CHANNEL_LABELS[channel]}
+                    </th>
                   ))}
-                </ul>
-              </Panel>
-              <Panel
-                title="Regions and states"
-                headingId="regions-table"
-                actions={
-                  <ExportButton
-                    label="Export CSV"
-                    getDownloadUrl={exportUrl}
-                    fileName={`regions-${range.from}-to-${range.to}.csv`}
-                  />
-                }
-              >
-                <PlainTable
-                  className={styles.table}
-                  scrollLabel="Regions and states table, scrolls sideways"
-                >
-                  <thead>
-                    <tr>
-                      <th scope="col">Region or state</th>
-                      <th scope="col">Stores</th>
-                      <th scope="col">Active stores</th>
-                      <th scope="col">Collected</th>
-                      <th scope="col">Per active store</th>
-                      {SHIPMENT_CHANNELS.map((channel) => (
-                        <th key={channel} scope="col">
-                          {CHANNEL_LABELS[channel]}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.regions.map((region) => (
-                      <Fragment key={region.region}>
-                        <tr>
-                          <th scope="row">
-                            <strong>{region.region}</strong>
-                          </th>
-                          <PlaceCells place={region} />
-                        </tr>
-                        {region.states.map((state) => (
-                          <tr key={state.state ?? 'unknown'}>
-                            <th scope="row">
-                              {region.region},{' '}
-                              {state.state ?? 'state not recorded'}
-                            </th>
-                            <PlaceCells place={state} />
-                          </tr>
-                        ))}
-                      </Fragment>
-                    ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.regions.map((region) => (
+                  <Fragment key={region.region}>
                     <tr>
                       <th scope="row">
-                        <strong>All regions</strong>
+                        <strong>{region.region}</strong>
                       </th>
-                      <PlaceCells place={data.totals} />
+                      <PlaceCells place={region} />
                     </tr>
-                  </tbody>
-                </PlainTable>
-              </Panel>
-            </div>
-          ) : null}
-        </DataState>
-      </div>
-    </ScreenFrame>
+                    {region.states.map((state) => (
+                      <tr key={state.state ?? 'unknown'}>
+                        <th scope="row">
+                          {region.region}, {state.state ?? 'state not recorded'}
+                        </th>
+                        <PlaceCells place={state} />
+                      </tr>
+                    ))}
+                  </Fragment>
+                ))}
+                <tr>
+                  <th scope="row">
+                    <strong>All regions</strong>
+                  </th>
+                  <PlaceCells place={data.totals} />
+                </tr>
+              </tbody>
+            </PlainTable>
+          </Panel>
+        </>
+      )}
+    </AnalyticsFrame>
   );
 }
