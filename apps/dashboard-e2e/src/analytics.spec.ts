@@ -1,29 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/accessibility';
 import {
   BRAND_ADMIN,
   DEMO_MEMBERS,
   SUPER_ADMIN,
 } from './support/demo-accounts';
-import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { checkBothWidths, DESKTOP } from './support/layout';
 import { signInAt } from './support/sign-in-screen';
-
-/** At 1366 and then 390 px: the screen shown, axe clean and no sideways page scroll. */
-async function checkBothWidths(
-  page: Page,
-  what: string,
-  shown: () => Promise<void>,
-) {
-  await page.setViewportSize(DESKTOP);
-  await shown();
-  await expectNoSidewaysScroll(page, `${what} at 1366 px`);
-  await expectNoAxeViolations(page, `${what} at 1366 px`);
-  await page.setViewportSize(PHONE);
-  await shown();
-  await expectNoSidewaysScroll(page, `${what} at 390 px`);
-  await expectNoAxeViolations(page, `${what} at 390 px`);
-  await page.setViewportSize(DESKTOP);
-}
+import { storeThemeBeforeLoad } from './support/theme-probe';
 
 /** A figure's value, by its term (the Figures tiles are a description list). */
 const figure = (page: Page, term: string) =>
@@ -105,9 +88,9 @@ test.describe('analytics', () => {
     await page.goto('/regional-summary');
     const tiles = page.getByRole('region', { name: 'Regions', exact: true });
     await expect(tiles.getByRole('listitem')).toHaveCount(5);
-    await expect(tiles.getByRole('listitem', { name: 'West', exact: true })).toContainText(
-      'active of',
-    );
+    await expect(
+      tiles.getByRole('listitem', { name: 'West', exact: true }),
+    ).toContainText('active of');
     await expect(
       page
         .getByRole('region', { name: 'Regions and states', exact: true })
@@ -165,4 +148,50 @@ test.describe('analytics', () => {
       ).toBeVisible(),
     );
   });
+
+  for (const [tenant, who, role] of [
+    ['pact', SUPER_ADMIN.email, 'a super admin'],
+    ['kiehls', BRAND_ADMIN.email, 'a brand admin'],
+  ] as const) {
+    test(`reads well in the dark theme for ${role}: charts, tables and tiles axe clean at 1366 and 390 px`, async ({
+      page,
+    }) => {
+      const screens = [
+        [
+          '/analytics',
+          () =>
+            expect(page.getByRole('img', { name: /by channel/ })).toBeVisible(),
+        ],
+        [
+          '/pact-analytics',
+          () =>
+            expect(
+              page.getByRole('img', { name: /^Confirmed outcomes per month/ }),
+            ).toBeVisible(),
+        ],
+        [
+          '/regional-summary',
+          () =>
+            expect(
+              page.getByRole('region', { name: 'Regions', exact: true }),
+            ).toBeVisible(),
+        ],
+      ] as const;
+      await storeThemeBeforeLoad(page, tenant, 'pentatonic-dark');
+      await page.setViewportSize(DESKTOP);
+      await signInAt(page, who, screens[0][0]);
+      await expect(page.locator('html')).toHaveAttribute(
+        'data-theme',
+        `${tenant}-pentatonic-dark`,
+      );
+      for (const [path, shown] of screens) {
+        if (path !== screens[0][0]) await page.goto(path);
+        await checkBothWidths(
+          page,
+          `${path} in the dark theme as ${role}`,
+          shown,
+        );
+      }
+    });
+  }
 });

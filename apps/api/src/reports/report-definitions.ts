@@ -78,6 +78,21 @@ const MATERIAL_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
 /** The label of the sorting's remainder: collected minus sorted weight (received = sorted + residue, D14). */
 export const RESIDUE_LABEL = 'Unsorted residue';
 
+/** The end-of-life columns of D14's recycling rate, the same in every template that has them. */
+const OUTCOME_COLUMNS: readonly ReportColumn[] = [
+  {
+    key: 'outcome_confirmed_kg',
+    label: 'With a confirmed outcome (kg)',
+    kind: 'kg',
+  },
+  {
+    key: 'recycled_kg',
+    label: 'Recycled or downcycled (kg)',
+    kind: 'kg',
+  },
+  { key: 'recycling_rate', label: 'Recycling rate', kind: 'rate' },
+];
+
 const memberImpact: ReportDefinition = {
   labelKey: 'month',
   columns: [
@@ -86,17 +101,7 @@ const memberImpact: ReportDefinition = {
     { key: 'units', label: 'Units', kind: 'count' },
     { key: 'collected_kg', label: 'Collected (kg, net received)', kind: 'kg' },
     { key: 'sorted_kg', label: 'Sorted (kg)', kind: 'kg' },
-    {
-      key: 'outcome_confirmed_kg',
-      label: 'With a confirmed outcome (kg)',
-      kind: 'kg',
-    },
-    {
-      key: 'recycled_kg',
-      label: 'Recycled or downcycled (kg)',
-      kind: 'kg',
-    },
-    { key: 'recycling_rate', label: 'Recycling rate', kind: 'rate' },
+    ...OUTCOME_COLUMNS,
     { key: 'weighed_kg', label: 'Weighed (kg, gross − tare)', kind: 'kg' },
     { key: 'contamination_kg', label: 'Contamination (kg)', kind: 'kg' },
     { key: 'contamination_rate', label: 'Contamination rate', kind: 'rate' },
@@ -209,17 +214,7 @@ const stateMaterial: ReportDefinition = {
     { key: 'region', label: 'Region', kind: 'text' },
     { key: 'material', label: 'Material', kind: 'text' },
     { key: 'collected_kg', label: 'Collected (kg)', kind: 'kg' },
-    {
-      key: 'outcome_confirmed_kg',
-      label: 'With a confirmed outcome (kg)',
-      kind: 'kg',
-    },
-    {
-      key: 'recycled_kg',
-      label: 'Recycled or downcycled (kg)',
-      kind: 'kg',
-    },
-    { key: 'recycling_rate', label: 'Recycling rate', kind: 'rate' },
+    ...OUTCOME_COLUMNS,
   ],
   async read(db, input) {
     // Per state: each material's sorted weight, and the residue (collected

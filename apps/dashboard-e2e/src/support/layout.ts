@@ -20,7 +20,10 @@ export const DESKTOP = { width: 1366, height: 900 };
 /** The phone width the journeys check (390 px). */
 export const PHONE = { width: 390, height: 844 };
 
-/** At 1366 and then 390 px: `shown` passes, axe is clean and the page does not scroll sideways. */
+/**
+ * At 1366 and then 390 px: `shown` passes, axe is clean and the page does
+ * not scroll sideways; the journey goes on at 1366 px.
+ */
 export async function checkBothWidths(
   page: Page,
   what: string,
@@ -34,4 +37,5 @@ export async function checkBothWidths(
   await shown();
   await expectNoSidewaysScroll(page, `${what} at 390 px`);
   await expectNoAxeViolations(page, `${what} at 390 px`);
+  await page.setViewportSize(DESKTOP);
 }
