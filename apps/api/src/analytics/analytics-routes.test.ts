@@ -400,6 +400,58 @@ describeOnEachDatabase('analytics', (engine) => {
       });
     });
 
+    it("gives the impact as CSV rows per month, program and tier with the totals, a brand admin's own", async () => {
+      const pact = await json(PactAnalyticsSchema, PACT, BRAND_ADMIN);
+      const response = await call(
+        BRAND_ADMIN,
+        'GET',
+        `${PACT}/export?member_id=5`,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toMatch(
+        new RegExp(`pact-member-${KIEHLS}-${pact.from}-to-${pact.to}\\.csv`),
+      );
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe(
+        'section,name,collected_kg,confirmed_kg,recycled_kg,downcycled_kg,energy_recovery_kg,landfill_kg,recycling_rate,diversion_rate,members',
+      );
+      const rows = lines.slice(1).map((line) => line.split(','));
+      const sections = (name: string) =>
+        rows.filter((cells) => cells[0] === name);
+      expect(sections('month').map((cells) => cells[1])).toEqual(
+        pact.months.map((m) => m.month),
+      );
+      expect(sections('program')).toHaveLength(pact.programs.length);
+      expect(sections('tier').map((cells) => cells[10])).toEqual(
+        pact.tiers.map((t) => String(t.members)),
+      );
+      expect(sections('total')).toEqual([
+        [
+          'total',
+          '',
+          String(pact.totals.collected_kg),
+          String(pact.totals.confirmed_kg),
+          String(pact.totals.outcomes.recycled),
+          String(pact.totals.outcomes.downcycled),
+          String(pact.totals.outcomes.energy_recovery),
+          String(pact.totals.outcomes.landfill),
+          String(pact.totals.recycling_rate),
+          String(pact.totals.diversion_rate),
+          '',
+        ],
+      ]);
+      // The months add up to the totals, within each month's rounding to 0.1 kg.
+      expect(
+        Math.abs(
+          sumKg(sections('month').map((cells) => Number(cells[2]))) -
+            pact.totals.collected_kg,
+        ),
+      ).toBeLessThanOrEqual(0.05 * pact.months.length + 1e-9);
+    });
+
     it('gives a row per region and per state, adding up to the summary', async () => {
       const summary = await json(RegionalSummarySchema, REGIONS);
       const response = await call(ADMIN, 'GET', `${REGIONS}/export`);

@@ -1,4 +1,6 @@
 import type {
+  ImpactFigures,
+  PactCsvRow,
   RegionCsvRow,
   SeriesCsvRow,
 } from '@collective/api-client/contract';
@@ -37,9 +39,10 @@ function fileName(
  *   tier, with recycling and diversion rates; a member's share of it;
  * - GET /api/analytics/regions: stores, collected weight, weight per store
  *   and channel mix per region and state;
- * - GET /api/analytics/series/export and /regions/export: the same answers
- *   as CSV files (a row per bucket; per region and state), audited by the
- *   route layer like every export (D18).
+ * - GET /api/analytics/series/export, /pact/export and /regions/export: the
+ *   same answers as CSV files (a row per bucket; per month, program and
+ *   tier; per region and state), audited by the route layer like every
+ *   export (D18).
  */
 export const analyticsRoutes = resourceRoutes({
   async analyticsSeries({ query, scope: { memberId }, db, now }) {
@@ -97,6 +100,50 @@ export const analyticsRoutes = resourceRoutes({
         'unsorted_kg',
       ],
       rows,
+    };
+  },
+
+  async pactAnalyticsExport({ query, scope: { memberId }, db, now }) {
+    const pact = await readPact(db, memberId, resolvePeriod(query, now));
+    const row = (
+      section: PactCsvRow['section'],
+      name: string,
+      figures: ImpactFigures,
+      members: number | null = null,
+    ): PactCsvRow => ({
+      section,
+      name,
+      collected_kg: figures.collected_kg,
+      confirmed_kg: figures.confirmed_kg,
+      recycled_kg: figures.outcomes.recycled,
+      downcycled_kg: figures.outcomes.downcycled,
+      energy_recovery_kg: figures.outcomes.energy_recovery,
+      landfill_kg: figures.outcomes.landfill,
+      recycling_rate: figures.recycling_rate,
+      diversion_rate: figures.diversion_rate,
+      members,
+    });
+    return {
+      filename: fileName('pact', memberId, pact),
+      columns: [
+        'section',
+        'name',
+        'collected_kg',
+        'confirmed_kg',
+        'recycled_kg',
+        'downcycled_kg',
+        'energy_recovery_kg',
+        'landfill_kg',
+        'recycling_rate',
+        'diversion_rate',
+        'members',
+      ],
+      rows: [
+        ...pact.months.map((m) => row('month', m.month, m)),
+        ...pact.programs.map((p) => row('program', p.channel, p)),
+        ...pact.tiers.map((t) => row('tier', t.tier, t, t.members)),
+        row('total', '', pact.totals),
+      ],
     };
   },
 

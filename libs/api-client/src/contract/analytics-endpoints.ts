@@ -324,6 +324,28 @@ export const RegionCsvRowSchema = v.object({
 export type RegionCsvRow = v.InferOutput<typeof RegionCsvRowSchema>;
 
 /**
+ * One row of the Pact Analytics CSV: a month, a program (collection
+ * channel), a member tier or the totals (`section`), with its impact.
+ */
+export const PactCsvRowSchema = v.object({
+  section: v.picklist(['month', 'program', 'tier', 'total']),
+  /** The month (`YYYY-MM`), the channel, the tier; empty on the totals. */
+  name: v.string(),
+  collected_kg: KgSchema,
+  confirmed_kg: KgSchema,
+  recycled_kg: KgSchema,
+  downcycled_kg: KgSchema,
+  energy_recovery_kg: KgSchema,
+  landfill_kg: KgSchema,
+  recycling_rate: RateSchema,
+  diversion_rate: RateSchema,
+  /** A tier's members with weight in the period; empty on other rows. */
+  members: v.nullable(CountSchema),
+});
+/** One row of the Pact Analytics CSV. */
+export type PactCsvRow = v.InferOutput<typeof PactCsvRowSchema>;
+
+/**
  * The calls of the analytics screens (their chunks import this table, not
  * the `endpoints` aggregate, so they carry these schemas only).
  */
@@ -382,6 +404,20 @@ export const analyticsEndpoints = /* @__PURE__ */ named({
     audience: 'admins',
     scoped: true,
     feature: 'analytics',
+  },
+  pactAnalyticsExport: {
+    method: 'GET',
+    path: '/api/analytics/pact/export',
+    summary:
+      'The figures of GET /api/analytics/pact as a CSV file: a row per month, program and tier, and the totals',
+    resource: 'analytics',
+    query: AnalyticsPeriodExportQuerySchema,
+    response: PactCsvRowSchema,
+    format: 'csv',
+    auth: 'session-or-key',
+    audience: 'admins',
+    scoped: true,
+    feature: 'pactAnalytics',
   },
   regionalSummaryExport: {
     method: 'GET',

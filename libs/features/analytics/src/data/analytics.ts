@@ -61,6 +61,14 @@ export function useAnalyticsSeriesExportUrl(
   });
 }
 
+/** Makes the URL of the Pact Analytics CSV file (a row per month, program and tier, and the totals) for `range`, in the data scope. */
+export function usePactAnalyticsExportUrl(range: MonthRange) {
+  return useExportUrl(analyticsEndpoints.pactAnalyticsExport, {
+    from: range.from,
+    to: range.to,
+  });
+}
+
 /** Makes the URL of the regions' CSV file (a row per region and per state) for `range`, in the data scope. */
 export function useRegionalSummaryExportUrl(range: MonthRange) {
   return useExportUrl(analyticsEndpoints.regionalSummaryExport, {

@@ -108,6 +108,12 @@ describe('PactAnalyticsScreen', () => {
       screen.getByRole('region', { name: 'Month by month' }),
     ).getByRole('table');
     expect(within(months).getAllByRole('row')).toHaveLength(13);
+    expect(
+      within(screen.getByRole('region', { name: 'Month by month' })).getByRole(
+        'button',
+        { name: 'Export CSV' },
+      ),
+    ).toBeInTheDocument();
     const programs = within(
       screen.getByRole('region', { name: 'By program' }),
     ).getByRole('table');

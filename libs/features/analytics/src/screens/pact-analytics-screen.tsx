@@ -3,6 +3,7 @@ import {
   type ImpactFigures,
 } from '@collective/api-client/contract';
 import {
+  ExportButton,
   Figures,
   formatMonth,
   formatNumber,
@@ -13,7 +14,7 @@ import {
   StackedBarChart,
 } from '@collective/ui';
 import type { ReactNode } from 'react';
-import { usePactAnalytics } from '../data/analytics';
+import { usePactAnalytics, usePactAnalyticsExportUrl } from '../data/analytics';
 import {
   CHANNEL_LABELS,
   OUTCOME_LABELS,
@@ -106,6 +107,7 @@ export default function PactAnalyticsScreen() {
   const [view, setView] = useAnalyticsView();
   const range = rangeOf(view.period, new Date());
   const pact = usePactAnalytics(range);
+  const exportUrl = usePactAnalyticsExportUrl(range);
   return (
     <AnalyticsFrame
       view={view}
@@ -170,7 +172,17 @@ export default function PactAnalyticsScreen() {
               formatValue={formatWeight}
             />
           </Panel>
-          <Panel title="Month by month" headingId="pact-months">
+          <Panel
+            title="Month by month"
+            headingId="pact-months"
+            actions={
+              <ExportButton
+                label="Export CSV"
+                getDownloadUrl={exportUrl}
+                fileName={`pact-${range.from}-to-${range.to}.csv`}
+              />
+            }
+          >
             <ImpactTable
               heading="Month"
               label="Month by month"
