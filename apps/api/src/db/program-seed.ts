@@ -436,13 +436,25 @@ function addShipments(
     );
     // The carrier takes 1-5 days, now and then more than 10; the warehouse
     // usually receives within the day, now and then only days later.
-    const transitDays = random.chance(0.03)
+    let transitDays = random.chance(0.03)
       ? random.between(11, 18)
       : random.between(1, 5);
+    // The queue's story must not hang on chance (issue 20's flags): every
+    // eleventh shipment sent 10.5 to 16 days ago is still with the carrier.
+    const daysAgo = (nowMs - at) / DAY_MS;
+    if (id % 11 === 0 && daysAgo >= 10.5 && daysAgo <= 16) {
+      transitDays = daysAgo + 2;
+    }
     const deliveredAt = at + transitDays * DAY_MS;
-    const receivingDays = random.chance(0.05)
+    let receivingDays = random.chance(0.05)
       ? random.between(3.5, 8)
       : random.between(0.05, 1.5);
+    // ... and every seventh one delivered 3.5 to 7 days ago still waits at
+    // the warehouse.
+    const deliveredDaysAgo = (nowMs - deliveredAt) / DAY_MS;
+    if (id % 7 === 0 && deliveredDaysAgo >= 3.5 && deliveredDaysAgo <= 7) {
+      receivingDays = deliveredDaysAgo + 1;
+    }
     const receivedAt = deliveredAt + receivingDays * DAY_MS;
     const sortedAt = receivedAt + random.between(0.2, 2.5) * DAY_MS;
     const failed = random.chance(0.006) ? random.pick(EXCEPTIONS) : null;
