@@ -768,4 +768,51 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
       expect(seen?.action).toBe('sign_out_everywhere');
     });
   });
+
+  describe('the audit trail after every write above', () => {
+    it('holds no password, password hash, session or link token, token hash or API key secret in any event', async () => {
+      const events = await server.db.query<{
+        id: number;
+        entity: string;
+        action: string;
+        before: unknown;
+        after: unknown;
+      }>('SELECT id, entity, action, before, after FROM audit_events');
+      const stored = await server.db.query<{ secret: string }>(
+        `SELECT password_hash AS secret FROM users WHERE password_hash IS NOT NULL
+         UNION ALL SELECT token_hash FROM user_tokens
+         UNION ALL SELECT token_hash FROM sessions
+         UNION ALL SELECT key_hash FROM api_keys`,
+      );
+      for (const token of Object.values(tokens)) secrets.add(token);
+      // What the tests above wrote: enough to make the sweep mean something.
+      expect(events.length).toBeGreaterThan(20);
+      expect(secrets.size).toBeGreaterThan(15);
+      expect(stored.some((row) => row.secret.startsWith('$argon2id$'))).toBe(
+        true,
+      );
+      expect(
+        events.some((event) => event.entity === 'api_key'),
+        'an API key event',
+      ).toBe(true);
+
+      const forbidden = [
+        NEW_PASSWORD,
+        DEMO_PASSWORD,
+        'another long passphrase',
+        ...secrets,
+        ...stored.map((row) => row.secret),
+      ];
+      const leaks = events.flatMap((event) => {
+        const text = JSON.stringify([event.before, event.after]);
+        const found = forbidden.filter((secret) => text.includes(secret));
+        if (text.includes('$argon2')) found.push('an argon2 hash');
+        if (/ck_[\da-f]{8}_/.test(text)) found.push('an API key secret');
+        return found.map(
+          (secret) => `${event.entity} ${event.action} #${event.id}: ${secret}`,
+        );
+      });
+      expect(leaks).toEqual([]);
+    });
+  });
 });
