@@ -1,10 +1,15 @@
 import {
+  ADMIN_ROLE,
+  ADMIN_ROLE_OF,
   adminKindOf,
+  BRAND_ROLES,
+  heldMemberOf,
   INVITATION_TTL_DAYS,
   isPlatformGrant,
   judgeGrant,
   judgeManagement,
   PASSWORD_RESET_TTL_MINUTES,
+  SUPER_ADMIN_ROLE,
   type GrantVerdict,
   type RoleGrant,
 } from '@collective/api-client/contract';
@@ -60,6 +65,9 @@ function linkTo(
   return `${origin.replace(/\/+$/, '')}/${page}#token=${token}`;
 }
 
+/** The brand roles in words: "admin, brand_operator and brand_viewer". */
+const BRAND_ROLE_LIST = `${BRAND_ROLES.slice(0, -1).join(', ')} and ${BRAND_ROLES.at(-1)}`;
+
 /** Answers a verdict other than `allowed` with its status (404, 403, 400). */
 function enforce(verdict: GrantVerdict, subject: string): void {
   if (verdict === 'allowed') return;
@@ -69,21 +77,19 @@ function enforce(verdict: GrantVerdict, subject: string): void {
     throw new Refusal(
       403,
       'Forbidden',
-      'Only the super admin makes or manages platform admins and super admins; brand admins give admin, brand_operator and brand_viewer of their own member.',
+      `Only the super admin makes or manages platform admins and super admins; brand admins give ${BRAND_ROLE_LIST} of their own member.`,
     );
   }
   throw new Refusal(
     400,
     'Invalid role',
-    'super_admin is held without a member; admin without a member is a platform admin; admin, brand_operator and brand_viewer of a brand need its member_id.',
+    `${SUPER_ADMIN_ROLE} is held without a member; ${ADMIN_ROLE} without a member is a platform admin; ${BRAND_ROLE_LIST} of a brand need its member_id.`,
   );
 }
 
 /** The grant as stored: a super admin holds no member. */
 function normalGrant(grant: RoleGrant): RoleGrant {
-  return grant.role === 'super_admin'
-    ? { role: grant.role, member_id: null }
-    : grant;
+  return { role: grant.role, member_id: heldMemberOf(grant) };
 }
 
 /**
@@ -143,13 +149,12 @@ async function keepLastAdmin(
   ) {
     return;
   }
+  // The member's admins, or (no member) the super admins, but this one.
   const [other] = await db.query<{ n: number }>(
-    kind === 'super'
-      ? `SELECT count(*)::int AS n FROM users
-          WHERE role = 'super_admin' AND status = 'active' AND id <> $1`
-      : `SELECT count(*)::int AS n FROM users
-          WHERE role = 'admin' AND member_id = $2 AND status = 'active' AND id <> $1`,
-    kind === 'super' ? [row.id] : [row.id, row.member_id],
+    `SELECT count(*)::int AS n FROM users
+      WHERE role = $2 AND status = 'active' AND id <> $1
+        AND ($3::int IS NULL OR member_id = $3)`,
+    [row.id, ADMIN_ROLE_OF[kind], kind === 'super' ? null : row.member_id],
   );
   if ((other?.n ?? 0) === 0) {
     throw new Refusal(
