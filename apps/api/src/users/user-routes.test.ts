@@ -355,6 +355,40 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
       }
     });
 
+    it('applies a role change to the person’s next request on this instance, not only after the session cache’s 5 s', async () => {
+      const sent = await invited('brand.admin@kiehls.test', {
+        email: 'promoted@kiehls.test',
+        role: 'brand_operator',
+        member_id: 2,
+      });
+      const accepted = await call(null, 'POST', '/api/auth/accept-invitation', {
+        token: tokenOf(sent.invitation.link),
+        password: NEW_PASSWORD,
+      });
+      const session = accepted.json().token as string;
+      secrets.add(session);
+      const id = sent.user.id as number;
+      const users = () => call(session, 'GET', '/api/users');
+      expect((await users()).statusCode).toBe(403); // the session is now cached
+      const change = async (role: string) => {
+        const { version } = await userOf('admin@pact.test', id);
+        const answer = await call(
+          'admin@pact.test',
+          'PATCH',
+          `/api/users/${id}`,
+          {
+            version,
+            role,
+          },
+        );
+        expect(answer.statusCode, answer.body).toBe(200);
+      };
+      await change('admin');
+      expect((await users()).statusCode).toBe(200);
+      await change('brand_operator');
+      expect((await users()).statusCode).toBe(403);
+    });
+
     it('answers 403 to a collective admin changing a platform admin', async () => {
       const target = ids['staff@pact.test'] as number;
       const response = await call(

@@ -16,7 +16,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { callerOf, type Caller } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
-import { createSession, revokeUserSessions } from '../auth/sessions';
+import {
+  createSession,
+  forgetUserSessions,
+  revokeUserSessions,
+} from '../auth/sessions';
 import { findUserById, toContractUser } from '../auth/users';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
@@ -129,6 +133,9 @@ function refuseSelf(caller: Caller, row: ManagedUserRow, what: string): void {
   }
 }
 
+/** First key of the advisory locks of the "last admin" rule ("ladm"); the second is the member (0: the super admins). */
+const LAST_ADMIN_LOCK_CLASS = 0x6c61646d;
+
 /**
  * Refuses removing the last active admin of a member, or the last active
  * super admin (D16), when `row` stops holding its admin role (`next` is
@@ -149,6 +156,13 @@ async function keepLastAdmin(
   ) {
     return;
   }
+  // One removal of an admin at a time per member (or among the super
+  // admins), so two admins demoting each other at once cannot both pass
+  // the count below: the second counts after the first has committed.
+  await db.query('SELECT pg_advisory_xact_lock($1, $2)', [
+    LAST_ADMIN_LOCK_CLASS,
+    kind === 'super' ? 0 : row.member_id,
+  ]);
   // The member's admins, or (no member) the super admins, but this one.
   const [other] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM users
@@ -426,7 +440,7 @@ export const userRoutes = resourceRoutes({
     };
   },
 
-  async updateUser({ params, body, caller, db }) {
+  async updateUser({ params, body, caller, db, now, services }) {
     const row = await managedTarget(db, caller, params.id);
     checkVersion(row, body.version);
     const roleChange = body.role !== undefined || body.member_id !== undefined;
@@ -471,6 +485,10 @@ export const userRoutes = resourceRoutes({
         isPlatformGrant(next),
       ],
     );
+    // Their next request holds the new role (another instance's within its 5 s).
+    if (changesRole) {
+      await forgetUserSessions(db, services.sessionCache, row.id, now);
+    }
     const after = await reread(db, row.id);
     return {
       answer: { success: true, user: toManagedUser(after) },
