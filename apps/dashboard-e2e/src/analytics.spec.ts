@@ -4,16 +4,10 @@ import {
   DEMO_MEMBERS,
   SUPER_ADMIN,
 } from './support/demo-accounts';
+import { figure } from './support/figures';
 import { checkBothWidths, DESKTOP } from './support/layout';
 import { signInAt } from './support/sign-in-screen';
 import { storeThemeBeforeLoad } from './support/theme-probe';
-
-/** A figure's value, by its term (the Figures tiles are a description list). */
-const figure = (page: Page, term: string) =>
-  page
-    .locator('dl > div')
-    .filter({ has: page.getByText(term, { exact: true }) })
-    .locator('dd');
 
 /** Fails if the main area names any member but Kiehl's. */
 async function expectNoOtherMember(page: Page, where: string) {

@@ -248,9 +248,32 @@ describeOnEachDatabase('report generator', (engine) => {
       to: TO,
       member_id: KIEHLS,
     });
+    // The lots' export: the chain of custody of their own member's lots only.
+    const custody = await run(
+      { template: 'chain-of-custody', from: FROM, to: TO, member_id: 3 },
+      BRAND_ADMIN,
+    );
+    expect(custody.parameters.member_id).toBe(KIEHLS);
     await finished(other.id);
     await finished(collectiveKiehls.id);
     expect((await finished(own.id, BRAND_ADMIN)).status).toBe('succeeded');
+    expect((await finished(custody.id, BRAND_ADMIN)).status).toBe('succeeded');
+    const custodyCsv = await file(custody.id, 'csv', BRAND_ADMIN);
+    expect(custodyCsv.statusCode, custodyCsv.body).toBe(200);
+    const lotIds = new Set(
+      csvLines(custodyCsv.body)
+        .slice(1, -1)
+        .map((line) => cells(line)[0]),
+    );
+    const foreign = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM eol_lots WHERE id = ANY($1::int[]) AND member_id <> $2',
+      [[...lotIds].map(Number), KIEHLS],
+    );
+    expect(lotIds.size).toBeGreaterThan(0);
+    expect(foreign[0]?.n).toBe(0);
+    for (const member of DEMO_MEMBERS.filter((m) => m.id !== KIEHLS)) {
+      expect(custodyCsv.body).not.toContain(member.name);
+    }
 
     const { runs } = await json(ReportRunsSchema, '/api/reports', BRAND_ADMIN);
     const kiehlsUsers = new Set(
