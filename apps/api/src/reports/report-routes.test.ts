@@ -3,6 +3,7 @@ import {
   DashboardSummarySchema,
   DataExportCountSchema,
   DownloadResponseSchema,
+  RegionalSummarySchema,
   ReportRunResponseSchema,
   ReportRunsSchema,
   type ReportRun,
@@ -212,6 +213,34 @@ describeOnEachDatabase('report generator', (engine) => {
       ADMIN,
     );
     expect(Math.round(collected * 10) / 10).toBe(dashboard.kpis.weight_kg_12m);
+
+    // Each state's rows add up to the regional summary's figure for that
+    // state: one table of the states of the programme's cities.
+    const regions = await json(
+      RegionalSummarySchema,
+      '/api/analytics/regions',
+      ADMIN,
+    );
+    const stateLines = csvLines((await file(id(states), 'csv', ADMIN)).body);
+    const grams = new Map<string, number>();
+    for (const line of stateLines.slice(1, -1)) {
+      const [state, region, , weight] = cells(line);
+      const key = `${region} ${state}`;
+      grams.set(key, (grams.get(key) ?? 0) + gramsOf(Number(weight)));
+    }
+    const summary = new Map(
+      regions.regions.flatMap((region) =>
+        region.states
+          .filter((state) => state.weight_kg > 0)
+          .map((state) => [
+            `${region.region} ${state.state ?? 'Unknown'}`,
+            state.weight_kg,
+          ]),
+      ),
+    );
+    expect(
+      new Map([...grams].map(([key, total]) => [key, kgOf(total)])),
+    ).toEqual(summary);
   }, 60_000);
 
   it("agrees with the dashboard's 12-month collected weight for any scope", async () => {
