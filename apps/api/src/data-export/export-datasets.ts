@@ -179,12 +179,16 @@ function whereOf(filters: ExportFilters): Where {
   if (filters.memberId !== null) {
     where.add(`${sql.member} = ${where.param(filters.memberId)}`);
   }
+  // Days are UTC days (the contract's), whatever the session's time zone:
+  // a month of days is then the month the rollups count (data/months.ts).
   if (filters.from) {
-    where.add(`${sql.period} >= ${where.param(filters.from)}::date`);
+    where.add(
+      `${sql.period} >= (${where.param(filters.from)}::date)::timestamp AT TIME ZONE 'UTC'`,
+    );
   }
   if (filters.to) {
     where.add(
-      `${sql.period} < ${where.param(filters.to)}::date + interval '1 day'`,
+      `${sql.period} < (${where.param(filters.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
     );
   }
   if (filters.status !== undefined) {
