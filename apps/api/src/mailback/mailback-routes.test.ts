@@ -539,7 +539,11 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       const [event] = await server.db.query<{ after: { query: object } }>(
         "SELECT after FROM audit_events WHERE entity = 'export' ORDER BY id DESC LIMIT 1",
       );
-      expect(event?.after.query).toMatchObject({ personal: 'true' });
+      // The search named the person: the trail keeps only that one was given.
+      expect(event?.after.query).toEqual({
+        search: '[withheld]',
+        personal: 'true',
+      });
     });
 
     it('exports every submission once, across batches of 500', async () => {
@@ -574,7 +578,24 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
     it('redacts after the typed confirmation: personal data gone from the database, the exports and the audit trail, figures kept', async () => {
       const name = 'Ines Wetherall';
       const email = 'ines.wetherall@example.com';
-      const id = await submitted({ name, email, address_line2: 'Flat 9' });
+      const id = await submitted({
+        name,
+        email,
+        address_line1: '7 Quillon Row',
+        address_line2: 'Flat 9',
+        city: 'Bexmoor',
+      });
+      // Searched for by name and email, in the list and in exports, before
+      // the redaction: none of it may stay in any audit event.
+      for (const search of [name, email]) {
+        const query = `search=${encodeURIComponent(search)}`;
+        await admin('GET', `/api/mailback/submissions?${query}`);
+        await admin('GET', `/api/mailback/submissions/export?${query}`);
+        await admin(
+          'GET',
+          `/api/mailback/submissions/export?${query}&personal=true`,
+        );
+      }
       await admin('POST', '/api/mailback/submissions/mark-label-sent', {
         ids: [id],
       });
@@ -640,16 +661,16 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
           'SELECT * FROM mail_outbox WHERE submission_id = $1',
           [number],
         ),
-        await server.db.query(
-          "SELECT before, after FROM audit_events WHERE entity = 'mailback_submission'",
-        ),
+        // Every audit event, whatever its entity: exports, views, mail.
+        await server.db.query('SELECT before, after FROM audit_events'),
       ]);
       for (const text of [
         'Ines',
         'Wetherall',
         'ines.wetherall',
+        'Quillon',
         'Flat 9',
-        'Alder',
+        'Bexmoor',
       ]) {
         expect(everywhere).not.toContain(text);
       }

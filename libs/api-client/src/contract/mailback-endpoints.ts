@@ -539,6 +539,8 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     query: MailbackExportQuerySchema,
     response: MailbackCsvRowSchema,
     format: 'csv',
+    // A search may be a consumer's name or email: never kept in the trail.
+    personalQuery: ['search'],
   },
   mailbackSubmission: {
     ...admin,
