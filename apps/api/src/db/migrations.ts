@@ -1023,6 +1023,20 @@ export const migrations: readonly Migration[] = [
         ON jobs (kind, member_id, created_at DESC);
     `,
   },
+  {
+    version: 20,
+    name: 'mailback-form-drafts',
+    sql: `
+      -- A new form version is saved as a draft, edited, previewed, then
+      -- published (docs/decisions/0090, addendum): at most one draft per
+      -- form; revision counts a draft's edits, so an edit or a publish made
+      -- from an older read is refused (409).
+      ALTER TABLE mailback_form_versions
+        ADD COLUMN revision integer NOT NULL DEFAULT 1;
+      CREATE UNIQUE INDEX mailback_form_versions_one_draft_idx
+        ON mailback_form_versions (form_id) WHERE status = 'draft';
+    `,
+  },
 ];
 
 /**

@@ -16,7 +16,7 @@ import {
   type TestServer,
 } from '../testing/test-server';
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 
 const MAILBACK_ADMIN_CALLS = Object.values(
   endpoints as Record<string, Endpoint>,
@@ -24,10 +24,12 @@ const MAILBACK_ADMIN_CALLS = Object.values(
 
 /** A concrete URL of an entry's path (`:id` filled with a submission or form id). */
 function urlOf(entry: Endpoint): string {
-  return entry.path.replace(
-    ':id',
-    entry.path.startsWith('/api/mailback/forms') ? '1' : 'MB-2001',
-  );
+  return entry.path
+    .replace(
+      ':id',
+      entry.path.startsWith('/api/mailback/forms') ? '1' : 'MB-2001',
+    )
+    .replace(':version', '1');
 }
 
 describeOnEachDatabase('consumer mail-back', (engine) => {
@@ -141,7 +143,7 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
             who,
             entry.method as Method,
             urlOf(entry),
-            entry.method === 'POST' ? {} : undefined,
+            entry.method === 'GET' ? undefined : {},
           );
           expect(
             [response.statusCode, response.json()],
@@ -689,26 +691,95 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       expect(reveal.statusCode).toBe(409);
     });
 
-    it('publishes a new form version (audited); old submissions keep the version they were made with', async () => {
+    it('saves a new form version as a draft, edits it, publishes it (the live one closes), each audited; old submissions keep their version', async () => {
+      type Forms = {
+        forms: {
+          versions: {
+            version: number;
+            status: string;
+            revision: number;
+            fields: { consent_text: string; brands: { id: number }[] };
+          }[];
+        }[];
+      };
+      const versionsOf = (forms: Forms) =>
+        forms.forms[0]!.versions.map((x) => [x.version, x.status]);
       const old = await submitted();
-      const published = await admin('POST', '/api/mailback/forms/1/versions', {
+      const saved = await admin('POST', '/api/mailback/forms/1/versions', {
+        consent_text: 'I agree to the label terms, draft.',
+        brand_ids: [2],
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(versionsOf(saved.json<Forms>()).slice(0, 2)).toEqual([
+        [2, 'draft'],
+        [1, 'live'],
+      ]);
+      // The public form still offers the live version while a draft waits.
+      const stillLive = v.parse(
+        PublicFormSchema,
+        (await server.get('/api/public/mailback/form')).json(),
+      );
+      expect(stillLive.form_version).toBe(formVersion);
+      const another = await admin('POST', '/api/mailback/forms/1/versions', {
+        consent_text: 'A second draft.',
+        brand_ids: [2],
+      });
+      expect(another.statusCode).toBe(409);
+      expect(another.json<{ message: string }>().message).toMatch(
+        /Version 2 is a draft already/,
+      );
+
+      const edited = await admin('PUT', '/api/mailback/forms/1/versions/2', {
         consent_text: 'I agree to the label terms, version two.',
         brand_ids: [2, 1009],
+        revision: 1,
       });
-      expect(published.statusCode, published.body).toBe(201);
-      const forms = published.json<{
-        forms: { versions: { version: number; status: string }[] }[];
-      }>().forms;
-      expect(
-        forms[0]?.versions.slice(0, 2).map((x) => [x.version, x.status]),
-      ).toEqual([
+      expect(edited.statusCode, edited.body).toBe(200);
+      const draft = edited.json<Forms>().forms[0]!.versions[0]!;
+      expect(draft).toMatchObject({ version: 2, status: 'draft', revision: 2 });
+      expect(draft.fields.consent_text).toMatch(/version two/);
+      const stale = await admin(
+        'POST',
+        '/api/mailback/forms/1/versions/2/publish',
+        {
+          revision: 1,
+        },
+      );
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(
+        /changed since you read it \(revision 1, now 2\)/,
+      );
+      const liveEdit = await admin('PUT', '/api/mailback/forms/1/versions/1', {
+        consent_text: 'Rewriting history.',
+        brand_ids: [2],
+        revision: 1,
+      });
+      expect(liveEdit.statusCode).toBe(409);
+      expect(liveEdit.json<{ message: string }>().message).toMatch(
+        /Version 1 is live: only a draft/,
+      );
+
+      const published = await admin(
+        'POST',
+        '/api/mailback/forms/1/versions/2/publish',
+        { revision: 2 },
+      );
+      expect(published.statusCode, published.body).toBe(200);
+      expect(versionsOf(published.json<Forms>()).slice(0, 2)).toEqual([
         [2, 'live'],
         [1, 'closed'],
       ]);
+      const again = await admin(
+        'POST',
+        '/api/mailback/forms/1/versions/2/publish',
+        { revision: 3 },
+      );
+      expect(again.statusCode).toBe(409);
+
       expect((await detail(old)).form_version).toBe(1);
-      const stale = await submit(request());
-      expect(stale.statusCode).toBe(400);
-      expect(stale.json<{ message: string }>().message).toMatch(
+      const closed = await submit(request());
+      expect(closed.statusCode).toBe(400);
+      expect(closed.json<{ message: string }>().message).toMatch(
         /reload the page/,
       );
       const form = v.parse(
@@ -718,12 +789,17 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       formVersion = form.form_version;
       brands = form.fields.brands.map((brand) => brand.id);
       expect(brands.sort()).toEqual([2, 1009].sort());
+      expect(form.fields.consent_text).toMatch(/version two/);
       const fresh = await submitted();
       expect((await detail(fresh)).form_version).toBe(2);
-      const [event] = await server.db.query<{ action: string }>(
-        "SELECT action FROM audit_events WHERE entity = 'mailback_form' ORDER BY id DESC LIMIT 1",
+      const events = await server.db.query<{ action: string }>(
+        "SELECT action FROM audit_events WHERE entity = 'mailback_form' ORDER BY id",
       );
-      expect(event?.action).toBe('publish');
+      expect(events.map((event) => event.action)).toEqual([
+        'save_draft',
+        'edit_draft',
+        'publish',
+      ]);
     });
   });
 });

@@ -171,9 +171,10 @@ async function formsAnswer(db: SqlRunner, tenant: TenantCode) {
       brand_ids: number[] | null;
       published_at: Date | null;
       submissions: number;
+      revision: number;
     }>(
       `SELECT fv.id, fv.version, fv.status, fv.consent_text, fv.brand_ids,
-              fv.published_at,
+              fv.published_at, fv.revision,
               (SELECT count(*)::int FROM mailback_submissions s
                 WHERE s.form_version_id = fv.id) AS submissions
          FROM mailback_form_versions fv WHERE fv.form_id = $1
@@ -220,12 +221,90 @@ async function formsAnswer(db: SqlRunner, tenant: TenantCode) {
           ? new Date(version.published_at).toISOString()
           : null,
         submissions: version.submissions,
+        revision: version.revision,
       })),
       funnel: funnel ?? { submitted: 0, label_sent: 0, received: 0 },
       by_month: byMonth,
     });
   }
   return { forms: answer };
+}
+
+/** The tenant's form `id`, locked for a change of its versions; 404 when absent. */
+async function lockedForm(db: SqlRunner, tenant: TenantCode, id: number) {
+  const [form] = await db.query<{ id: number }>(
+    'SELECT id FROM mailback_forms WHERE id = $1 AND tenant = $2 FOR UPDATE',
+    [id, tenant],
+  );
+  if (!form) notFound(`There is no mail-back form ${id}.`);
+  return form;
+}
+
+/** `brandIds` once each, every one a member brand (400 naming the first that is not). */
+async function knownBrands(
+  db: SqlRunner,
+  brandIds: readonly number[],
+): Promise<number[]> {
+  const unique = [...new Set(brandIds)];
+  const known = await db.query<{ id: number }>(
+    'SELECT id FROM members WHERE id = ANY($1::int[])',
+    [unique],
+  );
+  const missing = unique.find(
+    (id) => !known.some((member) => member.id === id),
+  );
+  if (missing !== undefined) {
+    throw new Refusal(
+      400,
+      'Bad request',
+      `brand_ids: there is no member brand ${missing}.`,
+    );
+  }
+  return unique;
+}
+
+/**
+ * The draft `version` of form `formId`, at the `revision` the caller read:
+ * 404 when there is no such version, 409 with the forms when it is live or
+ * closed (only a draft changes) or when the revision is stale (D15).
+ */
+async function draftAt(
+  db: SqlRunner,
+  tenant: TenantCode,
+  formId: number,
+  version: number,
+  revision: number,
+) {
+  const [draft] = await db.query<{
+    id: number;
+    version: number;
+    status: string;
+    consent_text: string;
+    brand_ids: number[] | null;
+    revision: number;
+  }>(
+    `SELECT id, version, status, consent_text, brand_ids, revision
+       FROM mailback_form_versions WHERE form_id = $1 AND version = $2`,
+    [formId, version],
+  );
+  if (!draft) notFound(`Form ${formId} has no version ${version}.`);
+  if (draft.status !== 'draft') {
+    throw new Refusal(
+      409,
+      'Conflict',
+      `Version ${version} is ${draft.status}: only a draft can be edited or published; save a new draft instead.`,
+      { current: await formsAnswer(db, tenant) },
+    );
+  }
+  if (draft.revision !== revision) {
+    throw new Refusal(
+      409,
+      'Conflict',
+      `The draft of version ${version} changed since you read it (revision ${revision}, now ${draft.revision}); nothing was saved. Reload it and try again.`,
+      { current: await formsAnswer(db, tenant) },
+    );
+  }
+  return draft;
 }
 
 /** The masked list row of a submission. */
@@ -626,45 +705,91 @@ export const mailbackRoutes = resourceRoutes({
     return formsAnswer(db, tenantOf(tenant));
   },
 
-  async publishMailbackFormVersion({ db, tenant, params, body, caller, now }) {
+  async saveMailbackFormDraft({ db, tenant, params, body }) {
     const t = tenantOf(tenant);
-    const [form] = await db.query<{ id: number }>(
-      'SELECT id FROM mailback_forms WHERE id = $1 AND tenant = $2 FOR UPDATE',
-      [params.id, t],
+    const form = await lockedForm(db, t, params.id);
+    const brandIds = await knownBrands(db, body.brand_ids);
+    const [draft] = await db.query<{ version: number }>(
+      `SELECT version FROM mailback_form_versions
+        WHERE form_id = $1 AND status = 'draft'`,
+      [form.id],
     );
-    if (!form) notFound(`There is no mail-back form ${params.id}.`);
-    const known = await db.query<{ id: number }>(
-      'SELECT id FROM members WHERE id = ANY($1::int[])',
-      [body.brand_ids],
-    );
-    const missing = body.brand_ids.find(
-      (id) => !known.some((member) => member.id === id),
-    );
-    if (missing !== undefined) {
+    if (draft) {
       throw new Refusal(
-        400,
-        'Bad request',
-        `brand_ids: there is no member brand ${missing}.`,
+        409,
+        'Conflict',
+        `Version ${draft.version} is a draft already: edit it or publish it before saving another.`,
+        { current: await formsAnswer(db, t) },
       );
     }
+    const [next] = await db.query<{ version: number }>(
+      `INSERT INTO mailback_form_versions
+         (form_id, version, status, consent_text, brand_ids)
+       SELECT $1, coalesce(max(version), 0) + 1, 'draft', $2, $3::int[]
+         FROM mailback_form_versions WHERE form_id = $1
+       RETURNING version`,
+      [form.id, body.consent_text, brandIds],
+    );
+    return {
+      answer: await formsAnswer(db, t),
+      change: {
+        id: form.id,
+        memberId: null,
+        before: null,
+        after: {
+          draft_version: next!.version,
+          consent_text: body.consent_text,
+          brand_ids: brandIds,
+        },
+      },
+    };
+  },
+
+  async editMailbackFormDraft({ db, tenant, params, body }) {
+    const t = tenantOf(tenant);
+    const form = await lockedForm(db, t, params.id);
+    const draft = await draftAt(db, t, form.id, params.version, body.revision);
+    const brandIds = await knownBrands(db, body.brand_ids);
+    await db.query(
+      `UPDATE mailback_form_versions
+          SET consent_text = $2, brand_ids = $3::int[], revision = revision + 1
+        WHERE id = $1`,
+      [draft.id, body.consent_text, brandIds],
+    );
+    return {
+      answer: await formsAnswer(db, t),
+      change: {
+        id: form.id,
+        memberId: null,
+        before: {
+          draft_version: draft.version,
+          consent_text: draft.consent_text,
+          brand_ids: draft.brand_ids,
+        },
+        after: {
+          draft_version: draft.version,
+          consent_text: body.consent_text,
+          brand_ids: brandIds,
+        },
+      },
+    };
+  },
+
+  async publishMailbackFormVersion({ db, tenant, params, body, caller, now }) {
+    const t = tenantOf(tenant);
+    const form = await lockedForm(db, t, params.id);
+    const draft = await draftAt(db, t, form.id, params.version, body.revision);
     const [live] = await db.query<{ version: number }>(
       `UPDATE mailback_form_versions SET status = 'closed'
         WHERE form_id = $1 AND status = 'live' RETURNING version`,
       [form.id],
     );
-    const [next] = await db.query<{ version: number }>(
-      `INSERT INTO mailback_form_versions
-         (form_id, version, status, consent_text, brand_ids, published_at, published_by)
-       SELECT $1, coalesce(max(version), 0) + 1, 'live', $2, $3::int[], $4, $5
-         FROM mailback_form_versions WHERE form_id = $1
-       RETURNING version`,
-      [
-        form.id,
-        body.consent_text,
-        [...new Set(body.brand_ids)],
-        now,
-        caller.user.id,
-      ],
+    await db.query(
+      `UPDATE mailback_form_versions
+          SET status = 'live', published_at = $2, published_by = $3,
+              revision = revision + 1
+        WHERE id = $1`,
+      [draft.id, now, caller.user.id],
     );
     return {
       answer: await formsAnswer(db, t),
@@ -673,9 +798,9 @@ export const mailbackRoutes = resourceRoutes({
         memberId: null,
         before: live ? { live_version: live.version } : null,
         after: {
-          live_version: next!.version,
-          consent_text: body.consent_text,
-          brand_ids: body.brand_ids,
+          live_version: draft.version,
+          consent_text: draft.consent_text,
+          brand_ids: draft.brand_ids,
         },
       },
     };
