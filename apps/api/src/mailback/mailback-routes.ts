@@ -230,6 +230,20 @@ async function formsAnswer(db: SqlRunner, tenant: TenantCode) {
   return { forms: answer };
 }
 
+/** A write to a form's versions: the forms as they are now, and the audited change of form `formId`. */
+async function formsWritten(
+  db: SqlRunner,
+  tenant: TenantCode,
+  formId: number,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) {
+  return {
+    answer: await formsAnswer(db, tenant),
+    change: { id: formId, memberId: null, before, after },
+  };
+}
+
 /** The tenant's form `id`, locked for a change of its versions; 404 when absent. */
 async function lockedForm(db: SqlRunner, tenant: TenantCode, id: number) {
   const [form] = await db.query<{ id: number }>(
@@ -730,19 +744,11 @@ export const mailbackRoutes = resourceRoutes({
        RETURNING version`,
       [form.id, body.consent_text, brandIds],
     );
-    return {
-      answer: await formsAnswer(db, t),
-      change: {
-        id: form.id,
-        memberId: null,
-        before: null,
-        after: {
-          draft_version: next!.version,
-          consent_text: body.consent_text,
-          brand_ids: brandIds,
-        },
-      },
-    };
+    return formsWritten(db, t, form.id, null, {
+      draft_version: next!.version,
+      consent_text: body.consent_text,
+      brand_ids: brandIds,
+    });
   },
 
   async editMailbackFormDraft({ db, tenant, params, body }) {
@@ -756,23 +762,21 @@ export const mailbackRoutes = resourceRoutes({
         WHERE id = $1`,
       [draft.id, body.consent_text, brandIds],
     );
-    return {
-      answer: await formsAnswer(db, t),
-      change: {
-        id: form.id,
-        memberId: null,
-        before: {
-          draft_version: draft.version,
-          consent_text: draft.consent_text,
-          brand_ids: draft.brand_ids,
-        },
-        after: {
-          draft_version: draft.version,
-          consent_text: body.consent_text,
-          brand_ids: brandIds,
-        },
+    return formsWritten(
+      db,
+      t,
+      form.id,
+      {
+        draft_version: draft.version,
+        consent_text: draft.consent_text,
+        brand_ids: draft.brand_ids,
       },
-    };
+      {
+        draft_version: draft.version,
+        consent_text: body.consent_text,
+        brand_ids: brandIds,
+      },
+    );
   },
 
   async publishMailbackFormVersion({ db, tenant, params, body, caller, now }) {
@@ -791,18 +795,16 @@ export const mailbackRoutes = resourceRoutes({
         WHERE id = $1`,
       [draft.id, now, caller.user.id],
     );
-    return {
-      answer: await formsAnswer(db, t),
-      change: {
-        id: form.id,
-        memberId: null,
-        before: live ? { live_version: live.version } : null,
-        after: {
-          live_version: draft.version,
-          consent_text: draft.consent_text,
-          brand_ids: draft.brand_ids,
-        },
+    return formsWritten(
+      db,
+      t,
+      form.id,
+      live ? { live_version: live.version } : null,
+      {
+        live_version: draft.version,
+        consent_text: draft.consent_text,
+        brand_ids: draft.brand_ids,
       },
-    };
+    );
   },
 });
