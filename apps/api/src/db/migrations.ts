@@ -1037,6 +1037,26 @@ export const migrations: readonly Migration[] = [
         ON mailback_form_versions (form_id) WHERE status = 'draft';
     `,
   },
+  {
+    version: 21,
+    name: 'mailback-arrivals-as-shipments',
+    sql: `
+      -- A received mail-back box becomes a shipment (decisions D14, D19;
+      -- docs/decisions/0080, addendum): it comes from a consumer, not a
+      -- store, so it has no store; it belongs to the member whose products
+      -- it declares. The rollups count such shipments in their member's
+      -- months (member_id, one index away). The submission names its
+      -- shipment; a shipment deleted (the demo clean-up) unlinks it.
+      ALTER TABLE shipments ALTER COLUMN store_id DROP NOT NULL;
+      ALTER TABLE shipments ADD CONSTRAINT shipments_store_or_mailback_check
+        CHECK (store_id IS NOT NULL OR channel = 'mail-back');
+      CREATE INDEX shipments_storeless_member_idx
+        ON shipments (member_id) WHERE store_id IS NULL;
+      ALTER TABLE mailback_submissions
+        ADD COLUMN shipment_id integer UNIQUE
+          REFERENCES shipments (id) ON DELETE SET NULL;
+    `,
+  },
 ];
 
 /**

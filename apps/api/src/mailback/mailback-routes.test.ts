@@ -1,10 +1,12 @@
 import {
   CreatedApiKeySchema,
+  DashboardSummarySchema,
   endpoints,
   MailbackSubmissionResponseSchema,
   MailbackSubmissionsPageSchema,
   MailbackSummarySchema,
   PublicFormSchema,
+  ShipmentDetailSchema,
   type Endpoint,
 } from '@collective/api-client/contract';
 import * as v from 'valibot';
@@ -416,7 +418,7 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       expect(events).toHaveLength(1);
     });
 
-    it('marks labels sent, records the arrival, and the summary counts follow', async () => {
+    it('marks labels sent, records the arrival as one received shipment of the program (idempotent, once), and the summary counts follow', async () => {
       const summary = async () =>
         v.parse(
           MailbackSummarySchema,
@@ -467,15 +469,38 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       expect(label?.to).toBe('j•••@e•••.com');
       expect(JSON.stringify(outbox)).not.toContain('jo.marsh');
 
-      const received = await admin(
-        'POST',
-        `/api/mailback/submissions/${ids[0]}/receive`,
-        {
-          version: labelled.version,
-          weight_kg: 1.25,
-          shipment_ref: 'SHP-9001',
-        },
-      );
+      // The arrival becomes a received shipment of the program (D14).
+      const collected = async () => ({
+        kpis: v.parse(
+          DashboardSummarySchema,
+          (await admin('GET', '/api/dashboard/summary')).json(),
+        ).kpis,
+        rollup: (
+          await server.db.query<{ kg: number; shipments: number }>(
+            `SELECT coalesce(sum(weight_kg), 0)::float8 AS kg,
+                    coalesce(sum(shipments), 0)::int AS shipments
+               FROM member_months
+              WHERE month = date_trunc('month', now() AT TIME ZONE 'UTC')::date`,
+          )
+        )[0]!,
+        shipments: (
+          await server.db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM shipments',
+          )
+        )[0]!.n,
+      });
+      const program = await collected();
+      const arrive = (version: number, key?: string) =>
+        server.app.inject({
+          method: 'POST',
+          url: `/api/mailback/submissions/${ids[0]}/receive`,
+          headers: {
+            authorization: `Bearer ${tokens['admin@pact.test']}`,
+            ...(key ? { 'idempotency-key': key } : {}),
+          },
+          payload: { version, weight_kg: 1.5 },
+        });
+      const received = await arrive(labelled.version, 'arrival-of-the-box');
       expect(received.statusCode, received.body).toBe(200);
       const after = v.parse(
         MailbackSubmissionResponseSchema,
@@ -483,9 +508,73 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       ).submission;
       expect(after).toMatchObject({
         status: 'received',
-        received_weight_kg: 1.25,
-        shipment_ref: 'SHP-9001',
+        received_weight_kg: 1.5,
       });
+      const shipmentId = after.shipment_id;
+      expect(shipmentId).toBeGreaterThan(0);
+      // A retry with the same key is answered again, making nothing more.
+      const retried = await arrive(labelled.version, 'arrival-of-the-box');
+      expect([retried.statusCode, retried.json()]).toEqual([
+        200,
+        received.json(),
+      ]);
+      const twice = await arrive(after.version);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json<{ message: string }>().message).toMatch(
+        /received already/,
+      );
+
+      const shipment = v.parse(
+        ShipmentDetailSchema,
+        (await admin('GET', `/api/shipments/${shipmentId}`)).json(),
+      );
+      expect(shipment.shipment).toMatchObject({
+        channel: 'mail-back',
+        store_id: null,
+        store_name: 'Consumer mail-back',
+        store_city: null,
+        member_id: brands[0],
+        tracking_number: labelled.tracking_number,
+        status: 'received',
+      });
+      expect(shipment.receipt).toMatchObject({ net_kg: 1.5, sorted_kg: 0 });
+      const origin = await server.app.inject({
+        method: 'PATCH',
+        url: `/api/shipments/${shipmentId}/origin`,
+        headers: { authorization: `Bearer ${tokens['admin@pact.test']}` },
+        payload: { store_id: 1, version: shipment.shipment.version },
+      });
+      expect(origin.statusCode).toBe(409);
+      expect(origin.json<{ message: string }>().message).toMatch(
+        /no origin store to correct/,
+      );
+      expect(shipment.events.map((event) => event.kind)).toEqual([
+        'label_created',
+        'delivered',
+        'received',
+      ]);
+      const now = await collected();
+      expect(now.shipments - program.shipments).toBe(1);
+      expect(now.rollup.shipments - program.rollup.shipments).toBe(1);
+      expect(now.rollup.kg - program.rollup.kg).toBeCloseTo(1.5, 6);
+      expect(
+        now.kpis.weight_kg_month - program.kpis.weight_kg_month,
+      ).toBeCloseTo(1.5, 6);
+      const [linked] = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM mailback_submissions WHERE shipment_id = $1',
+        [shipmentId],
+      );
+      expect(linked?.n).toBe(1);
+      const arrivals = await server.db.query<{
+        after: { shipment_id: number };
+      }>(
+        `SELECT after FROM audit_events
+          WHERE entity = 'mailback_submission' AND action = 'receive' AND entity_id = $1`,
+        [ids[0]],
+      );
+      expect(arrivals.map((event) => event.after.shipment_id)).toEqual([
+        shipmentId,
+      ]);
       expect(
         (await detail(ids[0]!)).timeline.map((event) => event.action),
       ).toEqual(['create', 'mark_label_sent', 'receive']);
@@ -495,7 +584,7 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       expect(end.labels_sent - start.labels_sent).toBe(2);
       expect(end.received - start.received).toBe(1);
       expect(end.received_weight_kg - start.received_weight_kg).toBeCloseTo(
-        1.25,
+        1.5,
       );
     });
 

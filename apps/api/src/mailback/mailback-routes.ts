@@ -12,6 +12,7 @@ import {
   auditedFigures,
   checkVersion,
   createSubmission,
+  declaringMember,
   findSubmission,
   liveForm,
   personOf,
@@ -24,6 +25,7 @@ import {
   type SubmissionRow,
 } from './submissions';
 import { containsPattern, Where } from '../db/where';
+import { receiveMailbackShipment } from '../shipments/shipment-writes';
 
 /**
  * The list's filters as SQL over `s`, in the tenant; `afterId` continues a
@@ -558,7 +560,7 @@ export const mailbackRoutes = resourceRoutes({
   },
 
   async receiveMailbackSubmission(call) {
-    const { db, params, body, now } = call;
+    const { db, params, body, now, caller } = call;
     return editSubmission(call, body.version, async (row) => {
       if (row.status !== 'label_sent' && row.status !== 'in_transit') {
         throw new Refusal(
@@ -569,12 +571,23 @@ export const mailbackRoutes = resourceRoutes({
             : `${params.id} has no label yet; mark its label sent first.`,
         );
       }
+      // The box becomes a shipment with a receipt of its weight (D14).
+      const shipmentId = await receiveMailbackShipment(db, {
+        trackingNumber: row.tracking_number ?? '',
+        memberId: declaringMember(row.products),
+        items: row.items,
+        weightKg: body.weight_kg,
+        labelSentAt: row.label_sent_at,
+        shippedAt: row.shipped_at,
+        receivedBy: caller.user,
+        now,
+      });
       await db.query(
         `UPDATE mailback_submissions
             SET status = 'received', received_at = $2, received_weight_kg = $3,
-                shipment_ref = $4
+                shipment_id = $4
           WHERE id = $1`,
-        [row.id, now, body.weight_kg, body.shipment_ref ?? null],
+        [row.id, now, body.weight_kg, shipmentId],
       );
       return { before: auditedFigures(row), after: auditedFigures };
     });

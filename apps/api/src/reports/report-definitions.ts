@@ -14,6 +14,7 @@ import {
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
 import { recycledShare } from '../data/program-queries';
+import { ORIGIN_NAME } from '../shipments/shipment-queries';
 import { stateOfCity, STORE_CITY_STATES } from './store-states';
 
 /** How a column's values are written: text, a weight in kg (to the gram), a count, or a share from 0 to 1. */
@@ -126,8 +127,7 @@ const memberImpact: ReportDefinition = {
                 sum(r.gross_kg - r.tare_kg) AS weighed_kg, sum(r.contamination_kg) AS contamination_kg
            FROM receipts r
            JOIN shipments sh ON sh.id = r.shipment_id
-           JOIN stores s ON s.id = sh.store_id
-          WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR s.member_id = $3)
+          WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR sh.member_id = $3)
           GROUP BY 1)
        SELECT to_char(months.month, 'YYYY-MM') AS month,
               coalesce(mm.shipments, 0)::int AS shipments,
@@ -323,7 +323,7 @@ const chainOfCustody: ReportDefinition = {
               to_char(l.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS confirmed_on,
               sh.id::text AS shipment_id, sh.tracking_number,
               to_char(sh.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS received_on,
-              s.name AS store, m.name AS member,
+              ${ORIGIN_NAME} AS store, m.name AS member,
               ls.weight_kg::float8 AS drawn_kg,
               (CASE WHEN l.status = 'confirmed' THEN ls.weight_kg ELSE 0 END)::float8
                 AS outcome_confirmed_kg
@@ -331,9 +331,9 @@ const chainOfCustody: ReportDefinition = {
          JOIN eol_lots l ON l.id = ls.lot_id
          JOIN processors p ON p.id = l.processor_id
          JOIN shipments sh ON sh.id = ls.shipment_id
-         JOIN stores s ON s.id = sh.store_id
-         JOIN members m ON m.id = s.member_id
-        WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR s.member_id = $3)
+         LEFT JOIN stores s ON s.id = sh.store_id
+         JOIN members m ON m.id = sh.member_id
+        WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR sh.member_id = $3)
         ORDER BY l.id, sh.id, ls.material`,
       [monthStart(input.from), monthStart(input.to), input.member_id],
       { name: 'report-chain-of-custody' },

@@ -347,6 +347,9 @@ export const MailbackSubmissionSchema = v.object({
   shipped_at: v.nullable(IsoTimestampSchema),
   received_at: v.nullable(IsoTimestampSchema),
   received_weight_kg: v.nullable(KgSchema),
+  /** The shipment its arrival became (GET /api/shipments/:id); `null` before, or for an arrival recorded before shipments took them. */
+  shipment_id: v.nullable(IdSchema),
+  /** A reference noted with an arrival recorded before shipments took them. */
   shipment_ref: v.nullable(v.string()),
   notes: v.array(
     v.object({ at: IsoTimestampSchema, by: v.string(), text: v.string() }),
@@ -376,19 +379,16 @@ export const MarkLabelSentResponseSchema = v.object({
   skipped: CountSchema,
 });
 
-/** Body of POST …/:id/receive: the box's arrival at the warehouse (D14). */
+/**
+ * Body of POST …/:id/receive: the box's net weight on arrival at the
+ * warehouse; the arrival becomes a shipment with a receipt of it (D14).
+ */
 export const ReceiveMailbackSchema = v.strictObject({
   version: IdSchema,
   weight_kg: v.pipe(
     v.number('weight_kg must be a number'),
     v.minValue(0.001, 'weight_kg must be more than 0'),
     v.maxValue(100, 'weight_kg must be at most 100'),
-  ),
-  shipment_ref: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[\w-]{1,40}$/, 'shipment_ref must be letters, digits, - or _'),
-    ),
   ),
 });
 
@@ -594,11 +594,14 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     ...admin,
     method: 'POST',
     path: '/api/mailback/submissions/:id/receive',
-    summary: "Record a mail-back box's arrival and weight at the warehouse",
+    summary:
+      "Record a mail-back box's arrival and weight: it becomes a received shipment",
     params: ReferenceParamsSchema,
     body: ReceiveMailbackSchema,
     response: MailbackSubmissionResponseSchema,
     audit: { entity: 'mailback_submission', action: 'receive' },
+    // It creates a shipment: a retried request must not make a second.
+    idempotent: true,
   },
   resendMailbackLabel: {
     ...admin,
