@@ -15,6 +15,7 @@ import type { SqlRunner } from '../db/database';
 export type ExportRow = Record<string, string | number | boolean | null>;
 import { Where } from '../db/where';
 import { isoUtc } from '../data/program-queries';
+import { ORIGIN_NAME } from '../shipments/shipment-queries';
 
 /** Rows read per page of an export: one index range per read, however deep. */
 export const EXPORT_BATCH_ROWS = 1000;
@@ -40,8 +41,9 @@ interface DatasetSql {
 
 const kgOf = (expression: string) => `${expression}::float8`;
 
+// A mail-back shipment has no store (decisions D14): its store is empty, its origin named.
 const SHIPMENT_FROM = `shipments sh
-  JOIN stores s ON s.id = sh.store_id
+  LEFT JOIN stores s ON s.id = sh.store_id
   JOIN members m ON m.id = sh.member_id`;
 
 /** Every dataset's SQL; the columns are exactly the contract's (a test checks it). */
@@ -57,7 +59,7 @@ export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
       id: 'sh.id',
       tracking_number: 'sh.tracking_number',
       store_id: 'sh.store_id',
-      store: 's.name',
+      store: ORIGIN_NAME,
       member_id: 'sh.member_id',
       member: 'm.name',
       channel: 'sh.channel',
@@ -78,7 +80,7 @@ export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
     columns: {
       shipment_id: 'r.shipment_id',
       tracking_number: 'sh.tracking_number',
-      store: 's.name',
+      store: ORIGIN_NAME,
       member_id: 'sh.member_id',
       member: 'm.name',
       received_at: isoUtc('sh.received_at'),

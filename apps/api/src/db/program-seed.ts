@@ -768,7 +768,7 @@ interface KeyDefinition {
 
 /**
  * Runs `load` with the primary keys, foreign keys and other indexes of
- * `tables` dropped, then re-creates each exactly as the catalog described
+ * `tables` (and the foreign keys of other tables naming them) dropped, then re-creates each exactly as the catalog described
  * it: building an index once and checking a foreign key with one join is
  * several times faster than doing both row by row (PostgreSQL's advice for
  * populating a database). Only for empty tables inside a transaction: no
@@ -784,7 +784,10 @@ export async function withoutKeysWhileLoading(
     `SELECT conrelid::regclass::text AS table, quote_ident(conname) AS name,
             pg_get_constraintdef(oid) AS definition, contype AS type
        FROM pg_constraint
-      WHERE conrelid = ANY($1::regclass[]) AND contype IN ('p', 'u', 'f')`,
+      WHERE (conrelid = ANY($1::regclass[]) AND contype IN ('p', 'u', 'f'))
+         -- A key of another table naming one of them (a mail-back
+         -- submission's shipment) depends on its primary key too.
+         OR (confrelid = ANY($1::regclass[]) AND contype = 'f')`,
     [names],
   );
   const indexes = await tx.query<KeyDefinition>(

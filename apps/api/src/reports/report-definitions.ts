@@ -15,6 +15,7 @@ import {
 import type { SqlRunner } from '../db/database';
 import { recycledShare } from '../data/program-queries';
 import { CITY_STATE_COLUMNS, stateOf } from '../analytics/city-states';
+import { ORIGIN_NAME } from '../shipments/shipment-queries';
 
 /** How a column's values are written: text, a weight in kg (to the gram), a count, or a share from 0 to 1. */
 export type ColumnKind = 'text' | 'kg' | 'count' | 'rate';
@@ -133,8 +134,7 @@ const memberImpact: ReportDefinition = {
                 sum(r.gross_kg - r.tare_kg) AS weighed_kg, sum(r.contamination_kg) AS contamination_kg
            FROM receipts r
            JOIN shipments sh ON sh.id = r.shipment_id
-           JOIN stores s ON s.id = sh.store_id
-          WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR s.member_id = $3)
+          WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR sh.member_id = $3)
           GROUP BY 1)
        SELECT to_char(months.month, 'YYYY-MM') AS month,
               coalesce(mm.shipments, 0)::int AS shipments,
@@ -333,7 +333,7 @@ const chainOfCustody: ReportDefinition = {
               to_char(l.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS confirmed_on,
               sh.id::text AS shipment_id, sh.tracking_number,
               to_char(sh.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS received_on,
-              s.name AS store, m.name AS member,
+              ${ORIGIN_NAME} AS store, m.name AS member,
               ls.weight_kg::float8 AS drawn_kg,
               (CASE WHEN l.status = 'confirmed' THEN ls.weight_kg ELSE 0 END)::float8
                 AS outcome_confirmed_kg
@@ -341,9 +341,9 @@ const chainOfCustody: ReportDefinition = {
          JOIN eol_lots l ON l.id = ls.lot_id
          JOIN processors p ON p.id = l.processor_id
          JOIN shipments sh ON sh.id = ls.shipment_id
-         JOIN stores s ON s.id = sh.store_id
-         JOIN members m ON m.id = s.member_id
-        WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR s.member_id = $3)
+         LEFT JOIN stores s ON s.id = sh.store_id
+         JOIN members m ON m.id = sh.member_id
+        WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR sh.member_id = $3)
         ORDER BY l.id, sh.id, ls.material`,
       [monthStart(input.from), monthStart(input.to), input.member_id],
       { name: 'report-chain-of-custody' },

@@ -243,6 +243,7 @@ export { operationsEndpoints } from './operations-endpoints';
 export {
   DELIVERED_NOT_RECEIVED_DAYS,
   LONG_TRANSIT_DAYS,
+  MAILBACK_ORIGIN,
   MAX_SHIPMENT_SEARCH_LENGTH,
   MaterialLineSchema,
   ReceiptSchema,
