@@ -556,7 +556,8 @@ export async function uploadG2(ctx, waitMs = 240_000) {
   });
   if (made?.status !== 201) return;
   let upload = made.body.upload;
-  ctx.jobs.g2.push(upload.id);
+  if (upload.validation) ctx.jobs.g2.push(upload.validation.job_id);
+  else ctx.tally.answer('G2: the upload names its validation job', 'no job', 201, '');
   const deadline = Date.now() + waitMs;
   while (upload.status === 'validating' && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
