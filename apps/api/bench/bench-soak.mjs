@@ -85,6 +85,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const withPostgres = join(here, '..', 'scripts', 'with-postgres.sh');
 
 const MAX_MEMORY_GROWTH = 0.2;
+/** How long the clients may take past the end: a report or G2 wait is at most 4 min. */
+const CLIENTS_GRACE_MS = 300_000;
 /** How long the soak waits for the jobs it started once traffic stops. */
 const JOB_DRAIN_MS = { normal: 120_000, killed: 420_000 };
 
@@ -227,7 +229,7 @@ async function crossInstanceChecks(tally, instances, email, address) {
         'cross-instance: the signed-out token on instance 1 (401 within 6 s)',
         { path: '/api/auth/me', token, status: (s) => s === 401 || (s === 200 && Date.now() < deadline) },
       );
-      if (seen?.status !== 200) break;
+      if (seen?.status !== 200 || Date.now() >= deadline) break;
       await sleep(500);
     }
   }
@@ -289,29 +291,30 @@ const KEYED_TABLES = {
 };
 
 /**
- * Each create made with an Idempotency-Key: its record exists once and
- * has exactly one create event. Returns the problems found and the count.
+ * Each create made with an Idempotency-Key: its record exists (unless the
+ * soak deleted it, `deleted`: `entity/id`) and has exactly one create event. Returns the problems found and the count.
  */
-async function keyedCreates(url, keyed) {
+async function keyedCreates(url, keyed, deleted) {
   const byEntity = new Map();
   const problems = [];
   for (const [key, made] of keyed) {
     if (made.conflict !== undefined) {
       problems.push(`key ${key} answered two records (${made.id}, ${made.conflict})`);
     }
-    const ids = byEntity.get(made.entity) ?? [];
-    ids.push(String(made.id));
+    const ids = byEntity.get(made.entity) ?? { all: [], kept: [] };
+    ids.all.push(String(made.id));
+    if (!deleted.has(`${made.entity}/${made.id}`)) ids.kept.push(String(made.id));
     byEntity.set(made.entity, ids);
   }
   await withDatabase(url, async (query) => {
-    for (const [entity, ids] of byEntity) {
+    for (const [entity, { all: ids, kept }] of byEntity) {
       const table = KEYED_TABLES[entity];
       const [{ n }] = await query(
         `SELECT count(*)::int AS n FROM ${table} WHERE id::text = ANY($1)`,
-        [ids],
+        [kept],
       );
-      if (n !== new Set(ids).size) {
-        problems.push(`${ids.length - n} ${entity} records made with a key are missing`);
+      if (n !== new Set(kept).size) {
+        problems.push(`${new Set(kept).size - n} ${entity} records made with a key (and not deleted) are missing`);
       }
       const events = await query(
         `SELECT entity_id, count(*)::int AS n FROM audit_events
@@ -501,8 +504,17 @@ async function main() {
       console.log(`  restarted ${victim.name} on port ${port}, ready at ${seconds(restartedAt)} s`);
       await crossInstanceChecks(tally, instances, 'special.admin@member1009.test', '10.78.0.');
     }
-    await Promise.all(clients);
+    // Each client ends its request or its wait for a job (at most 4 min).
+    const settled = await Promise.race([
+      Promise.all(clients).then(() => true),
+      sleep(Math.max(0, deadline - Date.now()) + CLIENTS_GRACE_MS).then(() => false),
+    ]);
+    if (!settled) {
+      const busy = [...client.inFlight].map((r) => `${r.kind} ${r.path} since ${seconds(r.since - t0)} s`);
+      problems.push(`clients still busy ${CLIENTS_GRACE_MS / 60_000} min after the end: ${busy.join('; ') || 'no request in flight'}`);
+    }
     const trafficMs = Date.now() - t0;
+    console.log(`  traffic ended after ${seconds(trafficMs)} s; waiting for the jobs, then checking`);
     clearInterval(sampler);
     const end = instances.map((i) => residentBytes(i.current.pid));
 
@@ -527,7 +539,7 @@ async function main() {
       auditRows.push(`${name}: ${made} made${unknown ? ` + ${unknown} of unknown outcome` : ''}, ${events} events${ok ? '' : '  ← MISMATCH'}`);
       if (!ok) problems.push(`audit trail: ${name}: ${made} successful writes (+${unknown} unknown), ${events} events`);
     }
-    const keyed = await keyedCreates(databaseUrl, ctx.keyedCreates);
+    const keyed = await keyedCreates(databaseUrl, ctx.keyedCreates, ctx.deleted);
     problems.push(...keyed.problems);
     const balance = await massBalance(databaseUrl, client, ctx.sessions.admin.token);
     problems.push(...balance.problems);
@@ -603,7 +615,8 @@ async function main() {
     await withDatabase(serverUrl, (query) => query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch((error) =>
       console.error(`could not drop ${name}: ${error.message}`),
     );
-    rmSync(dir, { recursive: true, force: true });
+    if (problems.length === 0) rmSync(dir, { recursive: true, force: true });
+    else console.log(`The servers' logs are kept in ${dir}`);
   }
   console.log(`The soak took ${((Date.now() - began) / 60_000).toFixed(1)} min in all.`);
   return { problems };

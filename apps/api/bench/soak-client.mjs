@@ -104,6 +104,8 @@ export class SoakClient {
     this.tally = tally;
     this.retry = retry;
     this.clock = clock;
+    /** Requests sent and not yet answered: { kind, path, since }. */
+    this.inFlight = new Set();
   }
 
   /**
@@ -135,12 +137,21 @@ export class SoakClient {
       }
       let response;
       let text;
+      // A timer of our own, not AbortSignal.timeout(): that one's timer
+      // does not keep its signal alive, and a request once hung the soak.
+      const abort = new AbortController();
+      const timer = setTimeout(
+        () => abort.abort(new DOMException('timeout', 'TimeoutError')),
+        REQUEST_TIMEOUT_MS,
+      );
+      const sent = { kind, path: options.path, since: this.clock() };
+      this.inFlight.add(sent);
       try {
         response = await fetch(`${this.base}${options.path}`, {
           method,
           headers,
           body,
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+          signal: abort.signal,
         });
         text = await response.text();
       } catch (error) {
@@ -165,6 +176,9 @@ export class SoakClient {
         }
         this.tally.answer(kind, timedOut ? 'timeout' : 'no answer', 0, error);
         return undefined;
+      } finally {
+        clearTimeout(timer);
+        this.inFlight.delete(sent);
       }
       const { status } = response;
       if (fromProxy(status, response.headers)) {

@@ -311,6 +311,26 @@ export const WRITES = {
     });
   },
 
+  /**
+   * Deletes a saved view at its version (200), keeping each owner under
+   * the 50 views a list may have; its keyed create is still checked for
+   * its one create event.
+   */
+  async deleteView(ctx) {
+    const view = ctx.pools.views.shift();
+    if (!view) return WRITES.createView(ctx);
+    const answer = await ctx.client.call('write: delete a saved view (200)', {
+      method: 'DELETE',
+      path: `/api/saved-views/${view.id}?version=${view.version}`,
+      token: ctx.sessions[view.role].token,
+      tenant: ctx.sessions[view.role].tenant,
+      schema: endpoints.deleteSavedView.response,
+      audit: ['saved_view', 'delete'],
+    });
+    if (answer?.status === 200) ctx.deleted.add(`saved_view/${view.id}`);
+    else ctx.pools.views.push(view);
+  },
+
   /** Invites a user with an Idempotency-Key (201): a collective viewer, or a Kiehl's operator by its brand admin. */
   async invite(ctx) {
     const byBrand = Math.random() < 0.5;
@@ -441,6 +461,7 @@ const WRITE_MIX = [
   ['createView', 2],
   ['renameView', 2],
   ['staleView', 1],
+  ['deleteView', 2],
   ['invite', 1],
   ['apiKey', 1],
   ['createLot', 1],
@@ -668,7 +689,7 @@ export async function signInAndOut(ctx, email, from) {
       from,
       status: (s) => s === 401 || (s === 200 && Date.now() < deadline),
     });
-    if (answer?.status !== 200) return;
+    if (answer?.status !== 200 || Date.now() >= deadline) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -747,6 +768,8 @@ export async function prepare(client, { instances }) {
     addressOf: (role) => roleAddress[role] ?? '10.9.0.99',
     pools: { queue: [], taken: new Set(), received: [], views: [], lots: [], onHand: [] },
     jobs: { reports: [], g2: [] },
+    /** Records the soak deleted, as `entity/id`. */
+    deleted: new Set(),
     /** Creates made with an Idempotency-Key: key → { entity, id }. */
     keyedCreates: keyed,
     keyed(keyText, entity, id) {
