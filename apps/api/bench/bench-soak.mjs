@@ -51,6 +51,7 @@
  *
  * Options: --minutes=10 (or SOAK_MINUTES; may be a fraction), --connections=50,
  *          --instances=1|2, --kill, --down=20 (seconds), --proxy=auto|nginx|node,
+ *          --timeout=30 (seconds a request may take; more on a busy machine),
  *          --max-requests=5000000.
  * Targets: zero 5xx from the servers, zero wrong answers, no connection
  *          errors or timeouts (with --kill: only while an instance is down),
@@ -99,6 +100,7 @@ export function readSoakOptions(argv, env) {
     kill: false,
     down: 20,
     proxy: 'auto',
+    timeout: 30,
     'max-requests': 5_000_000,
   };
   for (let i = 0; i < argv.length; i += 1) {
@@ -106,7 +108,7 @@ export function readSoakOptions(argv, env) {
     const name = match?.[1];
     if (!match || !(name in settings)) {
       throw new Error(
-        `Unknown option ${argv[i]}; options: --minutes=10 --connections=50 --instances=1|2 --kill --down=20 --proxy=auto|nginx|node --max-requests=5000000`,
+        `Unknown option ${argv[i]}; options: --minutes=10 --connections=50 --instances=1|2 --kill --down=20 --proxy=auto|nginx|node --timeout=30 --max-requests=5000000`,
       );
     }
     if (typeof settings[name] === 'boolean') {
@@ -124,6 +126,7 @@ export function readSoakOptions(argv, env) {
   if (settings.kill && settings.instances !== 2) {
     throw new Error('--kill needs --instances=2');
   }
+  if (!(settings.timeout > 0)) throw new Error('--timeout must be above 0 (seconds)');
   if (!['auto', 'nginx', 'node'].includes(settings.proxy)) {
     throw new Error('--proxy must be auto, nginx or node');
   }
@@ -200,9 +203,9 @@ class Instance {
  * passwords sent alternately to both from one new address, then the
  * throttle answers 429 on both (the failures are counted in the database).
  */
-async function crossInstanceChecks(tally, instances, email, address) {
+async function crossInstanceChecks(tally, instances, email, address, timeoutMs) {
   const [a, b] = instances.map(
-    (instance) => new SoakClient({ base: instance.current.base, tally }),
+    (instance) => new SoakClient({ base: instance.current.base, tally, timeoutMs }),
   );
   const signedIn = await a.call('cross-instance: sign in on instance 1 (200)', {
     method: 'POST',
@@ -447,11 +450,12 @@ async function main() {
     }
     const front = proxy?.base ?? instances[0].current.base;
     const tally = new Tally();
-    const client = new SoakClient({ base: front, tally, retry: settings.instances > 1 });
+    const timeoutMs = settings.timeout * 1000;
+    const client = new SoakClient({ base: front, tally, retry: settings.instances > 1, timeoutMs });
     const [{ now: since }] = await withDatabase(databaseUrl, (query) => query('SELECT now() AS now'));
     const ctx = await prepare(client, { instances: settings.instances });
     if (settings.instances === 2) {
-      await crossInstanceChecks(tally, instances, 'operator@kiehls.test', '10.77.0.');
+      await crossInstanceChecks(tally, instances, 'operator@kiehls.test', '10.77.0.', timeoutMs);
     }
     const idle = instances.map((i) => residentBytes(i.current.pid));
     const t0 = Date.now();
@@ -502,7 +506,7 @@ async function main() {
       await victim.start(port);
       restartedAt = Date.now() - t0;
       console.log(`  restarted ${victim.name} on port ${port}, ready at ${seconds(restartedAt)} s`);
-      await crossInstanceChecks(tally, instances, 'special.admin@member1009.test', '10.78.0.');
+      await crossInstanceChecks(tally, instances, 'special.admin@member1009.test', '10.78.0.', timeoutMs);
     }
     // Each client ends its request or its wait for a job (at most 4 min).
     const settled = await Promise.race([
@@ -551,7 +555,7 @@ async function main() {
     console.log(`\nTraffic: ${seconds(trafficMs)} s; machine load at the end ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
     console.log(`Answers checked: ${answers} (${Math.round(answers / (trafficMs / 1000))}/s); wrong: ${wrong}; 5xx from the servers: ${tally.serverErrors}${tally.serverErrorExample ? ` (e.g. ${tally.serverErrorExample})` : ''}`);
     console.log(`Connection errors: ${tally.connectionErrors.length}, timeouts: ${tally.timeouts}, proxy errors (no instance answered): ${tally.proxyErrors.length}, retried requests: ${tally.retries}, requests lost without retry: ${tally.lost.length}`);
-    console.log(`Writes: ${writes} successful, ${unknownWrites} of unknown outcome (answer lost with the killed instance); creates with an Idempotency-Key: ${keyed.count}, lost or doubled: ${keyed.problems.length}`);
+    console.log(`Writes: ${writes} successful, ${unknownWrites} of unknown outcome (the answer lost: a timeout, or the killed instance); creates with an Idempotency-Key: ${keyed.count}, lost or doubled: ${keyed.problems.length}`);
     console.log(`Jobs: ${jobs.length} started (${jobs.filter((j) => j.kind === 'report').length} reports, ${jobs.filter((j) => j.kind !== 'report').length} G2 validations), ${jobs.filter((j) => j.status === 'succeeded').length} succeeded, ${jobs.filter((j) => j.attempt > 1).length} needed a second attempt; waited ${seconds(drainMs)} s after the traffic`);
     console.log(`Mass balance: ${balance.balance ? Object.entries(balance.balance).map(([k, x]) => `${k} ${x}`).join(', ') : '?'}; ${balance.problems.length === 0 ? 'consistent' : balance.problems.join('; ')}`);
     if (killedAt !== undefined) {

@@ -8,8 +8,6 @@
  */
 import * as v from 'valibot';
 
-/** How long one request may take before it counts as a timeout. */
-const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Parses JSON, or `undefined`. */
 export function parse(text) {
@@ -93,19 +91,42 @@ function fromProxy(status, headers) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A client of one base URL. `retry`: whether lost answers are retried
+ * A client of one base URL, each request given `timeoutMs` (30 s) to be
+ * answered. `retry`: whether lost answers are retried
  * (two instances, one killed): a GET or a create with an Idempotency-Key
  * is sent again (up to 8 times over about 10 s); any other write is
  * counted as of unknown outcome instead.
  */
 export class SoakClient {
-  constructor({ base, tally, retry = false, clock = Date.now }) {
+  constructor({ base, tally, retry = false, clock = Date.now, timeoutMs = 30_000 }) {
     this.base = base;
+    /** How long one request may take before it counts as a timeout. */
+    this.timeoutMs = timeoutMs;
     this.tally = tally;
     this.retry = retry;
     this.clock = clock;
     /** Requests sent and not yet answered: { kind, path, since }. */
     this.inFlight = new Set();
+  }
+
+  /**
+   * What follows an answer that was lost (no answer, or the proxy's own):
+   * `retry` after a pause (up to 8 times), `lost` (two instances, a
+   * request that may not be sent again: counted as lost with the killed
+   * instance, a write as of unknown outcome), or `count` (a wrong answer).
+   */
+  async afterLoss(kind, options, retryable, attempt) {
+    if (retryable && attempt < 8) {
+      this.tally.retries += 1;
+      await sleep(250 * (attempt + 1));
+      return 'retry';
+    }
+    if (this.retry && !retryable) {
+      this.tally.lost.push({ at: this.clock(), kind });
+      if (options.audit) this.tally.unknown(...options.audit);
+      return 'lost';
+    }
+    return 'count';
   }
 
   /**
@@ -142,7 +163,7 @@ export class SoakClient {
       const abort = new AbortController();
       const timer = setTimeout(
         () => abort.abort(new DOMException('timeout', 'TimeoutError')),
-        REQUEST_TIMEOUT_MS,
+        this.timeoutMs,
       );
       const sent = { kind, path: options.path, since: this.clock() };
       this.inFlight.add(sent);
@@ -163,17 +184,11 @@ export class SoakClient {
             kind,
             error: String(error?.cause?.code ?? error?.message ?? error),
           });
-        if (retryable && attempt < 8) {
-          this.tally.retries += 1;
-          await sleep(250 * (attempt + 1));
-          continue;
-        }
-        if (this.retry && !retryable) {
-          // Lost with the killed instance; a write may or may not be made.
-          this.tally.lost.push({ at: this.clock(), kind });
-          if (options.audit) this.tally.unknown(...options.audit);
-          return undefined;
-        }
+        const next = await this.afterLoss(kind, options, retryable, attempt);
+        if (next === 'retry') continue;
+        if (next === 'lost') return undefined;
+        // The server may have made the write after the client gave up.
+        if (options.audit && method !== 'GET') this.tally.unknown(...options.audit);
         this.tally.answer(kind, timedOut ? 'timeout' : 'no answer', 0, error);
         return undefined;
       } finally {
@@ -183,16 +198,9 @@ export class SoakClient {
       const { status } = response;
       if (fromProxy(status, response.headers)) {
         this.tally.proxyErrors.push({ at: this.clock(), kind, status });
-        if (retryable && attempt < 8) {
-          this.tally.retries += 1;
-          await sleep(250 * (attempt + 1));
-          continue;
-        }
-        if (this.retry && !retryable) {
-          this.tally.lost.push({ at: this.clock(), kind });
-          if (options.audit) this.tally.unknown(...options.audit);
-          return undefined;
-        }
+        const next = await this.afterLoss(kind, options, retryable, attempt);
+        if (next === 'retry') continue;
+        if (next === 'lost') return undefined;
       } else if (status >= 500) {
         this.tally.serverErrors += 1;
         this.tally.serverErrorExample ??= `${method} ${options.path}: ${status} ${text.slice(0, 200)}`;

@@ -128,8 +128,7 @@ async function nextInQueue(ctx) {
   if (ctx.pools.queue.length === 0 && !ctx.pools.queueEmpty) {
     const page = await ctx.client.call('read the receiving queue to weigh in', {
       path: '/api/warehouse/receiving?page_size=100',
-      token: ctx.sessions.admin.token,
-      tenant: 'pact',
+      ...as(ctx, 'admin'),
       schema: endpoints.receivingQueue.response,
     });
     const rows = page?.body?.shipments ?? [];
@@ -144,6 +143,23 @@ async function nextInQueue(ctx) {
   return ctx.pools.queue.shift();
 }
 
+/** The token and tenant of a demo role's session, as call options. */
+function as(ctx, role) {
+  return { token: ctx.sessions[role].token, tenant: ctx.sessions[role].tenant };
+}
+
+/** A receipt correction of a held shipment at `version`: the same net, another contamination and scale. */
+function correction(held, version) {
+  return {
+    gross: round3(held.net + 0.5),
+    tare: 0.5,
+    contamination: round3(Math.random() * 0.2),
+    unit: 'kg',
+    scale_id: `SOAK-${1 + Math.floor(Math.random() * 3)}`,
+    version,
+  };
+}
+
 /** Kinds of write, each as a collective admin unless said. */
 export const WRITES = {
   /** Weighs a delivered shipment in (201); it joins the pool to sort. */
@@ -154,8 +170,7 @@ export const WRITES = {
     const answer = await ctx.client.call('write: weigh a shipment in (201)', {
       method: 'POST',
       path: `/api/shipments/${row.id}/receipt`,
-      token: ctx.sessions.admin.token,
-      tenant: 'pact',
+      ...as(ctx, 'admin'),
       json: {
         gross,
         tare: 0.5,
@@ -187,8 +202,7 @@ export const WRITES = {
     const answer = await ctx.client.call('write: sort a shipment (200)', {
       method: 'PUT',
       path: `/api/shipments/${held.id}/lines`,
-      token: ctx.sessions.admin.token,
-      tenant: 'pact',
+      ...as(ctx, 'admin'),
       json: {
         lines: [
           { material: 'pp5', weight: round3(held.net * share * 0.6) },
@@ -214,16 +228,8 @@ export const WRITES = {
     const answer = await ctx.client.call('write: correct a receipt (200)', {
       method: 'PATCH',
       path: `/api/shipments/${held.id}/receipt`,
-      token: ctx.sessions.admin.token,
-      tenant: 'pact',
-      json: {
-        gross: round3(held.net + 0.5),
-        tare: 0.5,
-        contamination: round3(Math.random() * 0.2),
-        unit: 'kg',
-        scale_id: `SOAK-${1 + Math.floor(Math.random() * 3)}`,
-        version: held.version,
-      },
+      ...as(ctx, 'admin'),
+      json: correction(held, held.version),
       schema: endpoints.correctReceipt.response,
       audit: ['receipt', 'correct'],
     });
@@ -238,16 +244,8 @@ export const WRITES = {
     await ctx.client.call('write: stale receipt correction (409)', {
       method: 'PATCH',
       path: `/api/shipments/${held.id}/receipt`,
-      token: ctx.sessions.admin.token,
-      tenant: 'pact',
-      json: {
-        gross: round3(held.net + 0.5),
-        tare: 0.5,
-        contamination: 0,
-        unit: 'kg',
-        scale_id: 'SOAK-STALE',
-        version: held.version - 1,
-      },
+      ...as(ctx, 'admin'),
+      json: correction(held, held.version - 1),
       status: 409,
       check: (a) => a.body?.current !== undefined || 'no current record',
     });
@@ -260,8 +258,7 @@ export const WRITES = {
     const answer = await ctx.client.call('write: make a saved view (201, keyed)', {
       method: 'POST',
       path: '/api/saved-views',
-      token: ctx.sessions[role].token,
-      tenant: ctx.sessions[role].tenant,
+      ...as(ctx, role),
       key,
       json: {
         list: 'stores',
@@ -286,8 +283,7 @@ export const WRITES = {
     const answer = await ctx.client.call('write: rename a saved view (200)', {
       method: 'PATCH',
       path: `/api/saved-views/${view.id}`,
-      token: ctx.sessions[view.role].token,
-      tenant: ctx.sessions[view.role].tenant,
+      ...as(ctx, view.role),
       json: { version: view.version, name: uniqueKey('Soak renamed') },
       schema: endpoints.updateSavedView.response,
       audit: ['saved_view', 'update'],
@@ -303,8 +299,7 @@ export const WRITES = {
     await ctx.client.call('write: stale saved view rename (409)', {
       method: 'PATCH',
       path: `/api/saved-views/${view.id}`,
-      token: ctx.sessions[view.role].token,
-      tenant: ctx.sessions[view.role].tenant,
+      ...as(ctx, view.role),
       json: { version: view.version - 1, name: 'Soak stale' },
       status: 409,
       check: (a) => a.body?.current !== undefined || 'no current record',
@@ -322,8 +317,7 @@ export const WRITES = {
     const answer = await ctx.client.call('write: delete a saved view (200)', {
       method: 'DELETE',
       path: `/api/saved-views/${view.id}?version=${view.version}`,
-      token: ctx.sessions[view.role].token,
-      tenant: ctx.sessions[view.role].tenant,
+      ...as(ctx, view.role),
       schema: endpoints.deleteSavedView.response,
       audit: ['saved_view', 'delete'],
     });
@@ -334,13 +328,12 @@ export const WRITES = {
   /** Invites a user with an Idempotency-Key (201): a collective viewer, or a Kiehl's operator by its brand admin. */
   async invite(ctx) {
     const byBrand = Math.random() < 0.5;
-    const session = byBrand ? ctx.sessions.brandAdmin : ctx.sessions.admin;
+    const role = byBrand ? 'brandAdmin' : 'admin';
     const key = uniqueKey('invite');
     const answer = await ctx.client.call('write: invite a user (201, keyed)', {
       method: 'POST',
       path: '/api/users',
-      token: session.token,
-      tenant: session.tenant,
+      ...as(ctx, role),
       key,
       json: {
         email: `${key}@soak.test`,
@@ -358,13 +351,11 @@ export const WRITES = {
   /** Makes an API key with an Idempotency-Key (201) and revokes it (200). */
   async apiKey(ctx) {
     const role = pick(['admin', 'operator', 'brandAdmin']);
-    const session = ctx.sessions[role];
     const key = uniqueKey('key');
     const made = await ctx.client.call('write: make an API key (201, keyed)', {
       method: 'POST',
       path: '/api/keys',
-      token: session.token,
-      tenant: session.tenant,
+      ...as(ctx, role),
       key,
       json: { name: `Soak ${key}`.slice(0, 60) },
       status: 201,
@@ -376,8 +367,7 @@ export const WRITES = {
     await ctx.client.call('write: revoke an API key (200)', {
       method: 'DELETE',
       path: `/api/keys/${made.body.key.id}`,
-      token: session.token,
-      tenant: session.tenant,
+      ...as(ctx, role),
       schema: endpoints.revokeApiKey.response,
       audit: ['api_key', 'revoke'],
     });
@@ -388,8 +378,7 @@ export const WRITES = {
     if (!ctx.pools.onHand || ctx.pools.onHand.length === 0) {
       const onHand = await ctx.client.call('read material on hand for a lot', {
         path: '/api/eol/on-hand',
-        token: ctx.sessions.admin.token,
-        tenant: 'pact',
+        ...as(ctx, 'admin'),
         schema: endpoints.eolOnHand.response,
       });
       ctx.pools.onHand = (onHand?.body?.on_hand ?? []).filter(
@@ -402,8 +391,7 @@ export const WRITES = {
     const answer = await ctx.client.call('write: make an end-of-life lot (201, keyed)', {
       method: 'POST',
       path: '/api/eol/lots',
-      token: ctx.sessions.admin.token,
-      tenant: 'pact',
+      ...as(ctx, 'admin'),
       key,
       json: {
         member_id: line.member_id,
@@ -428,8 +416,7 @@ export const WRITES = {
     const shipped = await ctx.client.call('write: ship a lot (200)', {
       method: 'POST',
       path: `/api/eol/lots/${lot.id}/ship`,
-      token: ctx.sessions.admin.token,
-      tenant: 'pact',
+      ...as(ctx, 'admin'),
       json: { version: lot.version },
       schema: endpoints.shipLot.response,
       audit: ['eol_lot', 'ship'],
@@ -438,8 +425,7 @@ export const WRITES = {
     await ctx.client.call('write: confirm a lot (200)', {
       method: 'POST',
       path: `/api/eol/lots/${lot.id}/confirm`,
-      token: ctx.sessions.admin.token,
-      tenant: 'pact',
+      ...as(ctx, 'admin'),
       json: {
         outcome: 'recycled',
         certificate_ref: `SOAK-${lot.id}`,
@@ -485,8 +471,7 @@ function csvLines(text) {
 export async function exportCsv(ctx) {
   await ctx.client.call('export: shipments CSV, streamed (200)', {
     path: '/api/shipments/export',
-    token: ctx.sessions.admin.token,
-    tenant: 'pact',
+    ...as(ctx, 'admin'),
     raw: true,
     check: (a) =>
       (String(a.headers.get('content-type')).startsWith('text/csv') &&
@@ -511,12 +496,10 @@ function lastMonths(n) {
  */
 export async function runReport(ctx, waitMs = 240_000) {
   const role = Math.random() < 0.7 ? 'admin' : 'brandAdmin';
-  const session = ctx.sessions[role];
   const started = await ctx.client.call('report: start a run (201)', {
     method: 'POST',
     path: '/api/reports',
-    token: session.token,
-    tenant: session.tenant,
+    ...as(ctx, role),
     json: { template: pick(TEMPLATES), ...lastMonths(12) },
     status: 201,
     schema: endpoints.runReport.response,
@@ -531,8 +514,7 @@ export async function runReport(ctx, waitMs = 240_000) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const polled = await ctx.client.call('report: read a run (200)', {
       path: `/api/reports/${id}`,
-      token: session.token,
-      tenant: session.tenant,
+      ...as(ctx, role),
       schema: endpoints.reportRun.response,
     });
     if (polled?.status === 200) run = polled.body.run;
@@ -540,8 +522,7 @@ export async function runReport(ctx, waitMs = 240_000) {
   if (run.status !== 'succeeded') return;
   await ctx.client.call('report: download its CSV (200)', {
     path: `/api/reports/${id}/files/csv`,
-    token: session.token,
-    tenant: session.tenant,
+    ...as(ctx, role),
     raw: true,
     check: (a) => csvLines(a.text) >= 1 || 'an empty report file',
     audit: ['report', 'download'],
@@ -564,8 +545,7 @@ export async function uploadG2(ctx, waitMs = 240_000) {
   const made = await ctx.client.call('G2: upload a file (201)', {
     method: 'POST',
     path: `/api/g2/uploads?period_start=${first}&period_end=${today}`,
-    token: ctx.sessions.admin.token,
-    tenant: 'pact',
+    ...as(ctx, 'admin'),
     body: () => {
       const form = new FormData();
       form.append('file', new Blob([csv], { type: 'text/csv' }), `${tag}.csv`);
@@ -584,8 +564,7 @@ export async function uploadG2(ctx, waitMs = 240_000) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const polled = await ctx.client.call('G2: read an upload (200)', {
       path: `/api/g2/uploads/${upload.id}`,
-      token: ctx.sessions.admin.token,
-      tenant: 'pact',
+      ...as(ctx, 'admin'),
       schema: endpoints.g2Upload.response,
     });
     if (polled?.status === 200) upload = polled.body.upload;
@@ -598,8 +577,7 @@ export async function uploadG2(ctx, waitMs = 240_000) {
   await ctx.client.call('G2: discard the upload (200)', {
     method: 'POST',
     path: `/api/g2/uploads/${upload.id}/discard`,
-    token: ctx.sessions.admin.token,
-    tenant: 'pact',
+    ...as(ctx, 'admin'),
     json: { version: upload.version },
     schema: endpoints.discardG2Upload.response,
     audit: ['g2_upload', 'discard'],
