@@ -118,6 +118,9 @@ export class SoakClient {
   async afterLoss(kind, options, retryable, attempt) {
     if (retryable && attempt < 8) {
       this.tally.retries += 1;
+      // A GET that writes an event (an export, a download) may have written
+      // it before its answer was lost; a keyed create is replayed, not redone.
+      if (options.audit && !options.key) this.tally.unknown(...options.audit);
       await sleep(250 * (attempt + 1));
       return 'retry';
     }

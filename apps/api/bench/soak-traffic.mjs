@@ -613,7 +613,8 @@ export const HOSTILE = [
   ['unknown tenant with markup', (ctx) => ({ path: '/api/auth/me', token: ctx.sessions.admin.token, headers: { 'x-tenant-code': '<script>alert(1)</script>' }, status: 400 })],
   ['NUL in the search', (ctx) => ({ path: '/api/stores?search=%00', token: ctx.sessions.admin.token, status: 400 })],
   ['SQL in the search', (ctx) => ({ path: '/api/stores?search=%27%20OR%201%3D1%20--', token: ctx.sessions.admin.token, check: (a) => a.body?.total === 0 || 'found stores' })],
-  ['path traversal', () => ({ path: '/assets/..%2f..%2f..%2fetc%2fpasswd', status: 404, check: (a) => !a.text.includes('root:') || 'leaked a file' })],
+  // 404 from the server; nginx in front refuses it itself (400) first.
+  ['path traversal', (ctx) => ({ path: '/assets/..%2f..%2f..%2fetc%2fpasswd', status: ctx.instances > 1 ? [400, 404] : 404, check: (a) => !a.text.includes('root:') || 'leaked a file' })],
   ["another member's store", (ctx) => ({ path: `/api/stores/${ctx.otherStore}?member_id=3`, token: ctx.sessions.brandAdmin.token, tenant: 'kiehls', status: 404 })],
   ['the full member list as a brand user', (ctx) => ({ path: '/api/members?all=true', token: ctx.sessions.operator.token, tenant: 'kiehls', status: 403 })],
   ['20 KB body', () => ({ method: 'POST', path: '/api/auth/login', json: { email: ATTACKED, password: 'x'.repeat(20 * 1024) }, status: 413 })],
@@ -659,15 +660,27 @@ export async function signInAndOut(ctx, email, from) {
     headers: json,
     check: (a) => a.body?.success === true || 'not signed out',
   });
-  const deadline = Date.now() + (ctx.instances > 1 ? 6_000 : 0);
+  await refusedAfterSignOut(ctx.client, 'session: the signed-out token (401, or 200 if sent within 6 s, on another instance)', token, from, ctx.instances > 1 ? 6_000 : 0);
+}
+
+/**
+ * Reads /api/auth/me with a signed-out `token` until it is refused: a 200
+ * is right only for a request sent within `graceMs` of the sign-out (the
+ * session cache of another instance, 5 s; 0 on one instance). By the time
+ * of sending, not of answering: on a busy machine an answer may arrive
+ * seconds after the server decided.
+ */
+export async function refusedAfterSignOut(client, kind, token, from, graceMs) {
+  const deadline = Date.now() + graceMs;
   for (;;) {
-    const answer = await ctx.client.call('session: the signed-out token (401, or 200 within 5 s on another instance)', {
+    const sentAt = Date.now();
+    const answer = await client.call(kind, {
       path: '/api/auth/me',
       token,
       from,
-      status: (s) => s === 401 || (s === 200 && Date.now() < deadline),
+      status: (s) => s === 401 || (s === 200 && sentAt < deadline),
     });
-    if (answer?.status !== 200 || Date.now() >= deadline) return;
+    if (answer?.status !== 200 || sentAt >= deadline) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
