@@ -72,7 +72,13 @@ export function freePort() {
 export async function startProcess(
   entry,
   env,
-  { readyPath, logFile, readyTimeoutMs = 120_000, port: fixedPort, append = false },
+  {
+    readyPath,
+    logFile,
+    readyTimeoutMs = 120_000,
+    port: fixedPort,
+    append = false,
+  },
 ) {
   const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, [entry], {
@@ -129,7 +135,12 @@ export async function startProcess(
  * passes `port` and `append` on), ready once GET /api/health answers 200.
  * Fails with a clear message when there is no build.
  */
-export async function startBuiltServer(env, logFile, readyTimeoutMs, more = {}) {
+export async function startBuiltServer(
+  env,
+  logFile,
+  readyTimeoutMs,
+  more = {},
+) {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(
       `${SERVER_ENTRY} is missing: build first (npx nx run-many -t build -p api dashboard), or use the npm script, which does.`,

@@ -66,7 +66,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { DEMO_EMAILS, residentBytes, startBuiltServer } from './bench-server.mjs';
+import {
+  DEMO_EMAILS,
+  residentBytes,
+  startBuiltServer,
+} from './bench-server.mjs';
 import { SoakClient, Tally } from './soak-client.mjs';
 import { startProxy } from './soak-proxy.mjs';
 import {
@@ -123,11 +127,13 @@ export function readSoakOptions(argv, env) {
   if (!Number.isInteger(settings.connections) || settings.connections < 20) {
     throw new Error('--connections must be a whole number >= 20');
   }
-  if (![1, 2].includes(settings.instances)) throw new Error('--instances must be 1 or 2');
+  if (![1, 2].includes(settings.instances))
+    throw new Error('--instances must be 1 or 2');
   if (settings.kill && settings.instances !== 2) {
     throw new Error('--kill needs --instances=2');
   }
-  if (!(settings.timeout > 0)) throw new Error('--timeout must be above 0 (seconds)');
+  if (!(settings.timeout > 0))
+    throw new Error('--timeout must be above 0 (seconds)');
   if (!['auto', 'nginx', 'node'].includes(settings.proxy)) {
     throw new Error('--proxy must be auto, nginx or node');
   }
@@ -139,13 +145,16 @@ async function withDatabase(url, work) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await work((sql, values) => client.query(sql, values).then((r) => r.rows));
+    return await work((sql, values) =>
+      client.query(sql, values).then((r) => r.rows),
+    );
   } finally {
     await client.end();
   }
 }
 
-const mb = (bytes) => (bytes === undefined ? '?' : (bytes / 2 ** 20).toFixed(1));
+const mb = (bytes) =>
+  bytes === undefined ? '?' : (bytes / 2 ** 20).toFixed(1);
 const seconds = (ms) => (ms / 1000).toFixed(1);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -204,9 +213,16 @@ class Instance {
  * passwords sent alternately to both from one new address, then the
  * throttle answers 429 on both (the failures are counted in the database).
  */
-async function crossInstanceChecks(tally, instances, email, address, timeoutMs) {
+async function crossInstanceChecks(
+  tally,
+  instances,
+  email,
+  address,
+  timeoutMs,
+) {
   const [a, b] = instances.map(
-    (instance) => new SoakClient({ base: instance.current.base, tally, timeoutMs }),
+    (instance) =>
+      new SoakClient({ base: instance.current.base, tally, timeoutMs }),
   );
   const signedIn = await a.call('cross-instance: sign in on instance 1 (200)', {
     method: 'POST',
@@ -219,7 +235,8 @@ async function crossInstanceChecks(tally, instances, email, address, timeoutMs) 
     await b.call('cross-instance: the session on instance 2 (200)', {
       path: '/api/auth/me',
       token,
-      check: (ans) => ans.body?.user?.email === 'staff@pact.test' || 'another user',
+      check: (ans) =>
+        ans.body?.user?.email === 'staff@pact.test' || 'another user',
     });
     await b.call('cross-instance: sign out on instance 2 (200)', {
       method: 'POST',
@@ -227,7 +244,13 @@ async function crossInstanceChecks(tally, instances, email, address, timeoutMs) 
       token,
       headers: { 'content-type': 'application/json' },
     });
-    await refusedAfterSignOut(a, 'cross-instance: the signed-out token on instance 1 (401, or 200 if sent within 6 s)', token, `${address}1`, 6_000);
+    await refusedAfterSignOut(
+      a,
+      'cross-instance: the signed-out token on instance 1 (401, or 200 if sent within 6 s)',
+      token,
+      `${address}1`,
+      6_000,
+    );
   }
   for (let attempt = 1; attempt <= 7; attempt += 1) {
     const client = attempt % 2 === 1 ? a : b;
@@ -259,7 +282,9 @@ async function drainJobs(url, ids, ms) {
            FROM jobs j WHERE j.id = ANY($1::uuid[])`,
         [ids],
       );
-      const open = rows.filter((r) => r.status === 'queued' || r.status === 'running');
+      const open = rows.filter(
+        (r) => r.status === 'queued' || r.status === 'running',
+      );
       if (open.length === 0 || Date.now() > deadline) return rows;
       await sleep(2_000);
     }
@@ -295,11 +320,14 @@ async function keyedCreates(url, keyed, deleted) {
   const problems = [];
   for (const [key, made] of keyed) {
     if (made.conflict !== undefined) {
-      problems.push(`key ${key} answered two records (${made.id}, ${made.conflict})`);
+      problems.push(
+        `key ${key} answered two records (${made.id}, ${made.conflict})`,
+      );
     }
     const ids = byEntity.get(made.entity) ?? { all: [], kept: [] };
     ids.all.push(String(made.id));
-    if (!deleted.has(`${made.entity}/${made.id}`)) ids.kept.push(String(made.id));
+    if (!deleted.has(`${made.entity}/${made.id}`))
+      ids.kept.push(String(made.id));
     byEntity.set(made.entity, ids);
   }
   await withDatabase(url, async (query) => {
@@ -310,7 +338,9 @@ async function keyedCreates(url, keyed, deleted) {
         [kept],
       );
       if (n !== new Set(kept).size) {
-        problems.push(`${new Set(kept).size - n} ${entity} records made with a key (and not deleted) are missing`);
+        problems.push(
+          `${new Set(kept).size - n} ${entity} records made with a key (and not deleted) are missing`,
+        );
       }
       const events = await query(
         `SELECT entity_id, count(*)::int AS n FROM audit_events
@@ -320,7 +350,9 @@ async function keyedCreates(url, keyed, deleted) {
       );
       const once = events.filter((e) => e.n === 1).length;
       if (once !== new Set(ids).size) {
-        problems.push(`${entity}: ${new Set(ids).size - once} keyed creates without exactly one create event`);
+        problems.push(
+          `${entity}: ${new Set(ids).size - once} keyed creates without exactly one create event`,
+        );
       }
     }
   });
@@ -365,14 +397,32 @@ async function massBalance(url, client, token) {
   if (!balance) {
     problems.push('GET /api/eol/summary did not answer');
   } else {
-    if (!near(balance.received_kg, sums.received)) problems.push(`received ${balance.received_kg} kg answered, ${sums.received} in the tables`);
-    if (!near(balance.sorted_kg, sums.sorted)) problems.push(`sorted ${balance.sorted_kg} kg answered, ${sums.sorted} in the tables`);
-    if (!near(balance.in_lots_kg, sums.in_lots)) problems.push(`in lots ${balance.in_lots_kg} kg answered, ${sums.in_lots} in the tables`);
-    if (!near(balance.received_kg, balance.sorted_kg + balance.residue_kg)) problems.push('received ≠ sorted + residue');
-    if (!near(balance.sorted_kg, balance.in_lots_kg + balance.on_hand_kg)) problems.push('sorted ≠ in lots + on hand');
-    const perMaterial = summary.body.materials.reduce((n, m) => n + m.on_hand_kg, 0);
-    if (Math.abs(perMaterial - balance.on_hand_kg) > 0.01) problems.push(`on hand per material adds up to ${perMaterial}, not ${balance.on_hand_kg}`);
-    if (balance.residue_kg < 0 || balance.on_hand_kg < 0) problems.push('a negative residue or stock');
+    if (!near(balance.received_kg, sums.received))
+      problems.push(
+        `received ${balance.received_kg} kg answered, ${sums.received} in the tables`,
+      );
+    if (!near(balance.sorted_kg, sums.sorted))
+      problems.push(
+        `sorted ${balance.sorted_kg} kg answered, ${sums.sorted} in the tables`,
+      );
+    if (!near(balance.in_lots_kg, sums.in_lots))
+      problems.push(
+        `in lots ${balance.in_lots_kg} kg answered, ${sums.in_lots} in the tables`,
+      );
+    if (!near(balance.received_kg, balance.sorted_kg + balance.residue_kg))
+      problems.push('received ≠ sorted + residue');
+    if (!near(balance.sorted_kg, balance.in_lots_kg + balance.on_hand_kg))
+      problems.push('sorted ≠ in lots + on hand');
+    const perMaterial = summary.body.materials.reduce(
+      (n, m) => n + m.on_hand_kg,
+      0,
+    );
+    if (Math.abs(perMaterial - balance.on_hand_kg) > 0.01)
+      problems.push(
+        `on hand per material adds up to ${perMaterial}, not ${balance.on_hand_kg}`,
+      );
+    if (balance.residue_kg < 0 || balance.on_hand_kg < 0)
+      problems.push('a negative residue or stock');
   }
   return { problems, balance };
 }
@@ -383,25 +433,43 @@ async function loop(tally, name, deadline, work, pauseMs = 0) {
     try {
       await work();
     } catch (error) {
-      tally.answer(`client error in ${name}`, String(error?.stack ?? error).slice(0, 300), 0, '');
+      tally.answer(
+        `client error in ${name}`,
+        String(error?.stack ?? error).slice(0, 300),
+        0,
+        '',
+      );
     }
-    if (pauseMs > 0) await sleep(Math.min(pauseMs, Math.max(0, deadline - Date.now())));
+    if (pauseMs > 0)
+      await sleep(Math.min(pauseMs, Math.max(0, deadline - Date.now())));
   }
 }
 
 async function main() {
   const settings = readSoakOptions(process.argv.slice(2), process.env);
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     // PostgreSQL is needed: run again under a throwaway server.
-    const child = spawn('bash', [withPostgres, process.execPath, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+    const child = spawn(
+      'bash',
+      [
+        withPostgres,
+        process.execPath,
+        fileURLToPath(import.meta.url),
+        ...process.argv.slice(2),
+      ],
+      { stdio: 'inherit' },
+    );
     const code = await new Promise((resolve) => child.once('exit', resolve));
     return { rerun: typeof code === 'number' ? code : 1 };
   }
   const totalMs = settings.minutes * 60_000;
   const warmupMs = Math.min(60_000, totalMs / 5);
   console.log(
-    `bench:soak: Node ${process.version}, ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' / ')}; ` +
+    `bench:soak: Node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}; ` +
       `${settings.connections} connections for ${settings.minutes} min (${seconds(warmupMs)} s warm-up) on PostgreSQL, ` +
       `${settings.instances} instance(s)${settings.kill ? `, one killed (SIGKILL) mid-run and restarted after ${settings.down} s` : ''}`,
   );
@@ -419,41 +487,68 @@ async function main() {
     TRUST_PROXY: 'loopback',
     CORS_ORIGINS: 'https://dashboard.example.org',
   };
-  const instances = Array.from({ length: settings.instances }, (_, i) => new Instance(`instance-${i + 1}`, env, dir));
+  const instances = Array.from(
+    { length: settings.instances },
+    (_, i) => new Instance(`instance-${i + 1}`, env, dir),
+  );
   const problems = [];
   let proxy;
   let sampler;
   const began = Date.now();
-  const watchdog = setTimeout(() => {
-    console.error('bench:soak: over time; killing the servers');
-    for (const instance of instances) instance.lives.at(-1)?.server.kill();
-    process.exit(1);
-  }, totalMs + 25 * 60_000);
+  const watchdog = setTimeout(
+    () => {
+      console.error('bench:soak: over time; killing the servers');
+      for (const instance of instances) instance.lives.at(-1)?.server.kill();
+      process.exit(1);
+    },
+    totalMs + 25 * 60_000,
+  );
   watchdog.unref();
   try {
     // The first instance seeds the empty database; the second starts on it.
     for (const instance of instances) {
       const started = Date.now();
       await instance.start();
-      console.log(`  ${instance.name} ready on port ${instance.current.port} after ${seconds(Date.now() - started)} s`);
+      console.log(
+        `  ${instance.name} ready on port ${instance.current.port} after ${seconds(Date.now() - started)} s`,
+      );
     }
     if (settings.instances === 2) {
-      proxy = await startProxy({ kind: settings.proxy, dir, upstreams: instances.map((i) => i.current.port) });
+      proxy = await startProxy({
+        kind: settings.proxy,
+        dir,
+        upstreams: instances.map((i) => i.current.port),
+      });
       console.log(`  proxy: ${proxy.why} at ${proxy.base}`);
     }
     const front = proxy?.base ?? instances[0].current.base;
     const tally = new Tally();
     const timeoutMs = settings.timeout * 1000;
-    const client = new SoakClient({ base: front, tally, retry: settings.instances > 1, timeoutMs });
-    const [{ now: since }] = await withDatabase(databaseUrl, (query) => query('SELECT now() AS now'));
+    const client = new SoakClient({
+      base: front,
+      tally,
+      retry: settings.instances > 1,
+      timeoutMs,
+    });
+    const [{ now: since }] = await withDatabase(databaseUrl, (query) =>
+      query('SELECT now() AS now'),
+    );
     const ctx = await prepare(client, { instances: settings.instances });
     const signing = DEMO_EMAILS.filter((email) => email !== ATTACKED);
     const signingFrom = (i) => `10.1.0.${i + 1}`;
     // One round each first, so each account knows its client's address: the
     // throttle check below fails an account from an unknown address (0085).
-    await Promise.all(signing.map((email, i) => signInAndOut(ctx, email, signingFrom(i))));
+    await Promise.all(
+      signing.map((email, i) => signInAndOut(ctx, email, signingFrom(i))),
+    );
     if (settings.instances === 2) {
-      await crossInstanceChecks(tally, instances, 'operator@kiehls.test', '10.77.0.', timeoutMs);
+      await crossInstanceChecks(
+        tally,
+        instances,
+        'operator@kiehls.test',
+        '10.77.0.',
+        timeoutMs,
+      );
     }
     const idle = instances.map((i) => residentBytes(i.current.pid));
     const t0 = Date.now();
@@ -469,15 +564,29 @@ async function main() {
     const hostile = Math.max(2, Math.round(c / 12));
     const readers = c - writers - hostile - signing.length - 3;
     const clients = [
-      ...Array.from({ length: readers }, () => loop(tally, 'reads', deadline, () => readList(ctx, reads[Math.floor(Math.random() * reads.length)]))),
-      ...Array.from({ length: writers }, () => loop(tally, 'writes', deadline, () => someWrite(ctx))),
-      ...Array.from({ length: hostile }, () => loop(tally, 'hostile', deadline, () => someHostile(ctx))),
-      ...signing.map((email, i) => loop(tally, 'sign-in', deadline, () => signInAndOut(ctx, email, signingFrom(i)))),
+      ...Array.from({ length: readers }, () =>
+        loop(tally, 'reads', deadline, () =>
+          readList(ctx, reads[Math.floor(Math.random() * reads.length)]),
+        ),
+      ),
+      ...Array.from({ length: writers }, () =>
+        loop(tally, 'writes', deadline, () => someWrite(ctx)),
+      ),
+      ...Array.from({ length: hostile }, () =>
+        loop(tally, 'hostile', deadline, () => someHostile(ctx)),
+      ),
+      ...signing.map((email, i) =>
+        loop(tally, 'sign-in', deadline, () =>
+          signInAndOut(ctx, email, signingFrom(i)),
+        ),
+      ),
       loop(tally, 'export', deadline, () => exportCsv(ctx), 5_000),
       loop(tally, 'reports', deadline, () => runReport(ctx), 2_000),
       loop(tally, 'G2', deadline, () => uploadG2(ctx), 10_000),
     ];
-    console.log(`  clients: ${readers} reading ${reads.length} list reads (entries × roles), ${writers} writing, ${hostile} hostile, ${signing.length} signing in and out, 3 exporting / running reports / uploading G2 files`);
+    console.log(
+      `  clients: ${readers} reading ${reads.length} list reads (entries × roles), ${writers} writing, ${hostile} hostile, ${signing.length} signing in and out, 3 exporting / running reports / uploading G2 files`,
+    );
 
     // The warm-up's end, and the kill.
     await sleep(warmupMs);
@@ -490,7 +599,11 @@ async function main() {
       // A G2 validation killed mid-run resumes only after its 30 min timeout (0071): wait for none to run (at most 30 s).
       const waitUntil = Date.now() + 30_000;
       while (Date.now() < waitUntil) {
-        const [{ n }] = await withDatabase(databaseUrl, (query) => query(`SELECT count(*)::int AS n FROM jobs WHERE kind = 'g2-validate' AND status = 'running'`));
+        const [{ n }] = await withDatabase(databaseUrl, (query) =>
+          query(
+            `SELECT count(*)::int AS n FROM jobs WHERE kind = 'g2-validate' AND status = 'running'`,
+          ),
+        );
         if (n === 0) break;
         await sleep(500);
       }
@@ -498,77 +611,162 @@ async function main() {
       const port = victim.current.port;
       victim.current.kill();
       killedAt = Date.now() - t0;
-      console.log(`  killed ${victim.name} (SIGKILL) at ${seconds(killedAt)} s`);
+      console.log(
+        `  killed ${victim.name} (SIGKILL) at ${seconds(killedAt)} s`,
+      );
       await sleep(settings.down * 1000);
       await victim.start(port);
       restartedAt = Date.now() - t0;
-      console.log(`  restarted ${victim.name} on port ${port}, ready at ${seconds(restartedAt)} s`);
-      await crossInstanceChecks(tally, instances, 'special.admin@member1009.test', '10.78.0.', timeoutMs);
+      console.log(
+        `  restarted ${victim.name} on port ${port}, ready at ${seconds(restartedAt)} s`,
+      );
+      await crossInstanceChecks(
+        tally,
+        instances,
+        'special.admin@member1009.test',
+        '10.78.0.',
+        timeoutMs,
+      );
     }
     // Each client ends its request or its wait for a job (at most 4 min).
     const settled = await Promise.race([
       Promise.all(clients).then(() => true),
-      sleep(Math.max(0, deadline - Date.now()) + CLIENTS_GRACE_MS).then(() => false),
+      sleep(Math.max(0, deadline - Date.now()) + CLIENTS_GRACE_MS).then(
+        () => false,
+      ),
     ]);
     if (!settled) {
-      const busy = [...client.inFlight].map((r) => `${r.kind} ${r.path} since ${seconds(r.since - t0)} s`);
-      problems.push(`clients still busy ${CLIENTS_GRACE_MS / 60_000} min after the end: ${busy.join('; ') || 'no request in flight'}`);
+      const busy = [...client.inFlight].map(
+        (r) => `${r.kind} ${r.path} since ${seconds(r.since - t0)} s`,
+      );
+      problems.push(
+        `clients still busy ${CLIENTS_GRACE_MS / 60_000} min after the end: ${busy.join('; ') || 'no request in flight'}`,
+      );
     }
     const trafficMs = Date.now() - t0;
-    console.log(`  traffic ended after ${seconds(trafficMs)} s; waiting for the jobs, then checking`);
+    console.log(
+      `  traffic ended after ${seconds(trafficMs)} s; waiting for the jobs, then checking`,
+    );
     clearInterval(sampler);
     const end = instances.map((i) => residentBytes(i.current.pid));
 
     // The jobs, the audit trail, the keyed creates, the mass balance.
     const jobIds = [...ctx.jobs.reports, ...ctx.jobs.g2];
     const drainStart = Date.now();
-    const jobs = await drainJobs(databaseUrl, jobIds, settings.kill ? JOB_DRAIN_MS.killed : JOB_DRAIN_MS.normal);
+    const jobs = await drainJobs(
+      databaseUrl,
+      jobIds,
+      settings.kill ? JOB_DRAIN_MS.killed : JOB_DRAIN_MS.normal,
+    );
     const drainMs = Date.now() - drainStart;
     const unfinished = jobs.filter((j) => j.status !== 'succeeded');
-    const notOnce = jobs.filter((j) => j.completed !== 1 || (j.kind === 'report' && j.files !== 3));
-    if (jobs.length !== jobIds.length) problems.push(`${jobIds.length - jobs.length} started jobs not in the jobs table`);
-    if (unfinished.length > 0) problems.push(`${unfinished.length} jobs did not succeed (${unfinished.map((j) => `${j.kind} ${j.status}`).join(', ')})`);
-    if (notOnce.length > 0) problems.push(`${notOnce.length} jobs not completed exactly once`);
+    const notOnce = jobs.filter(
+      (j) => j.completed !== 1 || (j.kind === 'report' && j.files !== 3),
+    );
+    if (jobs.length !== jobIds.length)
+      problems.push(
+        `${jobIds.length - jobs.length} started jobs not in the jobs table`,
+      );
+    if (unfinished.length > 0)
+      problems.push(
+        `${unfinished.length} jobs did not succeed (${unfinished.map((j) => `${j.kind} ${j.status}`).join(', ')})`,
+      );
+    if (notOnce.length > 0)
+      problems.push(`${notOnce.length} jobs not completed exactly once`);
 
     const audit = await auditCounts(databaseUrl, since);
     const auditRows = [];
-    for (const name of new Set([...audit.keys(), ...tally.writes.keys(), ...tally.unknownWrites.keys()])) {
+    for (const name of new Set([
+      ...audit.keys(),
+      ...tally.writes.keys(),
+      ...tally.unknownWrites.keys(),
+    ])) {
       const made = tally.writes.get(name) ?? 0;
       const unknown = tally.unknownWrites.get(name) ?? 0;
       const events = audit.get(name) ?? 0;
       const ok = events >= made && events <= made + unknown;
-      auditRows.push(`${name}: ${made} made${unknown ? ` + ${unknown} of unknown outcome` : ''}, ${events} events${ok ? '' : '  ← MISMATCH'}`);
-      if (!ok) problems.push(`audit trail: ${name}: ${made} successful writes (+${unknown} unknown), ${events} events`);
+      auditRows.push(
+        `${name}: ${made} made${unknown ? ` + ${unknown} of unknown outcome` : ''}, ${events} events${ok ? '' : '  ← MISMATCH'}`,
+      );
+      if (!ok)
+        problems.push(
+          `audit trail: ${name}: ${made} successful writes (+${unknown} unknown), ${events} events`,
+        );
     }
-    const keyed = await keyedCreates(databaseUrl, ctx.keyedCreates, ctx.deleted);
+    const keyed = await keyedCreates(
+      databaseUrl,
+      ctx.keyedCreates,
+      ctx.deleted,
+    );
     problems.push(...keyed.problems);
-    const balance = await massBalance(databaseUrl, client, ctx.sessions.admin.token);
+    const balance = await massBalance(
+      databaseUrl,
+      client,
+      ctx.sessions.admin.token,
+    );
     problems.push(...balance.problems);
 
     // The figures.
     const { answers, wrong } = tally.totals();
     const writes = [...tally.writes.values()].reduce((a, b) => a + b, 0);
-    const unknownWrites = [...tally.unknownWrites.values()].reduce((a, b) => a + b, 0);
-    console.log(`\nTraffic: ${seconds(trafficMs)} s; machine load at the end ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
-    console.log(`Answers checked: ${answers} (${Math.round(answers / (trafficMs / 1000))}/s); wrong: ${wrong}; 5xx from the servers: ${tally.serverErrors}${tally.serverErrorExample ? ` (e.g. ${tally.serverErrorExample})` : ''}`);
+    const unknownWrites = [...tally.unknownWrites.values()].reduce(
+      (a, b) => a + b,
+      0,
+    );
+    console.log(
+      `\nTraffic: ${seconds(trafficMs)} s; machine load at the end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}`,
+    );
+    console.log(
+      `Answers checked: ${answers} (${Math.round(answers / (trafficMs / 1000))}/s); wrong: ${wrong}; 5xx from the servers: ${tally.serverErrors}${tally.serverErrorExample ? ` (e.g. ${tally.serverErrorExample})` : ''}`,
+    );
     const firstError = tally.connectionErrors[0];
     console.log(
       `Connection errors: ${tally.connectionErrors.length}${firstError ? ` (first: ${firstError.kind}, ${firstError.error}, at ${seconds(firstError.at - t0)} s)` : ''}, timeouts: ${tally.timeouts}, ` +
         `proxy errors (no instance answered): ${tally.proxyErrors.length}, retried requests: ${tally.retries}, requests lost without retry: ${tally.lost.length}`,
     );
-    console.log(`Writes: ${writes} successful, ${unknownWrites} of unknown outcome (the answer lost: a timeout, or the killed instance); creates with an Idempotency-Key: ${keyed.count}, lost or doubled: ${keyed.problems.length}`);
-    console.log(`Jobs: ${jobs.length} started (${jobs.filter((j) => j.kind === 'report').length} reports, ${jobs.filter((j) => j.kind !== 'report').length} G2 validations), ${jobs.filter((j) => j.status === 'succeeded').length} succeeded, ${jobs.filter((j) => j.attempt > 1).length} needed a second attempt; waited ${seconds(drainMs)} s after the traffic`);
-    console.log(`Mass balance: ${balance.balance ? Object.entries(balance.balance).map(([k, x]) => `${k} ${x}`).join(', ') : '?'}; ${balance.problems.length === 0 ? 'consistent' : balance.problems.join('; ')}`);
+    console.log(
+      `Writes: ${writes} successful, ${unknownWrites} of unknown outcome (the answer lost: a timeout, or the killed instance); creates with an Idempotency-Key: ${keyed.count}, lost or doubled: ${keyed.problems.length}`,
+    );
+    console.log(
+      `Jobs: ${jobs.length} started (${jobs.filter((j) => j.kind === 'report').length} reports, ${jobs.filter((j) => j.kind !== 'report').length} G2 validations), ${jobs.filter((j) => j.status === 'succeeded').length} succeeded, ${jobs.filter((j) => j.attempt > 1).length} needed a second attempt; waited ${seconds(drainMs)} s after the traffic`,
+    );
+    console.log(
+      `Mass balance: ${
+        balance.balance
+          ? Object.entries(balance.balance)
+              .map(([k, x]) => `${k} ${x}`)
+              .join(', ')
+          : '?'
+      }; ${balance.problems.length === 0 ? 'consistent' : balance.problems.join('; ')}`,
+    );
     if (killedAt !== undefined) {
       const windowEnd = restartedAt + 15_000;
-      const outside = [...tally.connectionErrors, ...tally.proxyErrors, ...tally.lost].filter((e) => e.at - t0 < killedAt - 1_000 || e.at - t0 > windowEnd);
-      console.log(`Kill: at ${seconds(killedAt)} s, restarted at ${seconds(restartedAt)} s; ${tally.connectionErrors.length + tally.proxyErrors.length + tally.lost.length} errors and lost answers, ${outside.length} outside the kill window`);
-      if (outside.length > 0) problems.push(`${outside.length} connection/proxy errors outside the kill window`);
+      const outside = [
+        ...tally.connectionErrors,
+        ...tally.proxyErrors,
+        ...tally.lost,
+      ].filter((e) => e.at - t0 < killedAt - 1_000 || e.at - t0 > windowEnd);
+      console.log(
+        `Kill: at ${seconds(killedAt)} s, restarted at ${seconds(restartedAt)} s; ${tally.connectionErrors.length + tally.proxyErrors.length + tally.lost.length} errors and lost answers, ${outside.length} outside the kill window`,
+      );
+      if (outside.length > 0)
+        problems.push(
+          `${outside.length} connection/proxy errors outside the kill window`,
+        );
     } else {
-      const errors = tally.connectionErrors.length + tally.proxyErrors.length + tally.lost.length;
-      if (errors + tally.timeouts > 0) problems.push(`${errors} connection errors, ${tally.timeouts} timeouts`);
+      const errors =
+        tally.connectionErrors.length +
+        tally.proxyErrors.length +
+        tally.lost.length;
+      if (errors + tally.timeouts > 0)
+        problems.push(
+          `${errors} connection errors, ${tally.timeouts} timeouts`,
+        );
     }
-    if (settings.kill && tally.timeouts > 0) problems.push(`${tally.timeouts} timeouts`);
+    if (settings.kill && tally.timeouts > 0)
+      problems.push(`${tally.timeouts} timeouts`);
     console.log('Server memory (RSS):');
     instances.forEach((instance, i) => {
       instance.lives.forEach((life, n) => {
@@ -578,34 +776,53 @@ async function main() {
         const first = n === 0;
         const whole = first && life.server.alive();
         const last = life.samples.at(-1)?.bytes;
-        const growth = whole && afterWarmup[i] ? (end[i] - afterWarmup[i]) / afterWarmup[i] : undefined;
+        const growth =
+          whole && afterWarmup[i]
+            ? (end[i] - afterWarmup[i]) / afterWarmup[i]
+            : undefined;
         console.log(
           `  ${instance.name}${instance.lives.length > 1 ? ` (life ${n + 1})` : ''}: ` +
-            (first ? `${mb(idle[i])} MB idle, ${mb(afterWarmup[i])} MB after warm-up, ` : '') +
+            (first
+              ? `${mb(idle[i])} MB idle, ${mb(afterWarmup[i])} MB after warm-up, `
+              : '') +
             `${mb(whole ? end[i] : last)} MB at the ${whole || !first ? 'end' : 'kill'}, peak ${mb(peak)} MB; ` +
             `slope after warm-up ${slope === undefined ? '?' : `${slope.toFixed(2)} MB/min`}` +
-            (growth === undefined ? '' : `; growth ${(growth * 100).toFixed(1)} % (target < ${MAX_MEMORY_GROWTH * 100} %)`),
+            (growth === undefined
+              ? ''
+              : `; growth ${(growth * 100).toFixed(1)} % (target < ${MAX_MEMORY_GROWTH * 100} %)`),
         );
         if (whole && (growth === undefined || growth >= MAX_MEMORY_GROWTH)) {
-          problems.push(`${instance.name}: memory growth not under 20 % (or not measurable)`);
+          problems.push(
+            `${instance.name}: memory growth not under 20 % (or not measurable)`,
+          );
         }
       });
     });
-    console.log('Audit trail (successful writes of the soak / events since it began):');
+    console.log(
+      'Audit trail (successful writes of the soak / events since it began):',
+    );
     for (const row of auditRows.sort()) console.log(`  ${row}`);
     console.log('By kind (answers / wrong):');
     for (const [kind, entry] of [...tally.kinds].sort()) {
-      console.log(`  ${kind}: ${entry.answers} / ${entry.wrong}${entry.example ? ` (e.g. ${entry.example})` : ''}`);
+      console.log(
+        `  ${kind}: ${entry.answers} / ${entry.wrong}${entry.example ? ` (e.g. ${entry.example})` : ''}`,
+      );
     }
-    if (tally.serverErrors > 0) problems.push(`${tally.serverErrors} answers with a 5xx`);
+    if (tally.serverErrors > 0)
+      problems.push(`${tally.serverErrors} answers with a 5xx`);
     for (const [kind, entry] of tally.kinds) {
-      if (entry.wrong > 0) problems.push(`${entry.wrong} wrong answers to "${kind}"`);
+      if (entry.wrong > 0)
+        problems.push(`${entry.wrong} wrong answers to "${kind}"`);
     }
-    if (answers > settings['max-requests']) problems.push(`${answers} requests, over --max-requests`);
+    if (answers > settings['max-requests'])
+      problems.push(`${answers} requests, over --max-requests`);
     for (const instance of instances) {
       if (!instance.current.alive()) problems.push(`${instance.name} died`);
-      const health = await fetch(`${instance.current.base}/api/health`).catch(() => null);
-      if (health?.status !== 200) problems.push(`${instance.name} no longer answers /api/health`);
+      const health = await fetch(`${instance.current.base}/api/health`).catch(
+        () => null,
+      );
+      if (health?.status !== 200)
+        problems.push(`${instance.name} no longer answers /api/health`);
     }
   } finally {
     clearInterval(sampler);
@@ -614,16 +831,23 @@ async function main() {
       const server = instance.lives.at(-1)?.server;
       if (!server) continue;
       const { code, signal } = await server.stop();
-      if (code !== 0) problems.push(`${instance.name} stopped with code ${code} (signal ${signal})`);
+      if (code !== 0)
+        problems.push(
+          `${instance.name} stopped with code ${code} (signal ${signal})`,
+        );
     }
     clearTimeout(watchdog);
-    await withDatabase(serverUrl, (query) => query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch((error) =>
+    await withDatabase(serverUrl, (query) =>
+      query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    ).catch((error) =>
       console.error(`could not drop ${name}: ${error.message}`),
     );
     if (problems.length === 0) rmSync(dir, { recursive: true, force: true });
     else console.log(`The servers' logs are kept in ${dir}`);
   }
-  console.log(`The soak took ${((Date.now() - began) / 60_000).toFixed(1)} min in all.`);
+  console.log(
+    `The soak took ${((Date.now() - began) / 60_000).toFixed(1)} min in all.`,
+  );
   return { problems };
 }
 

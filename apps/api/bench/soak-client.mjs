@@ -8,7 +8,6 @@
  */
 import * as v from 'valibot';
 
-
 /** Parses JSON, or `undefined`. */
 export function parse(text) {
   try {
@@ -98,7 +97,13 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * counted as of unknown outcome instead.
  */
 export class SoakClient {
-  constructor({ base, tally, retry = false, clock = Date.now, timeoutMs = 30_000 }) {
+  constructor({
+    base,
+    tally,
+    retry = false,
+    clock = Date.now,
+    timeoutMs = 30_000,
+  }) {
     this.base = base;
     /** How long one request may take before it counts as a timeout. */
     this.timeoutMs = timeoutMs;
@@ -191,7 +196,8 @@ export class SoakClient {
         if (next === 'retry') continue;
         if (next === 'lost') return undefined;
         // The server may have made the write after the client gave up.
-        if (options.audit && method !== 'GET') this.tally.unknown(...options.audit);
+        if (options.audit && method !== 'GET')
+          this.tally.unknown(...options.audit);
         this.tally.answer(kind, timedOut ? 'timeout' : 'no answer', 0, error);
         return undefined;
       } finally {
@@ -242,7 +248,8 @@ function judge(options, answer) {
   }
   if (options.check) {
     const verdict = options.check(answer);
-    if (verdict !== true) return typeof verdict === 'string' ? verdict : 'check failed';
+    if (verdict !== true)
+      return typeof verdict === 'string' ? verdict : 'check failed';
   }
   return undefined;
 }

@@ -90,7 +90,8 @@ async function ready(base, ms, alive) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the proxy at ${base} did not answer`);
+    if (Date.now() > deadline)
+      throw new Error(`the proxy at ${base} did not answer`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -104,7 +105,16 @@ async function startNginx(nginx, dir, upstreams) {
   writeFileSync(config, nginxConfig(dir, port, upstreams));
   const child = spawn(
     nginx,
-    ['-p', dir, '-c', config, '-e', join(dir, 'nginx-error.log'), '-g', 'daemon off;'],
+    [
+      '-p',
+      dir,
+      '-c',
+      config,
+      '-e',
+      join(dir, 'nginx-error.log'),
+      '-g',
+      'daemon off;',
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -213,7 +223,8 @@ export async function startProxy({ kind = 'auto', dir, upstreams }) {
       const proxy = await startNginx(nginx, dir, upstreams);
       return { ...proxy, why: `nginx (${nginx})` };
     }
-    if (kind === 'nginx') throw new Error('nginx could not be found or installed');
+    if (kind === 'nginx')
+      throw new Error('nginx could not be found or installed');
   }
   const proxy = await startNodeProxy(upstreams);
   return {

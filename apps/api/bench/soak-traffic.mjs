@@ -47,7 +47,9 @@ function expectedStatus(entry, user, viaKey) {
   const tenant = tenantOf(user);
   const allowed =
     allows(access, entry.audience ?? 'signed-in') &&
-    !(entry.deniedToSpecialBrand && user.member_id === SPECIAL_BRAND_MEMBER_ID) &&
+    !(
+      entry.deniedToSpecialBrand && user.member_id === SPECIAL_BRAND_MEMBER_ID
+    ) &&
     (entry.feature === undefined || featureOn(tenant, entry.feature));
   if (entry.concealed && (viaKey || !allowed)) return 404;
   if (viaKey && entry.auth !== 'session-or-key') return 401;
@@ -182,7 +184,8 @@ export const WRITES = {
       status: 201,
       schema: endpoints.receiveShipment.response,
       check: (a) =>
-        a.body.receipt?.net_kg === round3(gross - 0.5) || 'net is not gross − tare',
+        a.body.receipt?.net_kg === round3(gross - 0.5) ||
+        'net is not gross − tare',
       audit: ['receipt', 'create'],
     });
     if (answer?.status === 201) {
@@ -255,24 +258,31 @@ export const WRITES = {
   async createView(ctx) {
     const role = pick(['admin', 'brandAdmin', 'operator']);
     const key = uniqueKey('view');
-    const answer = await ctx.client.call('write: make a saved view (201, keyed)', {
-      method: 'POST',
-      path: '/api/saved-views',
-      ...as(ctx, role),
-      key,
-      json: {
-        list: 'stores',
-        name: `Soak ${key}`,
-        visibility: 'private',
-        state: 'sort=name&page_size=25',
+    const answer = await ctx.client.call(
+      'write: make a saved view (201, keyed)',
+      {
+        method: 'POST',
+        path: '/api/saved-views',
+        ...as(ctx, role),
+        key,
+        json: {
+          list: 'stores',
+          name: `Soak ${key}`,
+          visibility: 'private',
+          state: 'sort=name&page_size=25',
+        },
+        status: 201,
+        schema: endpoints.createSavedView.response,
+        audit: ['saved_view', 'create'],
       },
-      status: 201,
-      schema: endpoints.createSavedView.response,
-      audit: ['saved_view', 'create'],
-    });
+    );
     if (answer?.status === 201) {
       ctx.keyed(key, 'saved_view', answer.body.view.id);
-      ctx.pools.views.push({ id: answer.body.view.id, version: answer.body.view.version, role });
+      ctx.pools.views.push({
+        id: answer.body.view.id,
+        version: answer.body.view.version,
+        role,
+      });
     }
   },
 
@@ -388,24 +398,30 @@ export const WRITES = {
     }
     const line = pick(ctx.pools.onHand);
     const key = uniqueKey('lot');
-    const answer = await ctx.client.call('write: make an end-of-life lot (201, keyed)', {
-      method: 'POST',
-      path: '/api/eol/lots',
-      ...as(ctx, 'admin'),
-      key,
-      json: {
-        member_id: line.member_id,
-        material: line.material,
-        weight_kg: 0.25,
-        processor_id: ctx.processorId,
+    const answer = await ctx.client.call(
+      'write: make an end-of-life lot (201, keyed)',
+      {
+        method: 'POST',
+        path: '/api/eol/lots',
+        ...as(ctx, 'admin'),
+        key,
+        json: {
+          member_id: line.member_id,
+          material: line.material,
+          weight_kg: 0.25,
+          processor_id: ctx.processorId,
+        },
+        status: 201,
+        schema: endpoints.createLot.response,
+        audit: ['eol_lot', 'create'],
       },
-      status: 201,
-      schema: endpoints.createLot.response,
-      audit: ['eol_lot', 'create'],
-    });
+    );
     if (answer?.status === 201) {
       ctx.keyed(key, 'eol_lot', answer.body.lot.id);
-      ctx.pools.lots.push({ id: answer.body.lot.id, version: answer.body.lot.version });
+      ctx.pools.lots.push({
+        id: answer.body.lot.id,
+        version: answer.body.lot.version,
+      });
     }
   },
 
@@ -481,12 +497,19 @@ export async function exportCsv(ctx) {
   });
 }
 
-const TEMPLATES = ['member-impact', 'store-summary', 'state-material', 'chain-of-custody'];
+const TEMPLATES = [
+  'member-impact',
+  'store-summary',
+  'state-material',
+  'chain-of-custody',
+];
 /** The last `n` months as `from`/`to` (UTC). */
 function lastMonths(n) {
   const now = new Date();
   const month = (d) => d.toISOString().slice(0, 7);
-  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (n - 1), 1));
+  const from = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (n - 1), 1),
+  );
   return { from: month(from), to: month(now) };
 }
 
@@ -540,7 +563,11 @@ export async function uploadG2(ctx, waitMs = 240_000) {
   const tag = uniqueKey('SOAK');
   const csv = [
     'Store id,Date,Material,Weight (kg),Store name',
-    ...Array.from({ length: 20 }, (_, i) => `${tag}-${i % 4},${today},PP #5,${(1 + i / 10).toFixed(1)},Soak store ${i % 4}`),
+    ...Array.from(
+      { length: 20 },
+      (_, i) =>
+        `${tag}-${i % 4},${today},PP #5,${(1 + i / 10).toFixed(1)},Soak store ${i % 4}`,
+    ),
   ].join('\n');
   const made = await ctx.client.call('G2: upload a file (201)', {
     method: 'POST',
@@ -558,7 +585,13 @@ export async function uploadG2(ctx, waitMs = 240_000) {
   if (made?.status !== 201) return;
   let upload = made.body.upload;
   if (upload.validation) ctx.jobs.g2.push(upload.validation.job_id);
-  else ctx.tally.answer('G2: the upload names its validation job', 'no job', 201, '');
+  else
+    ctx.tally.answer(
+      'G2: the upload names its validation job',
+      'no job',
+      201,
+      '',
+    );
   const deadline = Date.now() + waitMs;
   while (upload.status === 'validating' && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -570,7 +603,12 @@ export async function uploadG2(ctx, waitMs = 240_000) {
     if (polled?.status === 200) upload = polled.body.upload;
   }
   if (upload.status !== 'ready') {
-    ctx.tally.answer('G2: validation ends ready', `status ${upload.status}`, 0, '');
+    ctx.tally.answer(
+      'G2: validation ends ready',
+      `status ${upload.status}`,
+      0,
+      '',
+    );
     return;
   }
   ctx.tally.answer('G2: validation ends ready', undefined, 200, '');
@@ -601,34 +639,212 @@ const failedLogin = (a) =>
  * connections; fetch reconnects).
  */
 export const HOSTILE = [
-  ['wrong password', () => ({ method: 'POST', path: '/api/auth/login', json: { email: ATTACKED, password: 'guess' }, status: [401, 429], check: failedLogin })],
-  ['unknown email', () => ({ method: 'POST', path: '/api/auth/login', json: { email: `${uniqueKey('ghost')}@nowhere.test`, password: 'guess' }, status: [401, 429], check: failedLogin })],
-  ['10 KB password', () => ({ method: 'POST', path: '/api/auth/login', json: { email: ATTACKED, password: 'x'.repeat(10 * 1024) }, status: 400 })],
-  ['operator object', () => ({ method: 'POST', path: '/api/auth/login', headers: json, body: () => '{"email":{"$ne":null},"password":{"$ne":null}}', status: 400 })],
-  ['tampered token', (ctx) => ({ path: '/api/dashboard/summary', token: ctx.tampered, status: 401 })],
-  ['revoked token', (ctx) => ({ path: '/api/stores', token: ctx.revoked, status: 401 })],
-  ['8 KB Authorization header', () => ({ path: '/api/auth/me', headers: { authorization: `Bearer ${'A'.repeat(8 * 1024)}` }, status: 401 })],
-  ['foreign Origin', (ctx) => ({ path: '/api/auth/me', token: ctx.sessions.admin.token, headers: { origin: 'https://evil.example' }, check: (a) => a.headers.get('access-control-allow-origin') === null || 'CORS answered' })],
-  ['foreign preflight', () => ({ method: 'OPTIONS', path: '/api/auth/login', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' }, status: 404, check: (a) => a.headers.get('access-control-allow-origin') === null || 'CORS answered' })],
-  ['unknown tenant with markup', (ctx) => ({ path: '/api/auth/me', token: ctx.sessions.admin.token, headers: { 'x-tenant-code': '<script>alert(1)</script>' }, status: 400 })],
-  ['NUL in the search', (ctx) => ({ path: '/api/stores?search=%00', token: ctx.sessions.admin.token, status: 400 })],
-  ['SQL in the search', (ctx) => ({ path: '/api/stores?search=%27%20OR%201%3D1%20--', token: ctx.sessions.admin.token, check: (a) => a.body?.total === 0 || 'found stores' })],
+  [
+    'wrong password',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      json: { email: ATTACKED, password: 'guess' },
+      status: [401, 429],
+      check: failedLogin,
+    }),
+  ],
+  [
+    'unknown email',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      json: { email: `${uniqueKey('ghost')}@nowhere.test`, password: 'guess' },
+      status: [401, 429],
+      check: failedLogin,
+    }),
+  ],
+  [
+    '10 KB password',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      json: { email: ATTACKED, password: 'x'.repeat(10 * 1024) },
+      status: 400,
+    }),
+  ],
+  [
+    'operator object',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: json,
+      body: () => '{"email":{"$ne":null},"password":{"$ne":null}}',
+      status: 400,
+    }),
+  ],
+  [
+    'tampered token',
+    (ctx) => ({
+      path: '/api/dashboard/summary',
+      token: ctx.tampered,
+      status: 401,
+    }),
+  ],
+  [
+    'revoked token',
+    (ctx) => ({ path: '/api/stores', token: ctx.revoked, status: 401 }),
+  ],
+  [
+    '8 KB Authorization header',
+    () => ({
+      path: '/api/auth/me',
+      headers: { authorization: `Bearer ${'A'.repeat(8 * 1024)}` },
+      status: 401,
+    }),
+  ],
+  [
+    'foreign Origin',
+    (ctx) => ({
+      path: '/api/auth/me',
+      token: ctx.sessions.admin.token,
+      headers: { origin: 'https://evil.example' },
+      check: (a) =>
+        a.headers.get('access-control-allow-origin') === null ||
+        'CORS answered',
+    }),
+  ],
+  [
+    'foreign preflight',
+    () => ({
+      method: 'OPTIONS',
+      path: '/api/auth/login',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+      },
+      status: 404,
+      check: (a) =>
+        a.headers.get('access-control-allow-origin') === null ||
+        'CORS answered',
+    }),
+  ],
+  [
+    'unknown tenant with markup',
+    (ctx) => ({
+      path: '/api/auth/me',
+      token: ctx.sessions.admin.token,
+      headers: { 'x-tenant-code': '<script>alert(1)</script>' },
+      status: 400,
+    }),
+  ],
+  [
+    'NUL in the search',
+    (ctx) => ({
+      path: '/api/stores?search=%00',
+      token: ctx.sessions.admin.token,
+      status: 400,
+    }),
+  ],
+  [
+    'SQL in the search',
+    (ctx) => ({
+      path: '/api/stores?search=%27%20OR%201%3D1%20--',
+      token: ctx.sessions.admin.token,
+      check: (a) => a.body?.total === 0 || 'found stores',
+    }),
+  ],
   // 404 from the server; nginx in front refuses it itself (400) first.
-  ['path traversal', (ctx) => ({ path: '/assets/..%2f..%2f..%2fetc%2fpasswd', status: ctx.instances > 1 ? [400, 404] : 404, check: (a) => !a.text.includes('root:') || 'leaked a file' })],
-  ["another member's store", (ctx) => ({ path: `/api/stores/${ctx.otherStore}?member_id=3`, token: ctx.sessions.brandAdmin.token, tenant: 'kiehls', status: 404 })],
-  ['the full member list as a brand user', (ctx) => ({ path: '/api/members?all=true', token: ctx.sessions.operator.token, tenant: 'kiehls', status: 403 })],
-  ['20 KB body', () => ({ method: 'POST', path: '/api/auth/login', json: { email: ATTACKED, password: 'x'.repeat(20 * 1024) }, status: 413 })],
-  ['form body', () => ({ method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: () => `email=${ATTACKED}&password=x`, status: 415 })],
-  ['malformed JSON', () => ({ method: 'POST', path: '/api/auth/login', headers: json, body: () => '{"email": "super@pact.test", "password": ', status: 400 })],
-  ['NUL in the password', () => ({ method: 'POST', path: '/api/auth/login', headers: json, body: () => `{"email":"${ATTACKED}","password":"x\\u0000"}`, status: 400 })],
-  ['100 levels of JSON', () => ({ method: 'POST', path: '/api/auth/login', headers: json, body: () => `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`, status: 400 })],
-  ['__proto__ key', () => ({ method: 'POST', path: '/api/auth/login', headers: json, body: () => `{"__proto__":{"role":"super_admin"},"email":"${ATTACKED}","password":"x"}`, status: 400 })],
+  [
+    'path traversal',
+    (ctx) => ({
+      path: '/assets/..%2f..%2f..%2fetc%2fpasswd',
+      status: ctx.instances > 1 ? [400, 404] : 404,
+      check: (a) => !a.text.includes('root:') || 'leaked a file',
+    }),
+  ],
+  [
+    "another member's store",
+    (ctx) => ({
+      path: `/api/stores/${ctx.otherStore}?member_id=3`,
+      token: ctx.sessions.brandAdmin.token,
+      tenant: 'kiehls',
+      status: 404,
+    }),
+  ],
+  [
+    'the full member list as a brand user',
+    (ctx) => ({
+      path: '/api/members?all=true',
+      token: ctx.sessions.operator.token,
+      tenant: 'kiehls',
+      status: 403,
+    }),
+  ],
+  [
+    '20 KB body',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      json: { email: ATTACKED, password: 'x'.repeat(20 * 1024) },
+      status: 413,
+    }),
+  ],
+  [
+    'form body',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: () => `email=${ATTACKED}&password=x`,
+      status: 415,
+    }),
+  ],
+  [
+    'malformed JSON',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: json,
+      body: () => '{"email": "super@pact.test", "password": ',
+      status: 400,
+    }),
+  ],
+  [
+    'NUL in the password',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: json,
+      body: () => `{"email":"${ATTACKED}","password":"x\\u0000"}`,
+      status: 400,
+    }),
+  ],
+  [
+    '100 levels of JSON',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: json,
+      body: () => `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`,
+      status: 400,
+    }),
+  ],
+  [
+    '__proto__ key',
+    () => ({
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: json,
+      body: () =>
+        `{"__proto__":{"role":"super_admin"},"email":"${ATTACKED}","password":"x"}`,
+      status: 400,
+    }),
+  ],
 ];
 
 /** One hostile request, from an attacker's address of its own. */
 export async function someHostile(ctx) {
   const [name, make] = pick(HOSTILE);
-  await ctx.client.call(`hostile: ${name}`, { ...make(ctx), from: ctx.address(66) });
+  await ctx.client.call(`hostile: ${name}`, {
+    ...make(ctx),
+    from: ctx.address(66),
+  });
 }
 
 /**
@@ -660,7 +876,13 @@ export async function signInAndOut(ctx, email, from) {
     headers: json,
     check: (a) => a.body?.success === true || 'not signed out',
   });
-  await refusedAfterSignOut(ctx.client, 'session: the signed-out token (401, or 200 if sent within 6 s, on another instance)', token, from, ctx.instances > 1 ? 6_000 : 0);
+  await refusedAfterSignOut(
+    ctx.client,
+    'session: the signed-out token (401, or 200 if sent within 6 s, on another instance)',
+    token,
+    from,
+    ctx.instances > 1 ? 6_000 : 0,
+  );
 }
 
 /**
@@ -711,12 +933,15 @@ export async function prepare(client, { instances }) {
       json: { email: user.email, password: DEMO_PASSWORD },
     });
     if (answer?.status !== 200) {
-      throw new Error(`sign-in of ${user.email} answered ${answer?.status}: ${answer?.text}`);
+      throw new Error(
+        `sign-in of ${user.email} answered ${answer?.status}: ${answer?.text}`,
+      );
     }
     return { token: answer.body.token, tenant: tenantOf(user), user };
   };
   const sessions = {};
-  for (const role of Object.keys(DEMO_USERS)) sessions[role] = await signIn(role);
+  for (const role of Object.keys(DEMO_USERS))
+    sessions[role] = await signIn(role);
   const revoked = (await signIn('admin')).token;
   await client.call('setup: sign out (200)', {
     method: 'POST',
@@ -733,7 +958,7 @@ export async function prepare(client, { instances }) {
     status: 201,
     audit: ['api_key', 'create'],
   });
-  const stores = await client.call('setup: read a member\'s stores (200)', {
+  const stores = await client.call("setup: read a member's stores (200)", {
     path: '/api/stores?member_id=3',
     token: sessions.admin.token,
     tenant: 'pact',
@@ -757,7 +982,14 @@ export async function prepare(client, { instances }) {
     processorId: processors.body.processors[0].id,
     address,
     addressOf: (role) => roleAddress[role] ?? '10.9.0.99',
-    pools: { queue: [], taken: new Set(), received: [], views: [], lots: [], onHand: [] },
+    pools: {
+      queue: [],
+      taken: new Set(),
+      received: [],
+      views: [],
+      lots: [],
+      onHand: [],
+    },
     jobs: { reports: [], g2: [] },
     /** Records the soak deleted, as `entity/id`. */
     deleted: new Set(),
