@@ -9,8 +9,9 @@
  * - append the client's address to `X-Forwarded-For` (the servers run
  *   with `TRUST_PROXY=loopback`);
  * - pass a request on to the other instance when one refuses the
- *   connection (nothing reached it), and mark the refusing one down for
- *   5 s; a GET whose instance died while answering is sent again too, any
+ *   connection (nothing reached it), and leave an instance that refused
+ *   or reset a connection out for 5 s; a GET whose instance died while
+ *   answering is sent again too, any
  *   other request answers 502 (it may have been written: the client
  *   retries it with its Idempotency-Key, or knows its outcome is unknown);
  * - stream answers (a CSV export) without buffering them whole.
@@ -132,7 +133,13 @@ async function startNginx(nginx, dir, upstreams) {
 
 /** Starts the Node proxy in front of `upstreams` (see the module's comment). */
 async function startNodeProxy(upstreams) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  // Idle sockets are dropped after 30 s, well before the servers' keep-alive
+  // timeout (72 s), so a reset means a dying instance, not a stale socket.
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: 128,
+    timeout: 30_000,
+  });
   const targets = upstreams.map((port) => ({ port, downUntil: 0 }));
   let turn = 0;
   const next = (skip) => {
@@ -176,7 +183,13 @@ async function startNodeProxy(upstreams) {
         );
         out.on('error', (error) => {
           const refused = error.code === 'ECONNREFUSED';
-          if (refused) target.downUntil = Date.now() + DOWN_MS;
+          if (
+            refused ||
+            error.code === 'ECONNRESET' ||
+            error.code === 'EPIPE'
+          ) {
+            target.downUntil = Date.now() + DOWN_MS;
+          }
           const again =
             !answered &&
             tries < targets.length &&
