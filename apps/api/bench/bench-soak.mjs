@@ -629,12 +629,17 @@ async function main() {
       );
     }
     // Each client ends its request or its wait for a job (at most 4 min).
+    let graceTimer;
     const settled = await Promise.race([
       Promise.all(clients).then(() => true),
-      sleep(Math.max(0, deadline - Date.now()) + CLIENTS_GRACE_MS).then(
-        () => false,
-      ),
+      new Promise((resolve) => {
+        graceTimer = setTimeout(
+          () => resolve(false),
+          Math.max(0, deadline - Date.now()) + CLIENTS_GRACE_MS,
+        );
+      }),
     ]);
+    clearTimeout(graceTimer);
     if (!settled) {
       const busy = [...client.inFlight].map(
         (r) => `${r.kind} ${r.path} since ${seconds(r.since - t0)} s`,
