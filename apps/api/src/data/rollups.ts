@@ -10,7 +10,10 @@ import type { Database, SqlRunner } from '../db/database';
 import { DATA_VERSION_MAX_AGE_MS } from '../constants';
 import { addMonths, WINDOW_MONTHS, type MonthStart } from './months';
 
-/** Key of the advisory lock held while the store statistics move to a new month. */
+/**
+ * Key of the advisory lock held while the rollups are rebuilt or the store
+ * statistics move to a new month.
+ */
 export const ROLLUP_LOCK_KEY = 0x726f6c6c; // "roll"
 
 /** `shipped_at` as the month it counts in (UTC). */
@@ -70,6 +73,11 @@ export async function rebuildRollups(
   storeIds?: readonly number[],
   memberIds: readonly number[] = [],
 ): Promise<void> {
+  // One rebuild at a time: two writes rebuilding stores of one member would
+  // each delete and insert its member rows, and the second insert meets the
+  // first's rows (a duplicate key) or their locks (a deadlock) on
+  // PostgreSQL (bench:soak, issue 25). Held until the write commits.
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK_KEY]);
   const all = storeIds === undefined;
   const stores = all ? [] : [[...storeIds]];
   // Every store's shipments (never a mail-back one without a store), or those of `storeIds`.
