@@ -157,9 +157,11 @@ test.describe('the production server in Chromium', () => {
 
       expect(response?.status(), path).toBe(200);
       await expect(shell.header, path).toContainText(SUPER_ADMIN.email);
-      // Every route has its screen: the URL stays (or follows its redirect)
-      // and the screen's heading shows.
-      await expect(page, path).toHaveURL((url) => url.pathname === landing);
+      // Every route has its screen: the URL stays (or follows its redirect,
+      // query included) and the screen's heading shows.
+      await expect(page, path).toHaveURL(
+        (url) => url.pathname + url.search === landing,
+      );
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
     }
   });
