@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiJson, apiToken } from './support/api';
 import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
 import { figure, shownKg, shownStepKg } from './support/figures';
@@ -15,17 +15,29 @@ interface Summary {
 /** The net weight of the pallet the journey weighs in: a whole tonne, so every rounding of the dashboard shows it whole. */
 const NET_KG = 1000;
 
+/** Kiehl's, the brand admin's member. */
+const KIEHLS = DEMO_USERS.brandAdmin.member_id;
+
+interface ShipmentsPage {
+  total: number;
+  shipments: { id: number; member_id: number; tracking_number: string }[];
+}
+
 /** The receiving queue's table. */
 const queueTable = (page: Page) =>
   page.getByRole('table', { name: /^Receiving queue/ });
 
-/** How many shipments the receiving queue's caption says wait. */
-async function queueTotal(page: Page): Promise<number> {
-  const caption = queueTable(page).locator('caption');
-  await expect(caption).toContainText(/Receiving queue: [\d,]+ shipments/);
+/** The count a table's caption states, the first group of `pattern`. */
+async function captionCount(table: Locator, pattern: RegExp): Promise<number> {
+  const caption = table.locator('caption');
+  await expect(caption).toContainText(pattern);
   const text = (await caption.textContent()) ?? '';
-  return Number(/([\d,]+) shipments/.exec(text)?.[1]?.replace(/,/g, ''));
+  return Number(pattern.exec(text)?.[1]?.replace(/,/g, ''));
 }
+
+/** How many shipments the receiving queue's caption says wait. */
+const queueTotal = (page: Page) =>
+  captionCount(queueTable(page), /Receiving queue: ([\d,]+) shipments/);
 
 /**
  * Reads "Collected this month" on /dashboard, checks it shows the API's
@@ -170,13 +182,42 @@ test.describe('Shipments and the warehouse', () => {
     expect(shownAfter - shownBefore).toBe(NET_KG);
   });
 
-  test("a brand admin reads their member's shipments and queue without any write control, axe clean at 1366 and 390 px", async ({
+  test("a brand admin sees only Kiehl's shipments and queue and cannot write: the list and the queue count Kiehl's alone, another member's shipment is not found by link or search, a Kiehl's shipment has no correction form and the API refuses the brand admin's write (403); axe clean at 1366 and 390 px", async ({
     page,
+    request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
+    const admin = await apiToken(request, PLATFORM_ADMIN);
+    const kiehls = await apiJson<ShipmentsPage>(
+      request,
+      `/api/shipments?member_id=${KIEHLS}&page_size=1`,
+      admin,
+    );
+    const kiehlsQueue = await apiJson<ShipmentsPage>(
+      request,
+      `/api/warehouse/receiving?member_id=${KIEHLS}&page_size=1`,
+      admin,
+    );
+    const other = (
+      await apiJson<ShipmentsPage>(
+        request,
+        '/api/shipments?page_size=100',
+        admin,
+      )
+    ).shipments.find((s) => s.member_id !== KIEHLS);
+    expect(other, "another member's shipment").toBeDefined();
+    const { id: otherId, tracking_number: otherTracking } = other ?? {
+      id: 0,
+      tracking_number: '',
+    };
+
     await signInAt(page, BRAND_ADMIN.email, '/shipment-tracking');
     const list = page.getByRole('table', { name: /shipments of Kiehl/ });
     await expect(list).toBeVisible();
+    // Kiehl's and nobody else's: the count is Kiehl's own.
+    expect(await captionCount(list, /([\d,]+) shipments of Kiehl/)).toBe(
+      kiehls.total,
+    );
     await expect(
       list.getByRole('columnheader', { name: 'Member' }),
     ).toHaveCount(0);
@@ -184,7 +225,53 @@ test.describe('Shipments and the warehouse', () => {
       expect(list.getByRole('rowheader').first()).toBeVisible(),
     );
 
+    // A Kiehl's shipment: read only.
+    const first = list.getByRole('rowheader').first().getByRole('link');
+    const tracking = (await first.textContent())?.trim() ?? '';
+    await first.click();
+    await expect(
+      page.getByRole('heading', { level: 2, name: `Shipment ${tracking}` }),
+    ).toBeFocused();
+    await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+    await expect(page.getByRole('form')).toHaveCount(0);
+    await expect(
+      page.getByRole('button', { name: /exception|origin/i }),
+    ).toHaveCount(0);
+    await checkBothWidths(page, "a Kiehl's shipment", () =>
+      expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible(),
+    );
+    const token = await apiToken(request, BRAND_ADMIN.email);
+    const read = await apiJson<{ shipment: { id: number; version: number } }>(
+      request,
+      `/api/shipments/${kiehls.shipments[0]?.id ?? 0}`,
+      token,
+    );
+    const refused = await request.post(
+      `/api/shipments/${read.shipment.id}/exception`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+        data: {
+          exception: 'lost',
+          note: 'Not theirs to record',
+          version: read.shipment.version,
+        },
+      },
+    );
+    expect(refused.status()).toBe(403);
+
+    // Another member's shipment: not found, by its link or its number.
+    await page.goto(`/shipment-tracking?shipment=${otherId}`);
+    await expect(page.getByRole('alert')).toHaveText('Not found');
+    await expect(
+      page.getByRole('heading', { name: `Shipment ${otherTracking}` }),
+    ).toHaveCount(0);
+    await page.goto(`/shipment-tracking?search=${otherTracking}`);
+    await expect(
+      page.getByText(`No shipment matches "${otherTracking}".`),
+    ).toBeVisible();
+
     await page.goto('/warehouse-operations');
+    expect(await queueTotal(page)).toBe(kiehlsQueue.total);
     await checkBothWidths(page, "Kiehl's receiving queue", () =>
       expect(queueTable(page).getByRole('rowheader').first()).toBeVisible(),
     );

@@ -570,12 +570,18 @@ export function declareRoute<N extends RoutedName>(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply | undefined> {
-    const stamp = await services.cacheStamp(services.clock());
+    const now = services.clock();
+    const stamp = await services.cacheStamp(now);
     const { member_id: _asked, ...question } = (request.query ?? {}) as Record<
       string,
       unknown
     >;
-    const key = `${name}|${stamp.period}|m=${request.scope?.memberId ?? '*'}|${JSON.stringify([request.params ?? null, question])}`;
+    // An answer that moves with the clock (flags raised after so many
+    // days) is reused within its time slot only (docs/decisions/0032).
+    const slot = endpoint.cacheMaxAgeMs
+      ? `|t=${Math.floor(now.getTime() / endpoint.cacheMaxAgeMs)}`
+      : '';
+    const key = `${name}|${stamp.period}${slot}|m=${request.scope?.memberId ?? '*'}|${JSON.stringify([request.params ?? null, question])}`;
     let body = services.answers.get(key, stamp.version);
     if (body === undefined) {
       const { answer } = await run(request, reply, services.db);

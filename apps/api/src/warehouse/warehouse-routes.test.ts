@@ -3,12 +3,14 @@ import {
   checkSorting,
   checkWeighIn,
   DashboardSummarySchema,
+  DELIVERED_NOT_RECEIVED_DAYS,
   EolSummarySchema,
   kgToGrams,
   LotDetailSchema,
   netOf,
   OnHandSchema,
   ShipmentDetailSchema,
+  SHIPMENT_FLAGS_CACHE_MS,
   ShipmentsPageSchema,
   WarehouseSummarySchema,
 } from '@collective/api-client/contract';
@@ -26,7 +28,12 @@ describeOnEachDatabase('the warehouse', (engine) => {
   // Every read sees the data version at once (a write's own process
   // otherwise notices within DATA_VERSION_MAX_AGE_MS, docs/decisions/0032).
   // A long max age: only the write itself can make its change seen at once.
-  const server = signedInServer(engine, { dataVersionMaxAgeMs: 60_000 });
+  // The server's clock may run ahead (flags that move with the clock).
+  let clockAheadMs = 0;
+  const server = signedInServer(engine, {
+    dataVersionMaxAgeMs: 60_000,
+    clock: () => new Date(Date.now() + clockAheadMs),
+  });
   const { call, json } = server;
   const detail = (id: number) =>
     json(ShipmentDetailSchema, `/api/shipments/${id}`);
@@ -94,6 +101,59 @@ describeOnEachDatabase('the warehouse', (engine) => {
 
       expect(queue.shipments.every((s) => s.member_id === 2)).toBe(true);
       expect(operator.statusCode).toBe(403);
+    });
+
+    it(`flags a queued shipment once it has waited ${DELIVERED_NOT_RECEIVED_DAYS} days, though nothing was written since the queue and the list were cached`, async () => {
+      const id = await shipmentWhere("status = 'delivered'", 10);
+      // Delivered a minute short of the threshold, set in the database
+      // directly: no write of the API, so the data version stays.
+      await server.db.query(
+        `UPDATE shipments SET delivered_at = $2::timestamptz - interval '${DELIVERED_NOT_RECEIVED_DAYS} days' + interval '1 minute'
+          WHERE id = $1`,
+        [id, new Date().toISOString()],
+      );
+      const [row] = await server.db.query<{
+        tracking_number: string;
+        member_id: number;
+        ahead: number;
+      }>(
+        `SELECT tracking_number, member_id,
+                (SELECT count(*)::int FROM shipments o WHERE o.status = 'delivered'
+                   AND o.member_id = s.member_id AND (o.delivered_at, o.id) < (s.delivered_at, s.id)) AS ahead
+           FROM shipments s WHERE id = $1`,
+        [id],
+      );
+      const shipment = present(row, 'the shipment');
+      const flagsOf = async () => {
+        const queue = await json(
+          ShipmentsPageSchema,
+          `/api/warehouse/receiving?member_id=${shipment.member_id}&page_size=100&page=${Math.floor(shipment.ahead / 100) + 1}`,
+        );
+        const list = await json(
+          ShipmentsPageSchema,
+          `/api/shipments?search=${shipment.tracking_number}`,
+        );
+        return [
+          present(
+            queue.shipments.find((s) => s.id === id),
+            'the shipment in the queue',
+          ).flags,
+          present(
+            list.shipments.find((s) => s.id === id),
+            'the shipment in the list',
+          ).flags,
+        ];
+      };
+      try {
+        expect(await flagsOf()).toEqual([[], []]);
+        clockAheadMs = 2 * SHIPMENT_FLAGS_CACHE_MS;
+        expect(await flagsOf()).toEqual([
+          ['delivered_not_received'],
+          ['delivered_not_received'],
+        ]);
+      } finally {
+        clockAheadMs = 0;
+      }
     });
   });
 

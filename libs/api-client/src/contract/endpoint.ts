@@ -104,6 +104,13 @@ export interface Endpoint {
    */
   cache?: boolean;
   /**
+   * For a cached answer that also moves with the clock (a flag raised
+   * after so many days): the longest the server reuses it, in
+   * milliseconds, while the data stays unchanged. Absent: as long as the
+   * data's version and month stay the same (docs/decisions/0032).
+   */
+  cacheMaxAgeMs?: number;
+  /**
    * The tenant feature flag the call belongs to (decisions D3): with the
    * flag off on the caller's tenant, the call answers 404.
    */

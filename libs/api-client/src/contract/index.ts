@@ -239,7 +239,10 @@ export type {
   WeightProblem,
   WeightUnit,
 } from './mass-balance';
-export { operationsEndpoints } from './operations-endpoints';
+export {
+  operationsEndpoints,
+  SHIPMENT_FLAGS_CACHE_MS,
+} from './operations-endpoints';
 export {
   DELIVERED_NOT_RECEIVED_DAYS,
   LONG_TRANSIT_DAYS,

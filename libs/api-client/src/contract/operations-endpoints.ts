@@ -32,6 +32,14 @@ import {
 } from './operations-schemas';
 
 /**
+ * How long a cached shipment list or receiving queue is reused while the
+ * data stays unchanged: their flags ("delivered, not received after 3
+ * days", "in transit over 10 days") move with the clock, so they show at
+ * most a minute late.
+ */
+export const SHIPMENT_FLAGS_CACHE_MS = 60_000;
+
+/**
  * The calls of the operations screens (decisions D14, D15): Shipment
  * Tracking's list, export and detail, and the corrections collective
  * admins make to a shipment.
@@ -49,6 +57,7 @@ export const operationsEndpoints = /* @__PURE__ */ named({
     audience: 'admins',
     scoped: true,
     cache: true,
+    cacheMaxAgeMs: SHIPMENT_FLAGS_CACHE_MS,
   },
   shipmentsExport: {
     method: 'GET',
@@ -114,6 +123,7 @@ export const operationsEndpoints = /* @__PURE__ */ named({
     scoped: true,
     // As the shipment list: every shipment write counts the data version up.
     cache: true,
+    cacheMaxAgeMs: SHIPMENT_FLAGS_CACHE_MS,
   },
   warehouseSummary: {
     method: 'GET',
