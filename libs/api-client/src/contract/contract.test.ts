@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { isExistingDay } from './common-schemas';
 import { endpoints } from './endpoints';
+import { CreateG2UploadQuerySchema } from './g2-endpoints';
 import { markReadPath } from './shell-endpoints';
 import {
   MAX_NOTIFICATION_ID,
@@ -115,5 +117,23 @@ describe('endpoints', () => {
     for (const [name, entry] of Object.entries(endpoints)) {
       expect(entry.name).toBe(name);
     }
+  });
+});
+
+describe('isExistingDay', () => {
+  it('says whether text names a day that exists, without throwing on any text', () => {
+    expect(isExistingDay('2026-02-28')).toBe(true);
+    expect(isExistingDay('2024-02-29')).toBe(true);
+    expect(isExistingDay('2026-02-30')).toBe(false);
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(typeof isExistingDay(text)).toBe('boolean');
+      }),
+    );
+  });
+
+  it('lets a day query answer a 400, not throw, for text that is no date (found by the fuzz suite)', () => {
+    const query = { period_start: '2026-01-01', period_end: 'x'.repeat(300) };
+    expect(v.safeParse(CreateG2UploadQuerySchema, query).success).toBe(false);
   });
 });

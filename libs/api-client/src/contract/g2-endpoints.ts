@@ -10,6 +10,7 @@ import {
   answerSchema,
   CountSchema,
   IdSchema,
+  isExistingDay,
   IsoTimestampSchema,
   KgSchema,
   oneOf,
@@ -203,7 +204,7 @@ const dayQuery = (name: string) =>
     v.string(`${name} must be a date`),
     v.isoDate(`${name} must be a date like 2026-10-01`),
     v.check(
-      (text) => new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+      isExistingDay,
       `${name} must be a day that exists, like 2026-10-01`,
     ),
   );
