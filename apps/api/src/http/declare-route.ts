@@ -36,8 +36,9 @@ import { pathInsideApi } from './api-path';
 import { recordAudit, type AuditedChanges } from './audit';
 import { csvStream, type CsvExport } from './csv';
 import { ClientError, Refusal } from './error-replies';
-import { withIdempotency } from './idempotency';
+import { hasIdempotencyKey, withIdempotency } from './idempotency';
 import { requestTenant } from './tenant-header';
+import { bufferUpload } from './uploads';
 import { describeIssues } from './validation';
 
 /** Everything the route layer needs from the server, made once in `reference-api.ts`. */
@@ -501,10 +502,33 @@ export function declareRoute<N extends RoutedName>(
       return { status, body: checked(answer) };
     };
     const done = endpoint.idempotent
-      ? await withIdempotency(services.db, request, name, work)
+      ? await withIdempotency(
+          services.db,
+          request,
+          name,
+          work,
+          await retryIdentity(request, endpoint),
+        )
       : await services.db.transaction(work);
     services.dataWritten();
     return settled(reply.code(done.status).send(done.body));
+  }
+
+  /**
+   * What tells a retried create from another under one Idempotency-Key:
+   * its JSON body, or for an upload its query and the digest of its file,
+   * read ahead into memory (at most the entry's `maxBytes`) only when a
+   * key is given (docs/decisions/0067, addendum).
+   */
+  async function retryIdentity(
+    request: FastifyRequest,
+    { upload }: Endpoint,
+  ): Promise<unknown> {
+    if (!upload || !hasIdempotencyKey(request)) return request.body;
+    return {
+      query: request.query ?? null,
+      file: await bufferUpload(request, upload),
+    };
   }
 
   /**

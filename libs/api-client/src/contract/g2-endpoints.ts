@@ -545,6 +545,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     upload: g2Upload,
     response: G2UploadDetailSchema,
     status: 201,
+    idempotent: true,
   },
   g2UploadReport: {
     ...base,
@@ -660,6 +661,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     },
     response: G2MappingImportSchema,
     audit: { entity: 'g2_store_mapping', action: 'import' },
+    idempotent: true,
   },
   g2StoreMappingsCsv: {
     ...base,

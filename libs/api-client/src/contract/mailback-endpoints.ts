@@ -597,6 +597,7 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     body: MailbackNoteSchema,
     response: MailbackSubmissionResponseSchema,
     audit: { entity: 'mailback_submission', action: 'note' },
+    idempotent: true,
   },
   redactMailbackSubmission: {
     ...admin,
@@ -634,5 +635,6 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     response: MailbackFormsSchema,
     status: 201,
     audit: { entity: 'mailback_form', action: 'publish' },
+    idempotent: true,
   },
 } as const satisfies Record<string, Endpoint>);

@@ -485,5 +485,6 @@ export const storeInventoryEndpoints = /* @__PURE__ */ named({
     auth: 'session',
     audience: 'collective-admins',
     audit: { entity: 'store', action: 'import' },
+    idempotent: true,
   },
 } as const satisfies Record<string, Endpoint>);
