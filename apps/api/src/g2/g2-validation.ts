@@ -167,6 +167,10 @@ export async function validateUpload(
     after = rows.at(-1)?.row ?? after;
     progress(done, upload.rows);
   }
+  // Fresh statistics before the queries over the whole upload: a planner
+  // that still believes the freshly staged tables empty joins them by
+  // nested loops, which took over 20 minutes for 60,000 rows.
+  await db.query('ANALYZE g2_rows, g2_row_issues');
   // A row repeating an earlier one (same store id, day, material and
   // weight) is left out of the commit, so it never counts twice.
   await db.query(
@@ -201,12 +205,18 @@ export async function validateUpload(
             valid_rows = t.valid, error_rows = t.errors, warning_rows = t.warnings,
             weight_kg = t.weight
        FROM (SELECT
-               count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM g2_row_issues i WHERE i.upload_id = r.upload_id AND i.row = r.row))::int AS valid,
-               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM g2_row_issues i WHERE i.upload_id = r.upload_id AND i.row = r.row AND i.severity = 'error'))::int AS errors,
-               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM g2_row_issues i WHERE i.upload_id = r.upload_id AND i.row = r.row)
-                                AND NOT EXISTS (SELECT 1 FROM g2_row_issues i WHERE i.upload_id = r.upload_id AND i.row = r.row AND i.severity = 'error'))::int AS warnings,
+               count(*) FILTER (WHERE f.row IS NULL)::int AS valid,
+               count(*) FILTER (WHERE f.has_error)::int AS errors,
+               count(*) FILTER (WHERE NOT f.has_error)::int AS warnings,
                coalesce(sum(r.weight_kg) FILTER (WHERE NOT r.excluded), 0) AS weight
-               FROM g2_rows r WHERE r.upload_id = $1) t
+               FROM g2_rows r
+               -- Each row's problems counted once, joined (not a subquery per
+               -- row, which a planner without fresh statistics ran as a scan
+               -- per row: minutes for 60,000 rows under load).
+               LEFT JOIN (SELECT row, bool_or(severity = 'error') AS has_error
+                            FROM g2_row_issues WHERE upload_id = $1 GROUP BY row) f
+                      ON f.row = r.row
+              WHERE r.upload_id = $1) t
       WHERE u.id = $1 AND u.status = 'validating'`,
     [uploadId],
   );
