@@ -237,7 +237,7 @@ const importTooLarge = () =>
 async function stageUpload(
   tx: SqlRunner,
   made: {
-    tenant: string;
+    tenant: TenantCode;
     file: SpooledFile;
     query: { period_start: string; period_end: string };
     userId: number;
