@@ -181,6 +181,8 @@ export const ENTRY_RECORDS: Record<ParamEntryName, RecordKindName> = {
   resendMailbackLabel: 'mailbackSubmission',
   addMailbackNote: 'mailbackSubmission',
   redactMailbackSubmission: 'mailbackSubmission',
+  saveMailbackFormDraft: 'mailbackForm',
+  editMailbackFormDraft: 'mailbackForm',
   publishMailbackFormVersion: 'mailbackForm',
   shipment: 'shipment',
   recordShipmentException: 'shipment',
