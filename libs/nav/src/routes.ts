@@ -6,7 +6,7 @@ import {
 import type { TenantFeatures } from '@collective/tenancy';
 
 /** Who may open a route (decisions D1): the contract's audiences that have a dashboard. */
-export type RouteAudience = Exclude<Audience, 'signed-in'>;
+export type RouteAudience = Exclude<Audience, 'signed-in' | 'anyone'>;
 
 /** The three top navigations of specification §2, one per kind of user. */
 export type MenuKind = 'collective' | 'brand-admin' | 'brand-member';

@@ -169,7 +169,7 @@ describe('scopedMutation', () => {
     expect(request.mock.calls[0]).toHaveLength(2);
   });
 
-  it('passes an upload’s transport on to the call', async () => {
+  it('passes an upload’s transport and idempotency key on to the call', async () => {
     const request = vi.fn().mockResolvedValue({ success: true });
     const { queryClient, writes } = setUp(request);
     const transport = vi.fn();
@@ -183,6 +183,10 @@ describe('scopedMutation', () => {
       query: { period_start: '2026-10-01', period_end: '2026-10-31' },
       file,
     });
-    expect(request.mock.calls[0]?.[2]).toEqual({ transport });
+    // A G2 upload is a create: it carries an Idempotency-Key too.
+    expect(request.mock.calls[0]?.[2]).toEqual({
+      transport,
+      idempotencyKey: expect.any(String),
+    });
   });
 });

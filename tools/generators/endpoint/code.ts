@@ -193,7 +193,8 @@ export function entryCode(n: EndpointNames): string {
     ...(s.query ? [`query: ${s.query},`] : []),
     `response: ${s.response},`,
     `auth: 'session',`,
-    ...(n.audience === 'signed-in' ? [] : [`audience: '${n.audience}',`]),
+    // Always written: the contract has no default audience.
+    `audience: '${n.audience}',`,
     ...(n.scoped ? ['scoped: true,'] : []),
   ];
   return `  ${n.name}: {\n${lines.map((line) => `    ${line}`).join('\n')}\n  },\n`;

@@ -305,7 +305,7 @@ ${TABLE_MARKER}`);
     expect(read(tree, TABLE)).toContain("audience: 'collective-admins',");
   });
 
-  it('keeps an unscoped entry out of the data scope: no member_id, no scope, signed-in users', async () => {
+  it('keeps an unscoped entry out of the data scope: no member_id, no scope, signed-in users, said explicitly', async () => {
     await endpointGenerator(tree, { ...EXAMPLE_THINGS_LIST, scoped: false });
     const schemas = read(tree, SCHEMAS);
     expect(schemas).not.toContain('member_id');
@@ -313,7 +313,7 @@ ${TABLE_MARKER}`);
     const table = read(tree, TABLE);
     const entry = table.slice(table.indexOf('  exampleThings: {'));
     expect(entry).not.toContain('scoped');
-    expect(entry).not.toContain('audience');
+    expect(entry).toContain("audience: 'signed-in',");
     expect(read(tree, ROUTES)).not.toContain('answeredScope');
   });
 

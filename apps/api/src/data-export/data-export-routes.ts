@@ -1,7 +1,5 @@
 import { answeredScope } from '../data/answered-scope';
-import type { Caller } from '../auth/authenticate';
 import { resourceRoutes } from '../http/declare-route';
-import { Refusal } from '../http/error-replies';
 import {
   countExportRows,
   exportColumns,
@@ -9,30 +7,16 @@ import {
 } from './export-datasets';
 
 /**
- * Refuses the special brand user (member 1009) with 403: Raw Data Export is
- * hidden from them (specification §2), and its calls are closed to them too.
- */
-function refuseSpecialBrand(caller: Caller): void {
-  if (caller.access.isSpecialBrandUser) {
-    throw new Refusal(
-      403,
-      'Forbidden',
-      'Raw data export is not available to your member; ask the collective for the figures you need.',
-    );
-  }
-}
-
-/**
  * Raw Data Export (decisions D18; docs/decisions/0100): the count of rows
  * an export would hold, and the export itself as a CSV streamed in key
  * order a page at a time. Both read the scope the route layer resolved, so
  * a brand admin gets their own member's rows whatever `member_id` they
  * send; the route layer records every export as an audit event and escapes
- * formula cells.
+ * formula cells. The special brand user is refused by the contract
+ * (`deniedToSpecialBrand`: the screen is hidden from them, specification §2).
  */
 export const dataExportRoutes = resourceRoutes({
-  async dataExportCount({ query, scope, caller, db }) {
-    refuseSpecialBrand(caller);
+  async dataExportCount({ query, scope, db }) {
     const answered = await answeredScope(db, scope.memberId);
     const count = await countExportRows(db, {
       dataset: query.dataset,
@@ -44,8 +28,7 @@ export const dataExportRoutes = resourceRoutes({
     return { success: true, scope: answered, dataset: query.dataset, count };
   },
 
-  async dataExport({ query, scope, caller, db, now }) {
-    refuseSpecialBrand(caller);
+  async dataExport({ query, scope, db, now }) {
     // Check the scope before the first byte is sent: a 404 must stay a 404.
     await answeredScope(db, scope.memberId);
     const columns = exportColumns(query.dataset, query.columns);

@@ -456,6 +456,31 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
   });
 
   describe('files', () => {
+    it('stages a file once when retried with the same Idempotency-Key, giving the first answer again (not the 409 of a file seen before), and refuses another file under that key', async () => {
+      const csv = `Store id,Date,Material,Weight (kg)\nKS-R,${today},PP #5,1.25\n`;
+      const key = { 'idempotency-key': 'g2-upload-once-0001' };
+      const send = (content: string, filename: string) => {
+        const { payload, headers } = multipartBody(content, { filename });
+        return call(ADMIN, 'POST', `/api/g2/uploads?${period}`, payload, {
+          ...headers,
+          ...key,
+        });
+      };
+      const first = await send(csv, 'retried.csv');
+      const again = await send(csv, 'retried.csv');
+      const other = await send(csv.replace('1.25', '2.5'), 'retried.csv');
+
+      expect(first.statusCode, first.body).toBe(201);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toEqual(first.json());
+      expect(other.statusCode).toBe(422);
+      const made = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM g2_uploads WHERE file_name = 'retried.csv'`,
+      );
+      expect(made[0]?.n).toBe(1);
+      expect(await events('g2_upload', first.json().upload.id)).toHaveLength(1);
+    });
+
     it('reads the first sheet of an XLSX workbook: dates as days, formulas as text', async () => {
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('G2');

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  G2_UPLOAD_FIELD,
   MAX_G2_MAPPING_IMPORT_BYTES,
   MAX_G2_UPLOAD_BYTES,
   type G2Issue,
@@ -14,6 +15,7 @@ import { rebuildRollups } from '../data/rollups';
 import type { SqlRunner } from '../db/database';
 import { recordAudit, type AuditedChange } from '../http/audit';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
+import { withIdempotency } from '../http/idempotency';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import { recordIngestion } from '../ingestion-logs/record-ingestion';
 import type { JobQueue } from '../jobs/job-queue';
@@ -31,7 +33,8 @@ import {
   readUpload,
   readUploads,
 } from './g2-records';
-import { cutAtLimit, spoolUpload, stageRows, uploadedPart } from './g2-upload';
+import { cutAtLimit, uploadedPart } from '../http/uploads';
+import { spoolUpload, stageRows, type SpooledFile } from './g2-upload';
 import { G2_VALIDATE_JOB, g2ValidateJob } from './g2-validation';
 
 const DEFAULT_PAGE_SIZE = 25;
@@ -225,6 +228,72 @@ const importTooLarge = () =>
     `The file is larger than ${MAX_G2_MAPPING_IMPORT_BYTES / 1024} KiB; split it into smaller files.`,
   );
 
+/**
+ * Makes the upload of a spooled G2 file in the write's transaction: its
+ * row, its staged rows (400 when there are none), its validation job and
+ * its one audit event (this call is not an audited entry: its file is read
+ * before the transaction opens, docs/decisions/0099). Returns its id.
+ */
+async function stageUpload(
+  tx: SqlRunner,
+  made: {
+    tenant: TenantCode;
+    file: SpooledFile;
+    query: { period_start: string; period_end: string };
+    userId: number;
+    now: Date;
+    jobs: JobQueue;
+    request: FastifyRequest;
+  },
+): Promise<number> {
+  const { tenant, file, query, userId } = made;
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO g2_uploads (tenant, file_name, content_hash, format, bytes,
+                             period_start, period_end, uploaded_by, uploaded_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [
+      tenant,
+      file.fileName,
+      file.hash,
+      file.format,
+      file.bytes,
+      query.period_start,
+      query.period_end,
+      userId,
+      made.now.toISOString(),
+    ],
+  );
+  if (!row) throw new Error('the upload insert returned no id');
+  const rows = await stageRows(tx, row.id, file);
+  if (rows === 0) {
+    throw new Refusal(
+      400,
+      'No rows',
+      'The file has a header but no data rows; nothing was staged.',
+    );
+  }
+  const jobId = await made.jobs.enqueue(
+    G2_VALIDATE_JOB,
+    { uploadIds: [row.id] },
+    { ownerUserId: userId, tenant, memberId: null },
+    { tx },
+  );
+  await tx.query('UPDATE g2_uploads SET rows = $2, job_id = $3 WHERE id = $1', [
+    row.id,
+    rows,
+    jobId,
+  ]);
+  const upload = await readUpload(tx, tenant, row.id, null);
+  if (!upload) throw new Error('the upload vanished while it was made');
+  await recordAudit(
+    tx,
+    made.request,
+    { entity: 'g2_upload', action: 'upload' },
+    uploadChange(null, upload),
+  );
+  return row.id;
+}
+
 /** Reads a mapping import CSV (`partner_store_id`, `store_id`; other columns ignored). */
 async function readMappingImport(
   request: FastifyRequest,
@@ -232,6 +301,7 @@ async function readMappingImport(
   const part = await uploadedPart(
     request,
     'CSV of mappings',
+    G2_UPLOAD_FIELD,
     MAX_G2_MAPPING_IMPORT_BYTES,
   );
   const parser = part.file.pipe(
@@ -372,74 +442,46 @@ const g2ResourceRoutes = resourceRoutes({
     await services.jobs.ready();
     const file = await spoolUpload(request);
     try {
-      const [earlier] = await services.db.query<{
-        id: number;
-        file_name: string;
-        uploaded_at: string;
-      }>(
-        `SELECT id, file_name, to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS uploaded_at
-           FROM g2_uploads WHERE tenant = $1 AND content_hash = $2`,
-        [tenant, file.hash],
-      );
-      if (earlier) {
-        throw new Refusal(
-          409,
-          'Same file uploaded before',
-          `This file's content was uploaded before as upload ${earlier.id} ("${earlier.file_name}", ${earlier.uploaded_at}); nothing was staged. Discard that upload first to upload it again.`,
-          { upload_id: earlier.id },
-        );
-      }
-      const id = await services.db.transaction(async (tx) => {
-        const [made] = await tx.query<{ id: number }>(
-          `INSERT INTO g2_uploads (tenant, file_name, content_hash, format, bytes,
-                                   period_start, period_end, uploaded_by, uploaded_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-          [
-            tenant,
-            file.fileName,
-            file.hash,
-            file.format,
-            file.bytes,
-            query.period_start,
-            query.period_end,
-            caller.user.id,
-            services.clock().toISOString(),
-          ],
-        );
-        if (!made) throw new Error('the upload insert returned no id');
-        const rows = await stageRows(tx, made.id, file);
-        if (rows === 0) {
-          throw new Refusal(
-            400,
-            'No rows',
-            'The file has a header but no data rows; nothing was staged.',
+      // A retry under the same Idempotency-Key is the same query and file
+      // (its digest, taken while spooling): it gets the first answer again.
+      const made = await withIdempotency(
+        services.db,
+        request,
+        'createG2Upload',
+        async (tx) => {
+          const [earlier] = await tx.query<{
+            id: number;
+            file_name: string;
+            uploaded_at: string;
+          }>(
+            `SELECT id, file_name, to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS uploaded_at
+               FROM g2_uploads WHERE tenant = $1 AND content_hash = $2`,
+            [tenant, file.hash],
           );
-        }
-        const jobId = await services.jobs.enqueue(
-          G2_VALIDATE_JOB,
-          { uploadIds: [made.id] },
-          { ownerUserId: caller.user.id, tenant, memberId: null },
-          { tx },
-        );
-        await tx.query(
-          'UPDATE g2_uploads SET rows = $2, job_id = $3 WHERE id = $1',
-          [made.id, rows, jobId],
-        );
-        const upload = await readUpload(tx, tenant, made.id, null);
-        if (!upload) throw new Error('the upload vanished while it was made');
-        // This call is not an audited entry (its file is read before the
-        // transaction opens, docs/decisions/0099): its one event is here.
-        await recordAudit(
-          tx,
-          request,
-          { entity: 'g2_upload', action: 'upload' },
-          uploadChange(null, upload),
-        );
-        return made.id;
-      });
-      const upload = await readUpload(services.db, tenant, id, services.jobs);
-      if (!upload) noUpload(id);
-      return { success: true, upload };
+          if (earlier) {
+            throw new Refusal(
+              409,
+              'Same file uploaded before',
+              `This file's content was uploaded before as upload ${earlier.id} ("${earlier.file_name}", ${earlier.uploaded_at}); nothing was staged. Discard that upload first to upload it again.`,
+              { upload_id: earlier.id },
+            );
+          }
+          const id = await stageUpload(tx, {
+            tenant,
+            file,
+            query,
+            userId: caller.user.id,
+            now: services.clock(),
+            jobs: services.jobs,
+            request,
+          });
+          const upload = await readUpload(tx, tenant, id, null);
+          if (!upload) noUpload(id);
+          return { status: 201, body: { success: true, upload } };
+        },
+        { query, file: file.hash, name: file.fileName },
+      );
+      return made.body as { success: true; upload: G2Upload };
     } catch (error) {
       if ((error as { code?: string }).code === '23505') {
         throw new Refusal(

@@ -18,6 +18,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SqlRunner } from '../db/database';
 import { Refusal } from '../http/error-replies';
+import { cutAtLimit, uploadedPart } from '../http/uploads';
 import { g2FormatOf, readG2Csv, readG2Xlsx, type G2FileRow } from './g2-file';
 
 /** A received file on disk, with what was learnt while it arrived. */
@@ -39,45 +40,6 @@ const tooLarge = () =>
   );
 
 /**
- * The one file part of a `multipart/form-data` body, as a stream and its
- * name: 415 when the body is not multipart, 400 when the file is missing or
- * in another field.
- */
-export async function uploadedPart(
-  request: FastifyRequest,
-  what: string,
-  maxBytes?: number,
-) {
-  if (!request.isMultipart()) {
-    throw new Refusal(
-      415,
-      'Not a file upload',
-      `Send the ${what} as multipart/form-data in the field "${G2_UPLOAD_FIELD}".`,
-    );
-  }
-  const part = await request.file(
-    maxBytes === undefined ? undefined : { limits: { fileSize: maxBytes } },
-  );
-  if (!part || part.fieldname !== G2_UPLOAD_FIELD) {
-    part?.file.resume();
-    throw new Refusal(
-      400,
-      'No file',
-      `Send the ${what} in the form field "${G2_UPLOAD_FIELD}".`,
-    );
-  }
-  return part;
-}
-
-/** Whether a multipart file stream stopped at its size limit. */
-export function cutAtLimit(file: unknown, error?: unknown): boolean {
-  return (
-    (file as { truncated?: boolean }).truncated === true ||
-    (error as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE'
-  );
-}
-
-/**
  * Spools the uploaded G2 file to a temporary file, hashing and counting it
  * on the way: 413 past {@link MAX_G2_UPLOAD_BYTES} (the rest is not read),
  * 415 for a name that is neither `.csv` nor `.xlsx`, 400 when empty.
@@ -85,7 +47,11 @@ export function cutAtLimit(file: unknown, error?: unknown): boolean {
 export async function spoolUpload(
   request: FastifyRequest,
 ): Promise<SpooledFile> {
-  const part = await uploadedPart(request, 'G2 file (CSV or XLSX)');
+  const part = await uploadedPart(
+    request,
+    'G2 file (CSV or XLSX)',
+    G2_UPLOAD_FIELD,
+  );
   const format = g2FormatOf(part.filename);
   if (!format) {
     part.file.resume();

@@ -36,8 +36,9 @@ import { pathInsideApi } from './api-path';
 import { recordAudit, type AuditedChanges } from './audit';
 import { csvStream, type CsvExport } from './csv';
 import { ClientError, Refusal } from './error-replies';
-import { withIdempotency } from './idempotency';
+import { hasIdempotencyKey, withIdempotency } from './idempotency';
 import { requestTenant } from './tenant-header';
+import { bufferUpload } from './uploads';
 import { describeIssues } from './validation';
 
 /** Everything the route layer needs from the server, made once in `reference-api.ts`. */
@@ -119,7 +120,11 @@ export interface RouteCall<N extends EndpointName> {
   query: Part<Entry<N>, 'query'>;
   body: Part<Entry<N>, 'body'>;
   caller: CallerOf<Entry<N>>;
-  /** The data scope the server decided (decisions D12); the collective's for an unscoped entry. */
+  /**
+   * The data scope the server decided (decisions D12). For an entry that
+   * is not `scoped`, the caller's own ({@link ownScope}): a handler that
+   * finds a record by it never reaches another member's.
+   */
   scope: DataScope;
   /** The tenant the caller named in `X-Tenant-Code`, if any. */
   tenant: TenantCode | undefined;
@@ -189,6 +194,26 @@ declare module 'fastify' {
 
 const COLLECTIVE: DataScope = { memberId: null };
 
+/** The scope of a caller who has none: `memberId` -1, which no record has. */
+const NO_SCOPE: DataScope = { memberId: -1 };
+
+/**
+ * The data scope of a call to an entry that is not `scoped` (it takes no
+ * `member_id`): the caller's own, as their access and the tenant decide —
+ * a brand user's member, the tenant's member on a tenant limited to one
+ * (kiehls), else the collective's — so a write or read of one record by
+ * id reaches the same records as the lists do (decisions D4, D12).
+ * {@link NO_SCOPE} for a caller the rules give no data scope (a user
+ * without a dashboard, a brand user of another member on kiehls); the
+ * collective's for an anonymous call.
+ */
+function ownScope(request: FastifyRequest): DataScope {
+  const access = request.caller?.access;
+  if (!access) return COLLECTIVE;
+  const scope = resolveDataScope(access, requestTenant(request), undefined);
+  return isRefusal(scope) ? NO_SCOPE : scope;
+}
+
 /** Where a schema applies, for error texts: "Query: page must be …". */
 const SUBJECTS: Record<string, string> = {
   params: 'Path',
@@ -235,7 +260,7 @@ function answeredBy(name: EndpointName): v.GenericSchema {
 function audienceCheck(
   endpoint: Endpoint,
 ): (caller: Caller | null, request: FastifyRequest) => Refusal | null {
-  const audience = endpoint.audience ?? 'signed-in';
+  const audience = endpoint.audience;
   const message =
     audience === 'everyone'
       ? 'Your role has no dashboard data: only collective admins and the users of a member brand have a data scope.'
@@ -299,6 +324,7 @@ function guardRoute(
 }
 
 const AUDIENCE_NAMES = {
+  anyone: 'anyone',
   'signed-in': 'signed-in users',
   everyone: 'dashboard users',
   admins: 'admins',
@@ -336,7 +362,7 @@ function featureCheck(
 function concealedCheck(
   endpoint: Endpoint,
 ): (caller: Caller | null, request: FastifyRequest) => Refusal | null {
-  const audience = endpoint.audience ?? 'signed-in';
+  const audience = endpoint.audience;
   return (caller, request) =>
     caller !== null &&
     !mayReachConcealed(
@@ -432,7 +458,7 @@ export function declareRoute<N extends RoutedName>(
       query: request.query,
       body: request.body,
       caller: request.caller,
-      scope: request.scope ?? COLLECTIVE,
+      scope: request.scope ?? ownScope(request),
       tenant: requestTenant(request),
       db,
       now: services.clock(),
@@ -499,10 +525,33 @@ export function declareRoute<N extends RoutedName>(
       return { status, body: checked(answer) };
     };
     const done = endpoint.idempotent
-      ? await withIdempotency(services.db, request, name, work)
+      ? await withIdempotency(
+          services.db,
+          request,
+          name,
+          work,
+          await retryIdentity(request, endpoint),
+        )
       : await services.db.transaction(work);
     services.dataWritten();
     return settled(reply.code(done.status).send(done.body));
+  }
+
+  /**
+   * What tells a retried create from another under one Idempotency-Key:
+   * its JSON body, or for an upload its query and the digest of its file,
+   * read ahead into memory (at most the entry's `maxBytes`) only when a
+   * key is given (docs/decisions/0067, addendum).
+   */
+  async function retryIdentity(
+    request: FastifyRequest,
+    { upload }: Endpoint,
+  ): Promise<unknown> {
+    if (!upload || !hasIdempotencyKey(request)) return request.body;
+    return {
+      query: request.query ?? null,
+      file: await bufferUpload(request, upload),
+    };
   }
 
   /**

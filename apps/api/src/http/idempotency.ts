@@ -5,6 +5,12 @@ import { Refusal } from './error-replies';
 
 /** The request header naming a create's idempotency key. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** Whether a request names an idempotency key (an upload's file is then read ahead). */
+export function hasIdempotencyKey(request: FastifyRequest): boolean {
+  return request.headers[IDEMPOTENCY_HEADER] !== undefined;
+}
+
 /** How long a key's first answer is kept and replayed. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
 /** Longest key accepted: printable ASCII, as the IETF draft and Stripe use. */
@@ -25,13 +31,16 @@ export interface StoredAnswer {
  * with another body is refused (422). A request that fails keeps nothing,
  * so its retry runs. Two requests with one key at once: PostgreSQL makes
  * the second wait for the first's commit, then it replays. Without the
- * header, the work simply runs.
+ * header, the work simply runs. `request` is what tells a retry from
+ * another request: the JSON body, unless given (an upload's query and
+ * file digest).
  */
 export async function withIdempotency(
   db: Database,
   request: FastifyRequest,
   endpoint: string,
   work: (tx: SqlRunner) => Promise<StoredAnswer>,
+  what: unknown = request.body,
 ): Promise<StoredAnswer> {
   const header = request.headers[IDEMPOTENCY_HEADER];
   const userId = request.caller?.user.id;
@@ -46,7 +55,7 @@ export async function withIdempotency(
     );
   }
   const requestHash = createHash('sha256')
-    .update(`${endpoint}\n${JSON.stringify(request.body ?? null)}`)
+    .update(`${endpoint}\n${JSON.stringify(what ?? null)}`)
     .digest('base64url');
   return db.transaction(async (tx) => {
     await tx.query(

@@ -53,7 +53,8 @@ function errorResponses(endpoint: Endpoint) {
   const codes = ['400'];
   if (endpoint.auth !== 'anonymous') codes.push('401');
   if (endpoint.auth === 'anonymous') codes.push('429');
-  if (endpoint.audience && endpoint.audience !== 'signed-in') codes.push('403');
+  if (endpoint.audience !== 'signed-in' && endpoint.audience !== 'anyone')
+    codes.push('403');
   if (endpoint.params || endpoint.scoped) codes.push('404');
   if (endpoint.audit) codes.push('409');
   if (endpoint.idempotent) codes.push('422');
@@ -149,7 +150,7 @@ export function openApiDocument(version: string) {
         },
         ...errorResponses(endpoint),
       },
-      'x-audience': endpoint.audience ?? 'signed-in',
+      'x-audience': endpoint.audience,
       ...(endpoint.scoped
         ? { 'x-data-scope': 'member_id honoured for collective admins only' }
         : {}),

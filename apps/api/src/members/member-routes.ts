@@ -1,4 +1,8 @@
-import type { Member, MemberProfile } from '@collective/api-client/contract';
+import type {
+  DataScope,
+  Member,
+  MemberProfile,
+} from '@collective/api-client/contract';
 import { answeredScope } from '../data/answered-scope';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes } from '../http/declare-route';
@@ -20,16 +24,18 @@ function noMember(id: number): never {
 }
 
 /**
- * The member `id`, locked for a write: 404 when there is none, 409 with
- * the current member when `version` is stale (decisions D15).
+ * The member `id`, locked for a write: 404 when there is none in the
+ * caller's scope (on the kiehls tenant, Kiehl's only), 409 with the current
+ * member when `version` is stale (decisions D12, D15).
  */
 async function lockedMember(
   db: SqlRunner,
   id: number,
+  scope: DataScope,
   version: number,
   now: Date,
 ): Promise<MemberProfile> {
-  const current = await readMemberProfile(db, id, null, now, true);
+  const current = await readMemberProfile(db, id, scope.memberId, now, true);
   if (!current) noMember(id);
   if (current.version !== version)
     staleVersion(current.name, version, current.version, current);
@@ -167,8 +173,8 @@ export const memberRoutes = resourceRoutes({
     };
   },
 
-  async updateMember({ params: { id }, body, db, now }) {
-    const before = await lockedMember(db, id, body.version, now);
+  async updateMember({ params: { id }, body, scope, db, now }) {
+    const before = await lockedMember(db, id, scope, body.version, now);
     const { version: _read, ...fields } = body;
     const next = Object.fromEntries(
       Object.entries(fields)
@@ -213,8 +219,8 @@ export const memberRoutes = resourceRoutes({
     return written(db, before, now);
   },
 
-  async deactivateMember({ params: { id }, body, db, now }) {
-    const before = await lockedMember(db, id, body.version, now);
+  async deactivateMember({ params: { id }, body, scope, db, now }) {
+    const before = await lockedMember(db, id, scope, body.version, now);
     if (before.status === 'deactivated') {
       throw new Refusal(
         409,

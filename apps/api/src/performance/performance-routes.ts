@@ -81,7 +81,11 @@ export const performanceRoutes = resourceRoutes({
     };
   },
 
-  async setPerformanceTargets({ body, db, now }) {
+  async setPerformanceTargets({ body, scope, db, now }) {
+    // On the kiehls tenant, Kiehl's targets only (D12).
+    if (scope.memberId !== null && scope.memberId !== body.member_id) {
+      notFound(`There is no member ${body.member_id} in your data scope.`);
+    }
     const nextYear = now.getUTCFullYear() + 1;
     if (body.year > nextYear) {
       throw new Refusal(

@@ -7,6 +7,7 @@ import {
 } from '@collective/api-client/contract';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { multipartBody } from '../testing/multipart-body';
 import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
@@ -382,6 +383,30 @@ describeOnEachDatabase('stores and inventory', (engine) => {
   });
 
   describe('CSV import', () => {
+    it('imports once when retried with the same Idempotency-Key, whatever the multipart boundary, and refuses another file under that key', async () => {
+      const file = `${HEADER}\nKIEHLS,Kiehl's Retried Import,3 Pier Road,02111,Boston,northeast,Kiosk,,2026-01-05,,,,\n`;
+      const key = { 'idempotency-key': 'store-import-once-0001' };
+      const send = (body: {
+        payload: object;
+        headers: Record<string, string>;
+      }) =>
+        call(ADMIN, 'POST', '/api/stores/import', body.payload, {
+          ...body.headers,
+          ...key,
+        });
+      const count = await storeCount();
+      const first = await send(multipart(file));
+      // A browser's retry carries another boundary: the file is what counts.
+      const again = await send(multipartBody(file, { filename: 'stores.csv' }));
+      const other = await send(multipart(file.replace('Retried', 'Other')));
+
+      expect(first.statusCode, first.body).toBe(200);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(other.statusCode).toBe(422);
+      expect(await storeCount()).toBe((count ?? 0) + 1);
+    });
+
     it('previews a file row by row and saves nothing; the import then saves every store, one audit event each', async () => {
       const file = `${HEADER}\nKIEHLS,Kiehl's Import One,1 Pier Road,02111,Boston,northeast,Kiosk,,2026-01-05,one@kiehls.test,5,30,20\nLUMEN,Lumen Import Two,2 Pier Road,,Denver,Mountain,in-store,inactive,2025-12-01,,,,\n`;
       const count = await storeCount();

@@ -10,7 +10,6 @@ import {
   type StoreRecord,
 } from '@collective/api-client/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
 import type { Caller } from '../auth/authenticate';
 import { answeredScope } from '../data/answered-scope';
 import { rebuildRollups } from '../data/rollups';
@@ -19,6 +18,7 @@ import type { AuditedChange } from '../http/audit';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import { requestTenant } from '../http/tenant-header';
+import { cutAtLimit, uploadedPart } from '../http/uploads';
 import { readImportFile, type ImportMember } from './store-import';
 import {
   auditedStore,
@@ -170,31 +170,6 @@ async function openingMember(db: SqlRunner, id: number, scope: number | null) {
 }
 
 /**
- * The uploaded CSV of an import call: the one file part of a
- * `multipart/form-data` body, as a stream. 415 when the body is not
- * multipart, 400 when the file is missing or in another field.
- */
-async function uploadedFile(request: FastifyRequest): Promise<Readable> {
-  if (!request.isMultipart()) {
-    throw new Refusal(
-      415,
-      'Not a file upload',
-      `Send the CSV as multipart/form-data in the field "${STORE_IMPORT_FIELD}".`,
-    );
-  }
-  const part = await request.file();
-  if (!part || part.fieldname !== STORE_IMPORT_FIELD) {
-    part?.file.resume();
-    throw new Refusal(
-      400,
-      'No file',
-      `Send the CSV file in the form field "${STORE_IMPORT_FIELD}".`,
-    );
-  }
-  return part.file;
-}
-
-/**
  * Reads and checks an import upload (collective admins) against the
  * members of `scope` and their stores: the report, and the stores the
  * valid rows make (empty whenever any row has a problem).
@@ -225,11 +200,9 @@ async function checkImport(
     storeRows.map((s) => [`${s.member_id}|${s.name}`, s.id]),
   );
   const names = new Map(memberRows.map((m) => [m.id, m.name]));
-  const file = await uploadedFile(request);
+  const { file } = await uploadedPart(request, 'CSV', STORE_IMPORT_FIELD);
   /** The file stopped at the upload's size limit (the stream ends early, or errs). */
-  const cut = (error?: unknown) =>
-    (file as Readable & { truncated?: boolean }).truncated === true ||
-    (error as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE';
+  const cut = (error?: unknown) => cutAtLimit(file, error);
   const tooLarge = () =>
     new Refusal(
       413,

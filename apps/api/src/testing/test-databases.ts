@@ -221,3 +221,20 @@ export function describeOnEachDatabase(
     }
   }
 }
+
+/**
+ * Declares `body` once, as `describe('<title> on <engine>')`, on
+ * PostgreSQL when a server is configured (the production engine), else on
+ * PGlite: for the generated suites that walk the whole contract
+ * (docs/decisions/0105), whose rules live in the route layer and the
+ * handlers' SQL, the same text on both engines, and whose run time would
+ * double on two.
+ */
+export function describeOnOneDatabase(
+  title: string,
+  body: (engine: TestDatabaseEngine) => void,
+): void {
+  const engine =
+    postgresEngine.skipReason === null ? postgresEngine : pgliteEngine;
+  describe(`${title} on ${engine.name}`, () => body(engine));
+}

@@ -10,6 +10,7 @@ import {
   judgeManagement,
   PASSWORD_RESET_TTL_MINUTES,
   SUPER_ADMIN_ROLE,
+  type DataScope,
   type GrantVerdict,
   type RoleGrant,
 } from '@collective/api-client/contract';
@@ -97,6 +98,15 @@ function normalGrant(grant: RoleGrant): RoleGrant {
 }
 
 /**
+ * Whether a user lies in the caller's data scope (decisions D12): any
+ * user for the whole collective's scope, else the scope's member's only
+ * (so on the kiehls tenant, Kiehl's users).
+ */
+function inScope(row: { member_id: number | null }, scope: DataScope): boolean {
+  return scope.memberId === null || row.member_id === scope.memberId;
+}
+
+/**
  * A user the caller may manage, locked for the write; 404 when there is
  * none or it lies outside the caller's member, 403 when the caller's role
  * may not manage theirs (decisions D16).
@@ -104,10 +114,12 @@ function normalGrant(grant: RoleGrant): RoleGrant {
 async function managedTarget(
   db: SqlRunner,
   caller: Caller,
+  scope: DataScope,
   id: number,
 ): Promise<ManagedUserRow> {
   const row = await readManagedUser(db, id, true);
-  if (!row) notFound(`There is no user ${id} in your member.`);
+  if (!row || !inScope(row, scope))
+    notFound(`There is no user ${id} in your member.`);
   const verdict = judgeManagement(caller.access, row);
   if (verdict === 'not-found')
     notFound(`There is no user ${id} in your member.`);
@@ -352,20 +364,29 @@ export const userRoutes = resourceRoutes({
     };
   },
 
-  async user({ params, caller, db }) {
+  async user({ params, caller, scope, db }) {
     const row = await readManagedUser(db, params.id);
     // Reading is managing's scope: a brand admin sees their member only;
-    // collective admins see everyone (also those only the super admin manages).
-    if (!row || judgeManagement(caller.access, row) === 'not-found') {
+    // collective admins see everyone (also those only the super admin
+    // manages), but on the kiehls tenant Kiehl's users only.
+    if (
+      !row ||
+      !inScope(row, scope) ||
+      judgeManagement(caller.access, row) === 'not-found'
+    ) {
       notFound(`There is no user ${params.id} in your member.`);
     }
     return { success: true, user: toManagedUser(row) };
   },
 
   async inviteUser(call) {
-    const { body, caller, db } = call;
+    const { body, caller, scope, db } = call;
     const grant = normalGrant({ role: body.role, member_id: body.member_id });
     enforce(judgeGrant(caller.access, grant), `member ${grant.member_id}`);
+    // On the kiehls tenant, Kiehl's users only (D12), as for a brand admin.
+    if (grant.member_id !== null && !inScope(grant, scope)) {
+      notFound(`There is no member ${grant.member_id} in your data scope.`);
+    }
     let memberCode: string | null = null;
     if (grant.member_id !== null) {
       const [member] = await db.query<{ code: string | null }>(
@@ -440,8 +461,8 @@ export const userRoutes = resourceRoutes({
     };
   },
 
-  async updateUser({ params, body, caller, db, now, services }) {
-    const row = await managedTarget(db, caller, params.id);
+  async updateUser({ params, body, caller, scope, db, now, services }) {
+    const row = await managedTarget(db, caller, scope, params.id);
     checkVersion(row, body.version);
     const roleChange = body.role !== undefined || body.member_id !== undefined;
     const next = normalGrant({
@@ -497,8 +518,8 @@ export const userRoutes = resourceRoutes({
   },
 
   async resendInvitation(call) {
-    const { params, caller, db } = call;
-    const row = await managedTarget(db, caller, params.id);
+    const { params, caller, scope, db } = call;
+    const row = await managedTarget(db, caller, scope, params.id);
     if (row.status !== 'invited') {
       throw new Refusal(
         409,
@@ -520,8 +541,8 @@ export const userRoutes = resourceRoutes({
     };
   },
 
-  async revokeInvitation({ params, caller, db, now }) {
-    const row = await managedTarget(db, caller, params.id);
+  async revokeInvitation({ params, caller, scope, db, now }) {
+    const row = await managedTarget(db, caller, scope, params.id);
     if (row.status !== 'invited') {
       throw new Refusal(
         409,
@@ -542,8 +563,8 @@ export const userRoutes = resourceRoutes({
     };
   },
 
-  async deactivateUser({ params, body, caller, db, now, services }) {
-    const row = await managedTarget(db, caller, params.id);
+  async deactivateUser({ params, body, caller, scope, db, now, services }) {
+    const row = await managedTarget(db, caller, scope, params.id);
     refuseSelf(caller, row, 'deactivate');
     checkVersion(row, body.version);
     if (row.status === 'deactivated') {
@@ -571,8 +592,8 @@ export const userRoutes = resourceRoutes({
     };
   },
 
-  async reactivateUser({ params, body, caller, db }) {
-    const row = await managedTarget(db, caller, params.id);
+  async reactivateUser({ params, body, caller, scope, db }) {
+    const row = await managedTarget(db, caller, scope, params.id);
     checkVersion(row, body.version);
     if (row.status !== 'deactivated') {
       throw new Refusal(
@@ -601,8 +622,8 @@ export const userRoutes = resourceRoutes({
   },
 
   async sendPasswordReset(call) {
-    const { params, caller, db } = call;
-    const row = await managedTarget(db, caller, params.id);
+    const { params, caller, scope, db } = call;
+    const row = await managedTarget(db, caller, scope, params.id);
     if (row.status !== 'active') {
       throw new Refusal(
         409,
@@ -620,8 +641,8 @@ export const userRoutes = resourceRoutes({
     };
   },
 
-  async signOutUser({ params, caller, db, now, services }) {
-    const row = await managedTarget(db, caller, params.id);
+  async signOutUser({ params, caller, scope, db, now, services }) {
+    const row = await managedTarget(db, caller, scope, params.id);
     const ended = await revokeUserSessions(
       db,
       services.sessionCache,

@@ -132,6 +132,12 @@ export function deriveAccess(user: Pick<User, 'role' | 'member_id'>): Access {
  * rule, shared by the route table and the contract.
  */
 export type Audience =
+  /**
+   * Anyone at all, signed in or not: the calls made before or without a
+   * session (sign-in, sign-out, invitation and reset links, the public
+   * mail-back form). For contract entries only, never a screen's.
+   */
+  | 'anyone'
   /** Anyone signed in, even a user without a dashboard (their own session, notifications, keys). */
   | 'signed-in'
   /** Every dashboard user, brand members included. */
@@ -146,6 +152,7 @@ export type Audience =
 /** Whether `access` belongs to `audience`. */
 export function allows(access: Access, audience: Audience): boolean {
   switch (audience) {
+    case 'anyone':
     case 'signed-in':
       return true;
     case 'everyone':

@@ -77,3 +77,13 @@ export function searchQuery(maxLength: number) {
     ),
   );
 }
+
+/**
+ * Whether `text` (`YYYY-MM-DD`) names a day that exists: false for
+ * 2026-02-30, and for text that is no date at all, without throwing
+ * (valibot runs a pipe's checks after an earlier one failed).
+ */
+export function isExistingDay(text: string): boolean {
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
+}

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { endpoints } from './endpoints';
+import { isExistingDay } from './common-schemas';
+import type { Endpoint } from './endpoint';
+import { endpoints, type EndpointName } from './endpoints';
+import { CreateG2UploadQuerySchema } from './g2-endpoints';
 import { markReadPath } from './shell-endpoints';
 import {
   MAX_NOTIFICATION_ID,
@@ -114,6 +117,74 @@ describe('endpoints', () => {
   it('gives every entry its own name, so keys need not import the whole table', () => {
     for (const [name, entry] of Object.entries(endpoints)) {
       expect(entry.name).toBe(name);
+    }
+  });
+});
+
+describe('isExistingDay', () => {
+  it('says whether text names a day that exists, without throwing on any text', () => {
+    expect(isExistingDay('2026-02-28')).toBe(true);
+    expect(isExistingDay('2024-02-29')).toBe(true);
+    expect(isExistingDay('2026-02-30')).toBe(false);
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(typeof isExistingDay(text)).toBe('boolean');
+      }),
+    );
+  });
+
+  it('lets a day query answer a 400, not throw, for text that is no date (found by the fuzz suite)', () => {
+    const query = { period_start: '2026-01-01', period_end: 'x'.repeat(300) };
+    expect(v.safeParse(CreateG2UploadQuerySchema, query).success).toBe(false);
+  });
+});
+
+/**
+ * POSTs that make something yet take no Idempotency-Key, and why
+ * (docs/decisions/0067, addendum). A name here that makes nothing fails.
+ */
+const NOT_IDEMPOTENT: Partial<Record<EndpointName, string>> = {
+  createDownload:
+    'a single-use download ticket, not a record: a retry makes a second ticket that expires unused, and replaying the first would hand back a used one',
+  submitMailback:
+    'anonymous (keys are kept per user) and posted by a page without script, which cannot send the header; post/redirect/get stops a reload from sending twice and the throttle bounds the rest',
+};
+
+/** The audited actions that add a record, whatever the answer's status (a note, an import). */
+const ADDING_ACTIONS = [
+  'create',
+  'invite',
+  'run',
+  'publish',
+  'note',
+  'import',
+  'record_exception',
+  'upload',
+];
+
+/** The POSTs of the contract that make a record: a 201 answer, or an audited action that adds one. */
+const CREATES = (Object.keys(endpoints) as EndpointName[]).filter((name) => {
+  const entry: Endpoint = endpoints[name];
+  return (
+    entry.method === 'POST' &&
+    (entry.status === 201 || ADDING_ACTIONS.includes(entry.audit?.action ?? ''))
+  );
+});
+
+describe('Idempotency-Key on every create (decisions 0067)', () => {
+  it('is honoured by every POST that makes a record, unless exempted with a reason', () => {
+    expect(CREATES.length).toBeGreaterThan(15);
+    const missing = CREATES.filter(
+      (name) =>
+        !(endpoints[name] as Endpoint).idempotent && !NOT_IDEMPOTENT[name],
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('exempts only POSTs that make something, and none that honours a key', () => {
+    for (const name of Object.keys(NOT_IDEMPOTENT) as EndpointName[]) {
+      expect(CREATES, name).toContain(name);
+      expect((endpoints[name] as Endpoint).idempotent, name).toBeFalsy();
     }
   });
 });

@@ -295,6 +295,7 @@ export const dataExportEndpoints = /* @__PURE__ */ named({
     response: DataExportCountSchema,
     auth: 'session',
     audience: 'admins',
+    deniedToSpecialBrand: true,
     scoped: true,
   },
   dataExport: {
@@ -308,6 +309,7 @@ export const dataExportEndpoints = /* @__PURE__ */ named({
     format: 'csv',
     auth: 'session',
     audience: 'admins',
+    deniedToSpecialBrand: true,
     scoped: true,
   },
 } as const satisfies Record<string, Endpoint>);

@@ -84,8 +84,13 @@ export interface Endpoint {
   status?: 200 | 201;
   /** How the caller authenticates; see {@link Authentication}. */
   auth: Authentication;
-  /** Who among the authenticated may call it; `signed-in` (anyone) unless given. */
-  audience?: Audience;
+  /**
+   * Who may call it, always said (no default, so a new call cannot slip
+   * through with a rule nobody chose): `anyone` for the calls answered
+   * without a session (auth `anonymous` or `session-if-any`), otherwise the
+   * widest audience among the authenticated that may call it.
+   */
+  audience: Audience;
   /**
    * Refused (403) to the special brand user (specification §2, §6: its
    * screen is hidden for them), whatever the audience says.

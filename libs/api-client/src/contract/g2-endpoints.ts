@@ -10,6 +10,7 @@ import {
   answerSchema,
   CountSchema,
   IdSchema,
+  isExistingDay,
   IsoTimestampSchema,
   KgSchema,
   oneOf,
@@ -203,7 +204,7 @@ const dayQuery = (name: string) =>
     v.string(`${name} must be a date`),
     v.isoDate(`${name} must be a date like 2026-10-01`),
     v.check(
-      (text) => new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+      isExistingDay,
       `${name} must be a day that exists, like 2026-10-01`,
     ),
   );
@@ -544,6 +545,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     upload: g2Upload,
     response: G2UploadDetailSchema,
     status: 201,
+    idempotent: true,
   },
   g2UploadReport: {
     ...base,
@@ -659,6 +661,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     },
     response: G2MappingImportSchema,
     audit: { entity: 'g2_store_mapping', action: 'import' },
+    idempotent: true,
   },
   g2StoreMappingsCsv: {
     ...base,

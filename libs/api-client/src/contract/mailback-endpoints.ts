@@ -527,6 +527,7 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     resource: 'mailback-public',
     response: PublicFormSchema,
     auth: 'anonymous',
+    audience: 'anyone',
     feature: 'mailBack',
     concealed: true,
   },
@@ -540,6 +541,7 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     response: MailbackReceiptSchema,
     status: 201,
     auth: 'anonymous',
+    audience: 'anyone',
     feature: 'mailBack',
     concealed: true,
     audit: { entity: 'mailback_submission', action: 'create' },
@@ -622,6 +624,7 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     body: MailbackNoteSchema,
     response: MailbackSubmissionResponseSchema,
     audit: { entity: 'mailback_submission', action: 'note' },
+    idempotent: true,
   },
   redactMailbackSubmission: {
     ...admin,
@@ -682,5 +685,6 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     body: PublishFormVersionSchema,
     response: MailbackFormsSchema,
     audit: { entity: 'mailback_form', action: 'publish' },
+    idempotent: true,
   },
 } as const satisfies Record<string, Endpoint>);

@@ -96,6 +96,7 @@ export const operationsEndpoints = /* @__PURE__ */ named({
     auth: 'session',
     audience: 'collective-admins',
     audit: { entity: 'shipment', action: 'record_exception' },
+    idempotent: true,
   },
   correctShipmentOrigin: {
     method: 'PATCH',
@@ -149,6 +150,7 @@ export const operationsEndpoints = /* @__PURE__ */ named({
     auth: 'session',
     audience: 'collective-admins',
     audit: { entity: 'receipt', action: 'create' },
+    idempotent: true,
   },
   correctReceipt: {
     method: 'PATCH',

@@ -270,6 +270,7 @@ export const reportEndpoints = /* @__PURE__ */ named({
     audience: 'admins',
     deniedToSpecialBrand: true,
     audit: { entity: 'report', action: 'run' },
+    idempotent: true,
   },
   reportRun: {
     method: 'GET',

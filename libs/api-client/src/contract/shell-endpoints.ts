@@ -44,6 +44,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     body: LoginRequestSchema,
     response: LoginResponseSchema,
     auth: 'anonymous',
+    audience: 'anyone',
   },
   me: {
     method: 'GET',
@@ -52,6 +53,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     resource: 'session',
     response: MeResponseSchema,
     auth: 'session',
+    audience: 'signed-in',
   },
   logout: {
     method: 'POST',
@@ -60,6 +62,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     resource: 'session',
     response: LogoutResponseSchema,
     auth: 'session-if-any',
+    audience: 'anyone',
     endsSession: true,
   },
   members: {
@@ -70,6 +73,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     query: MembersQuerySchema,
     response: MembersResponseSchema,
     auth: 'session',
+    audience: 'signed-in',
   },
   unreadCount: {
     method: 'GET',
@@ -79,6 +83,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     query: NotificationsQuerySchema,
     response: UnreadCountResponseSchema,
     auth: 'session',
+    audience: 'signed-in',
     servedBy: 'notifications',
   },
   notifications: {
@@ -89,6 +94,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     query: NotificationsQuerySchema,
     response: NotificationsResponseSchema,
     auth: 'session',
+    audience: 'signed-in',
   },
   markRead: {
     method: 'POST',
@@ -98,6 +104,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     params: v.strictObject({ id: NotificationIdParamSchema }),
     response: MarkReadResponseSchema,
     auth: 'session',
+    audience: 'signed-in',
   },
   markAllRead: {
     method: 'POST',
@@ -106,6 +113,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     resource: 'notifications',
     response: SuccessSchema,
     auth: 'session',
+    audience: 'signed-in',
   },
   dashboardSummary: {
     method: 'GET',
@@ -151,6 +159,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     resource: 'api-keys',
     response: ApiKeysResponseSchema,
     auth: 'session',
+    audience: 'signed-in',
   },
   createApiKey: {
     method: 'POST',
@@ -161,6 +170,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     response: CreatedApiKeySchema,
     status: 201,
     auth: 'session',
+    audience: 'signed-in',
     audit: { entity: 'api_key', action: 'create' },
     idempotent: true,
   },
@@ -172,6 +182,7 @@ export const shellEndpoints = /* @__PURE__ */ named({
     params: ApiKeyIdParamsSchema,
     response: SuccessSchema,
     auth: 'session',
+    audience: 'signed-in',
     audit: { entity: 'api_key', action: 'revoke' },
   },
 } as const satisfies Record<string, Endpoint>);

@@ -12,6 +12,7 @@ import {
   answerSchema,
   CountSchema,
   IdSchema,
+  isExistingDay,
   IsoTimestampSchema,
   oneOf,
   requiredText,
@@ -216,9 +217,7 @@ export const DayInputSchema = v.pipe(
   v.trim(),
   v.isoDate('opened_on must be a date like 2026-03-01'),
   v.check(
-    (text) =>
-      !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
-      new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    isExistingDay,
     'opened_on must be a day that exists, like 2026-03-01',
   ),
 );
@@ -486,5 +485,6 @@ export const storeInventoryEndpoints = /* @__PURE__ */ named({
     auth: 'session',
     audience: 'collective-admins',
     audit: { entity: 'store', action: 'import' },
+    idempotent: true,
   },
 } as const satisfies Record<string, Endpoint>);

@@ -157,6 +157,7 @@ export const userEndpoints = /* @__PURE__ */ named({
     body: CheckLinkSchema,
     response: LinkInfoSchema,
     auth: 'anonymous',
+    audience: 'anyone',
   },
   acceptInvitation: {
     method: 'POST',
@@ -166,6 +167,7 @@ export const userEndpoints = /* @__PURE__ */ named({
     body: AcceptInvitationSchema,
     response: AcceptInvitationResponseSchema,
     auth: 'anonymous',
+    audience: 'anyone',
     audit: { entity: 'user', action: 'accept_invitation' },
   },
   resetPassword: {
@@ -176,6 +178,7 @@ export const userEndpoints = /* @__PURE__ */ named({
     body: ResetPasswordSchema,
     response: SuccessSchema,
     auth: 'anonymous',
+    audience: 'anyone',
     audit: { entity: 'user', action: 'reset_password' },
   },
 } as const satisfies Record<string, Endpoint>);
