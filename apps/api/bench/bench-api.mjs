@@ -346,8 +346,8 @@ function dataChecks(table, what) {
 /**
  * Streams a whole CSV export (`path`) of the data set as a collective
  * admin, reading and dropping it as it comes, while sampling the server's
- * resident memory every 50 ms; gives the rows, seconds and the growth over
- * the resident memory before the export.
+ * resident memory every 50 ms; gives the rows, bytes, seconds and the
+ * growth over the resident memory before the export.
  */
 async function exportMemory(server, path) {
   const headers = await superAdminHeaders(server.base);
@@ -358,12 +358,14 @@ async function exportMemory(server, path) {
   }, 50);
   const started = Date.now();
   let lines = 0;
+  let bytes = 0;
   try {
     const response = await fetch(`${server.base}${path}`, { headers });
     if (!response.ok || !response.body) {
       throw new Error(`the export answered ${response.status}`);
     }
     for await (const chunk of response.body) {
+      bytes += chunk.length;
       for (const byte of chunk) if (byte === 10) lines += 1;
     }
   } finally {
@@ -372,9 +374,9 @@ async function exportMemory(server, path) {
   const growth = before === undefined ? undefined : peak - before;
   const seconds = (Date.now() - started) / 1000;
   console.log(
-    `\nGET ${path} (everything): ${(lines - 1).toLocaleString('en')} rows in ${seconds.toFixed(1)} s; server memory ${growth === undefined ? 'not measured (no /proc)' : `grew ${(growth / 1024 / 1024).toFixed(1)} MB (budget ${EXPORT_MAX_GROWTH_BYTES / 1024 / 1024} MB)`}`,
+    `\nGET ${path} (everything): ${(lines - 1).toLocaleString('en')} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s; server memory ${growth === undefined ? 'not measured (no /proc)' : `grew ${(growth / 1024 / 1024).toFixed(1)} MB (budget ${EXPORT_MAX_GROWTH_BYTES / 1024 / 1024} MB)`}`,
   );
-  return { rows: lines - 1, growth };
+  return { rows: lines - 1, bytes, growth };
 }
 
 /** Part 1: PGlite in memory with the demo data. */

@@ -41,10 +41,24 @@ const STEPS = 10;
  * on PostgreSQL its dead attempt is retried this plus 1 s after it started.
  */
 const TIMEOUT_SECONDS = 5;
+/**
+ * The jobs' timeout in the PGlite test. There the process started next
+ * hands a killed process's attempts out again as it starts, not when they
+ * expire, so the timeout need not be short: it only has to outlast the
+ * rerun. With 5 s, at a load average of 16, both reruns (attempt 2) timed
+ * out and ran a third time.
+ */
+const PGLITE_TIMEOUT_SECONDS = 60;
 /** The report's pause between its 5 steps: a run of about 2 s, killed in its first. */
 const REPORT_PAUSE_MS = 300;
-/** Two process starts (TypeScript compiled on the fly) on a busy 2-core machine take a while. */
-const TEST_TIMEOUT_MS = 120_000;
+/**
+ * How long an event a process prints just after it started may take: the
+ * start compiles TypeScript on the fly and loads the report writers
+ * (exceljs), over 10 s on a busy 2-core machine before the database opens.
+ */
+const PROCESS_START_MS = 60_000;
+/** Two process starts (up to PROCESS_START_MS each) and the jobs' few seconds of work. */
+const TEST_TIMEOUT_MS = 3 * PROCESS_START_MS;
 
 /** One JSON line a worker process printed. */
 interface WorkerEvent {
@@ -116,6 +130,16 @@ function eventOf(
   return undefined;
 }
 
+/** Waits until one of `workers` printed an event that `matches` (30 s unless told), and gives it. */
+function printed(
+  workers: readonly WorkerProcess[],
+  matches: (event: WorkerEvent) => boolean,
+  what: string,
+  timeoutMs?: number,
+): Promise<WorkerEvent> {
+  return eventually(() => eventOf(workers, matches), what, timeoutMs);
+}
+
 /**
  * Waits until `worker` reported 3 of the crash job's steps (and, when
  * `alsoRunning` is given, that it started that job too), kills it with
@@ -125,24 +149,18 @@ async function killAfterThreeSteps(
   worker: WorkerProcess,
   alsoRunning?: string,
 ): Promise<number> {
-  await eventually(
-    () =>
-      eventOf(
-        [worker],
-        (event) =>
-          event.event === 'progress' &&
-          event.kind === CRASH_KIND &&
-          (event.fraction ?? 0) >= 3 / STEPS,
-      ),
+  await printed(
+    [worker],
+    (event) =>
+      event.event === 'progress' &&
+      event.kind === CRASH_KIND &&
+      (event.fraction ?? 0) >= 3 / STEPS,
     'third step',
   );
   if (alsoRunning) {
-    await eventually(
-      () =>
-        eventOf(
-          [worker],
-          (event) => event.event === 'progress' && event.jobId === alsoRunning,
-        ),
+    await printed(
+      [worker],
+      (event) => event.event === 'progress' && event.jobId === alsoRunning,
       'progress of the other job',
     );
   }
@@ -207,31 +225,38 @@ describe('jobs whose server is killed with SIGKILL mid-run, on PGlite on disk', 
       const first = startWorker({
         PGLITE_DATA_DIR: dataDir,
         ENQUEUE_FOR: OWNER_EMAIL,
+        JOB_TIMEOUT_SECONDS: String(PGLITE_TIMEOUT_SECONDS),
       });
       workers.push(first);
-      const enqueued = (kind: string) =>
-        eventually(
-          () =>
-            eventOf(
+      const enqueued = async (kind: string) =>
+        String(
+          (
+            await printed(
               [first],
-              (event) => event.event === 'enqueued' && event.kind === kind,
-            )?.jobId,
-          `enqueued ${kind} job`,
+              (event) =>
+                event.event === 'enqueued' &&
+                event.kind === kind &&
+                event.jobId !== undefined,
+              `enqueued ${kind} job`,
+              PROCESS_START_MS,
+            )
+          ).jobId,
         );
       const reportId = await enqueued(REPORT_JOB_KIND);
       const jobId = await enqueued(CRASH_KIND);
       const killedAt = await killAfterThreeSteps(first, reportId);
 
-      const second = startWorker({ PGLITE_DATA_DIR: dataDir });
+      const second = startWorker({
+        PGLITE_DATA_DIR: dataDir,
+        JOB_TIMEOUT_SECONDS: String(PGLITE_TIMEOUT_SECONDS),
+      });
       workers.push(second);
       for (const id of [jobId, reportId]) {
-        await eventually(
-          () =>
-            eventOf(
-              [second],
-              (event) => event.event === 'handler-done' && event.jobId === id,
-            ),
+        await printed(
+          [second],
+          (event) => event.event === 'handler-done' && event.jobId === id,
           'finished second attempt',
+          PROCESS_START_MS,
         );
       }
       const rerunMs = Math.round(performance.now() - killedAt);
@@ -348,9 +373,11 @@ describe.skipIf(!serverUrl)(
         ];
         workers.push(...pair);
         for (const worker of pair) {
-          await eventually(
-            () => eventOf([worker], (event) => event.event === 'ready'),
+          await printed(
+            [worker],
+            (event) => event.event === 'ready',
             'ready worker',
+            PROCESS_START_MS,
           );
         }
         queue = fastQueue(db, { concurrency: 0 });
@@ -361,12 +388,9 @@ describe.skipIf(!serverUrl)(
         const owner = await demoOwner(db, OWNER_EMAIL);
 
         const jobId = await queue.enqueue(CRASH_KIND, { multiplier: 3 }, owner);
-        const firstAttempt = await eventually(
-          () =>
-            eventOf(
-              pair,
-              (event) => event.event === 'attempt' && event.jobId === jobId,
-            ),
+        const firstAttempt = await printed(
+          pair,
+          (event) => event.event === 'attempt' && event.jobId === jobId,
           'first attempt',
         );
         const victim = pair.find(
