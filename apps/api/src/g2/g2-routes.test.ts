@@ -18,6 +18,10 @@ import { describeOnEachDatabase } from '../testing/test-databases';
 
 const ADMIN = 'admin@pact.test';
 const BRAND_ADMIN = 'brand.admin@kiehls.test';
+const BRAND_MEMBER = 'operator@kiehls.test';
+const SPECIAL = 'special.admin@member1009.test';
+/** The member of BRAND_ADMIN and BRAND_MEMBER (Kiehl's). */
+const OWN_MEMBER = 2;
 
 /** The first day of this month and today, UTC: rows dated in it count in this month's figures. */
 function thisMonth() {
@@ -33,11 +37,15 @@ function thisMonth() {
  * audit.
  */
 describeOnEachDatabase('G2 ingestion', (engine) => {
-  const server = signedInServer(engine, {
-    runJobs: true,
-    jobQueue: FAST_QUEUE_OPTIONS,
-    dataVersionMaxAgeMs: 0,
-  });
+  const server = signedInServer(
+    engine,
+    {
+      runJobs: true,
+      jobQueue: FAST_QUEUE_OPTIONS,
+      dataVersionMaxAgeMs: 0,
+    },
+    [SPECIAL],
+  );
   const { call, json } = server;
   const { start, today } = thisMonth();
   const period = `period_start=${start}&period_end=${today}`;
@@ -83,6 +91,17 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       present(rows[1], 'a second store'),
     ] as const;
   }
+  /** An active store of a member matching `where` (`s` is the store). */
+  async function storeWhere(where: string) {
+    const [store] = await server.db.query<{
+      id: number;
+      name: string;
+      member_id: number;
+    }>(
+      `SELECT s.id, s.name, s.member_id FROM stores s WHERE s.active AND ${where} ORDER BY s.id LIMIT 1`,
+    );
+    return present(store, `a store where ${where}`);
+  }
   const importMappings = (csv: string) => {
     const { payload, headers } = multipartBody(csv, { filename: 'map.csv' });
     return call(
@@ -95,14 +114,8 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
   };
 
   describe('access', () => {
-    it('answers 401 without a session and 403 to brand users', async () => {
+    it('answers 401 without a session and 403 to brand users who write', async () => {
       expect((await server.server.get('/api/g2/uploads')).statusCode).toBe(401);
-      expect(
-        (await call(BRAND_ADMIN, 'GET', '/api/g2/uploads')).statusCode,
-      ).toBe(403);
-      expect(
-        (await call(BRAND_ADMIN, 'GET', '/api/g2/store-mappings')).statusCode,
-      ).toBe(403);
       const refused = await upload(
         'Store id,Date,Material,Weight (kg)\nA,2026-01-01,PP #5,1\n',
         'x.csv',
@@ -110,6 +123,225 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
         BRAND_ADMIN,
       );
       expect(refused.statusCode).toBe(403);
+      expect(
+        (
+          await call(BRAND_ADMIN, 'POST', '/api/g2/store-mappings/confirm', {
+            mappings: [{ id: 1, store_id: 1, version: 1 }],
+          })
+        ).statusCode,
+      ).toBe(403);
+    });
+
+    it('shows a brand user the uploads holding their member’s rows, those rows only, read-only', async () => {
+      const own = await storeWhere(`s.member_id = ${OWN_MEMBER}`);
+      const other = await storeWhere(
+        `s.member_id NOT IN (${OWN_MEMBER}, 1009)`,
+      );
+      const mapped = await importMappings(
+        `partner_store_id,store_id\nKM-OWN,${own.id}\nKM-OTHER,${other.id}\n`,
+      );
+      expect(mapped.statusCode, mapped.body).toBe(200);
+      // A partner file spanning two members, and an id tied to no store.
+      const spanning = [
+        'Store id,Date,Material,Weight (kg),Store name',
+        `KM-OWN,${today},PP #5,2.5,Own Shop`,
+        `KM-OWN,${today},Unobtainium,1,Own Shop`,
+        `KM-OTHER,${today},Glass,4,Other Member Shop`,
+        `KM-OTHER,${today},pet1,0,Other Member Shop`,
+        `KM-NONE,${today},PP #5,1,Nobody's Shop`,
+      ].join('\n');
+      const made = await upload(spanning, 'spanning.csv');
+      expect(made.statusCode, made.body).toBe(201);
+      const id = made.json().upload.id as number;
+      const whole = await settled(id);
+      expect(whole.totals).toMatchObject({ rows: 5, valid: 2, errors: 3 });
+      const othersOnly = await upload(
+        `Store id,Date,Material,Weight (kg)\nKM-OTHER,${today},Glass,7\n`,
+        'others.csv',
+      );
+      expect(othersOnly.statusCode, othersOnly.body).toBe(201);
+      const hidden = othersOnly.json().upload.id as number;
+      await settled(hidden);
+      /** Nothing of the other member, nor of the id tied to no store, shows. */
+      const noneOfTheOthers = (answer: unknown) => {
+        const text = JSON.stringify(answer);
+        for (const word of [
+          'KM-OTHER',
+          'KM-NONE',
+          'Other Member Shop',
+          "Nobody's Shop",
+          other.name,
+        ])
+          expect(text).not.toContain(word);
+      };
+
+      for (const who of [BRAND_ADMIN, BRAND_MEMBER]) {
+        // member_id is ignored for brand users: always their own member.
+        const list = await json(
+          G2UploadsPageSchema,
+          `/api/g2/uploads?page_size=100&member_id=${other.member_id}`,
+          who,
+        );
+        expect(list.scope.member_id).toBe(OWN_MEMBER);
+        const mine = present(
+          list.uploads.find((u) => u.id === id),
+          'the spanning upload',
+        );
+        expect(mine.totals).toEqual({
+          rows: 2,
+          valid: 1,
+          errors: 1,
+          warnings: 0,
+          weight_kg: 2.5,
+        });
+        expect(list.uploads.some((u) => u.id === hidden)).toBe(false);
+        noneOfTheOthers(list);
+
+        const report = await json(
+          G2ReportSchema,
+          `/api/g2/uploads/${id}/issues?page_size=100`,
+          who,
+        );
+        expect(report.upload.totals.rows).toBe(2);
+        expect(report.issues.map((i) => [i.row, i.kind])).toEqual([
+          [3, 'unknown_material'],
+        ]);
+        noneOfTheOthers(report);
+        const file = await call(
+          who,
+          'GET',
+          `/api/g2/report/export?upload=${id}`,
+        );
+        expect(file.statusCode).toBe(200);
+        expect(file.body.trim().split('\n')).toHaveLength(2);
+        noneOfTheOthers(file.body);
+
+        const queue = await json(
+          G2IssuesPageSchema,
+          `/api/g2/issues?upload=${id}`,
+          who,
+        );
+        expect(queue.issues.map((i) => i.row)).toEqual([3]);
+        expect(queue.groups.some((g) => g.kind === 'unmapped_store')).toBe(
+          false,
+        );
+        noneOfTheOthers(queue);
+
+        // An upload without a row of theirs does not exist for them.
+        for (const url of [
+          `/api/g2/uploads/${hidden}`,
+          `/api/g2/uploads/${hidden}/issues`,
+          `/api/g2/report/export?upload=${hidden}`,
+        ])
+          expect((await call(who, 'GET', url)).statusCode, url).toBe(404);
+
+        // Store mappings: the ids confirmed to their own stores, read-only.
+        const mappings = await json(
+          G2StoreMappingsPageSchema,
+          '/api/g2/store-mappings?page_size=100',
+          who,
+        );
+        expect(
+          mappings.mappings.some((m) => m.partner_store_id === 'KM-OWN'),
+        ).toBe(true);
+        for (const m of mappings.mappings) {
+          expect(m.status).toBe('confirmed');
+          expect(m.suggestions).toEqual([]);
+        }
+        expect(mappings.counts).toMatchObject({
+          unmatched: 0,
+          suggested: 0,
+          ignored: 0,
+        });
+        noneOfTheOthers(mappings);
+        const mappingsCsv = await call(
+          who,
+          'GET',
+          '/api/g2/store-mappings/export',
+        );
+        expect(mappingsCsv.body).toContain('KM-OWN');
+        noneOfTheOthers(mappingsCsv.body);
+
+        // Every write stays the collective admins'.
+        const version = { version: whole.version };
+        for (const action of ['commit', 'rollback', 'discard'])
+          expect(
+            (
+              await call(
+                who,
+                'POST',
+                `/api/g2/uploads/${id}/${action}`,
+                version,
+              )
+            ).statusCode,
+          ).toBe(403);
+        expect(
+          (
+            await call(who, 'POST', `/api/g2/issues/${report.issues[0]?.id}`, {
+              action: 'ignore',
+              note: 'x',
+              version: 1,
+            })
+          ).statusCode,
+        ).toBe(403);
+        const ownMapping = present(
+          mappings.mappings.find((m) => m.partner_store_id === 'KM-OWN'),
+          'the KM-OWN mapping',
+        );
+        expect(
+          (
+            await call(
+              who,
+              'PATCH',
+              `/api/g2/store-mappings/${ownMapping.id}`,
+              {
+                status: 'unmatched',
+                version: ownMapping.version,
+              },
+            )
+          ).statusCode,
+        ).toBe(403);
+      }
+
+      // A collective admin who chose a member sees that member's rows.
+      const chosen = await json(
+        G2UploadsPageSchema,
+        `/api/g2/uploads?page_size=100&member_id=${other.member_id}`,
+      );
+      expect(chosen.scope.member_id).toBe(other.member_id);
+      expect(chosen.uploads.find((u) => u.id === id)?.totals).toMatchObject({
+        rows: 2,
+        valid: 1,
+        errors: 1,
+        weight_kg: 4,
+      });
+      expect(chosen.uploads.some((u) => u.id === hidden)).toBe(true);
+
+      // The special brand user: no G2 Data Management (spec §6), mappings yes.
+      for (const url of [
+        '/api/g2/uploads',
+        `/api/g2/uploads/${id}`,
+        `/api/g2/uploads/${id}/issues`,
+        '/api/g2/issues',
+        `/api/g2/report/export?upload=${id}`,
+      ])
+        expect((await call(SPECIAL, 'GET', url)).statusCode, url).toBe(403);
+      expect(
+        (await call(SPECIAL, 'GET', '/api/g2/store-mappings')).statusCode,
+      ).toBe(200);
+
+      for (const made of [id, hidden]) {
+        const current = await one(made);
+        const gone = await call(
+          ADMIN,
+          'POST',
+          `/api/g2/uploads/${made}/discard`,
+          {
+            version: current.version,
+          },
+        );
+        expect(gone.statusCode, gone.body).toBe(200);
+      }
     });
 
     it('lists the seeded uploads in their statuses', async () => {

@@ -14,7 +14,7 @@ import type { Database, SqlRunner } from '../db/database';
 import { arrayLiteral } from '../db/program-seed';
 import type { JobHandler } from '../jobs/job-types';
 import { checkRow, type RowProblem } from './g2-checks';
-import { candidateStores } from './g2-records';
+import { candidateStores, ROW_TOTALS } from './g2-records';
 import { SUGGESTED_SCORE, suggestStores } from './store-similarity';
 
 /** The job kind that validates uploads. */
@@ -198,15 +198,9 @@ export async function validateUpload(
   await recordUnmapped(db, upload.tenant, unmapped);
   await db.query(
     `UPDATE g2_uploads u SET status = 'ready', version = u.version + 1, failure = NULL,
-            valid_rows = t.valid, error_rows = t.errors, warning_rows = t.warnings,
-            weight_kg = t.weight
-       FROM (SELECT
-               count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM g2_row_issues i WHERE i.upload_id = r.upload_id AND i.row = r.row))::int AS valid,
-               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM g2_row_issues i WHERE i.upload_id = r.upload_id AND i.row = r.row AND i.severity = 'error'))::int AS errors,
-               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM g2_row_issues i WHERE i.upload_id = r.upload_id AND i.row = r.row)
-                                AND NOT EXISTS (SELECT 1 FROM g2_row_issues i WHERE i.upload_id = r.upload_id AND i.row = r.row AND i.severity = 'error'))::int AS warnings,
-               coalesce(sum(r.weight_kg) FILTER (WHERE NOT r.excluded), 0) AS weight
-               FROM g2_rows r WHERE r.upload_id = $1) t
+            valid_rows = t.valid_rows, error_rows = t.error_rows, warning_rows = t.warning_rows,
+            weight_kg = t.weight_kg
+       FROM (SELECT ${ROW_TOTALS} FROM g2_rows r WHERE r.upload_id = $1) t
       WHERE u.id = $1 AND u.status = 'validating'`,
     [uploadId],
   );

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
+  AnsweredScopeSchema,
   DownloadTicketQuery,
   IdTextSchema,
+  MemberIdQuery,
   pageQuery,
   recordIdParams,
 } from './data-schemas';
@@ -24,7 +26,11 @@ import { VersionSchema } from './record-schemas';
  * reach the program's figures) or discarded; a committed upload can be
  * rolled back. Partner store ids are tied to program stores by store
  * mappings; the data-quality queue lists every problem found. Collective
- * admins only.
+ * admins write; every read is scoped (decisions D12): a brand user, or a
+ * collective admin who chose a member, sees the uploads holding rows of
+ * that member, their totals and problems over those rows only, and the
+ * partner ids confirmed to that member's stores (docs/decisions/0099,
+ * addendum).
  */
 
 /** What an upload is doing: checked by a job, ready to commit, in the figures, taken out again, or unreadable. */
@@ -177,12 +183,14 @@ export type G2Upload = v.InferOutput<typeof G2UploadSchema>;
 
 /** Query of GET /api/g2/uploads. */
 export const G2UploadsQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   status: v.optional(oneOf(G2_UPLOAD_STATUSES, 'status')),
   ...pageQuery(MAX_G2_PAGE_SIZE),
 });
 
-/** Response of GET /api/g2/uploads: newest first. */
+/** Response of GET /api/g2/uploads: newest first, in the scope answered for. */
 export const G2UploadsPageSchema = answerSchema({
+  scope: AnsweredScopeSchema,
   uploads: v.array(G2UploadSchema),
   ...pageEntries,
 });
@@ -191,6 +199,9 @@ export type G2UploadsPage = v.InferOutput<typeof G2UploadsPageSchema>;
 
 /** The `:id` of one upload. */
 export const G2UploadIdParamsSchema = recordIdParams('upload');
+
+/** Query of GET /api/g2/uploads/:id: the member (collective admins only). */
+export const G2UploadQuerySchema = v.strictObject({ member_id: MemberIdQuery });
 
 /** Response of GET /api/g2/uploads/:id and of every write on one upload. */
 export const G2UploadDetailSchema = answerSchema({ upload: G2UploadSchema });
@@ -273,12 +284,14 @@ const reportFilters = {
 
 /** Query of the validation report (and of its CSV). */
 export const G2ReportQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   ...reportFilters,
   ...pageQuery(MAX_G2_PAGE_SIZE),
 });
 
 /** Query of the validation report's CSV: the upload, the same filters, every row. */
 export const G2ReportCsvQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   upload: IdTextSchema,
   ...reportFilters,
   download: DownloadTicketQuery,
@@ -286,6 +299,7 @@ export const G2ReportCsvQuerySchema = v.strictObject({
 
 /** Response of GET /api/g2/uploads/:id/issues: the totals and one page of problems, by row. */
 export const G2ReportSchema = answerSchema({
+  scope: AnsweredScopeSchema,
   upload: G2UploadSchema,
   issues: v.array(G2IssueSchema),
   ...pageEntries,
@@ -306,6 +320,7 @@ export const G2ReportCsvRowSchema = v.object({
 
 /** Query of GET /api/g2/issues: the data-quality queue. */
 export const G2IssuesQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   kind: v.optional(oneOf(G2_ISSUE_KINDS, 'kind')),
   status: v.optional(oneOf(G2_ISSUE_STATUSES, 'status')),
   upload: v.optional(IdTextSchema),
@@ -314,6 +329,7 @@ export const G2IssuesQuerySchema = v.strictObject({
 
 /** Response of GET /api/g2/issues: open problems counted by kind, and one page of problems. */
 export const G2IssuesPageSchema = answerSchema({
+  scope: AnsweredScopeSchema,
   groups: v.array(
     v.object({
       kind: v.picklist(G2_ISSUE_KINDS),
@@ -386,6 +402,7 @@ export type G2StoreMapping = v.InferOutput<typeof G2StoreMappingSchema>;
 
 /** Query of GET /api/g2/store-mappings. */
 export const G2StoreMappingsQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   status: v.optional(oneOf(G2_MAPPING_STATUSES, 'status')),
   search: v.optional(
     v.pipe(
@@ -398,6 +415,7 @@ export const G2StoreMappingsQuerySchema = v.strictObject({
 
 /** Response of GET /api/g2/store-mappings: counts by status and one page, most held back first. */
 export const G2StoreMappingsPageSchema = answerSchema({
+  scope: AnsweredScopeSchema,
   counts: v.object({
     unmatched: CountSchema,
     suggested: CountSchema,
@@ -497,6 +515,7 @@ export const G2MappingCsvRowSchema = v.object({
 
 /** Query of the mappings' CSV export. */
 export const G2MappingsCsvQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   status: v.optional(oneOf(G2_MAPPING_STATUSES, 'status')),
   download: DownloadTicketQuery,
 });
@@ -507,6 +526,7 @@ const g2Upload = {
   type: 'text/csv',
 } as const;
 
+/** The writes: collective admins only. */
 const base = {
   resource: 'g2',
   auth: 'session',
@@ -514,12 +534,29 @@ const base = {
 } as const;
 
 /**
+ * The reads of G2 Store Mappings: every dashboard user, scoped (a member
+ * sees the partner ids confirmed to its own stores, read-only).
+ */
+const read = {
+  resource: 'g2',
+  auth: 'session',
+  audience: 'everyone',
+  scoped: true,
+} as const;
+
+/**
+ * The reads of G2 Data Management: scoped like {@link read}, and refused
+ * to the special brand user, whose route table hides the screen (spec §6).
+ */
+const managementRead = { ...read, deniedToSpecialBrand: true } as const;
+
+/**
  * The calls of G2 Data Management and G2 Store Mappings (their screens
  * import this table, not the `endpoints` aggregate).
  */
 export const g2Endpoints = /* @__PURE__ */ named({
   g2Uploads: {
-    ...base,
+    ...managementRead,
     method: 'GET',
     path: '/api/g2/uploads',
     summary: 'G2 uploads, newest first, with status and totals',
@@ -527,11 +564,12 @@ export const g2Endpoints = /* @__PURE__ */ named({
     response: G2UploadsPageSchema,
   },
   g2Upload: {
-    ...base,
+    ...managementRead,
     method: 'GET',
     path: '/api/g2/uploads/:id',
     summary: 'One G2 upload with its totals and validation progress',
     params: G2UploadIdParamsSchema,
+    query: G2UploadQuerySchema,
     response: G2UploadDetailSchema,
   },
   createG2Upload: {
@@ -546,7 +584,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     status: 201,
   },
   g2UploadReport: {
-    ...base,
+    ...managementRead,
     method: 'GET',
     path: '/api/g2/uploads/:id/issues',
     summary: 'The validation report of an upload: totals and problems by row',
@@ -555,7 +593,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     response: G2ReportSchema,
   },
   g2UploadReportCsv: {
-    ...base,
+    ...managementRead,
     method: 'GET',
     path: '/api/g2/report/export',
     summary: 'The validation report of an upload as a CSV file',
@@ -597,7 +635,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     audit: { entity: 'g2_upload', action: 'discard' },
   },
   g2Issues: {
-    ...base,
+    ...managementRead,
     method: 'GET',
     path: '/api/g2/issues',
     summary:
@@ -617,7 +655,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     audit: { entity: 'g2_issue', action: 'settle' },
   },
   g2StoreMappings: {
-    ...base,
+    ...read,
     method: 'GET',
     path: '/api/g2/store-mappings',
     summary:
@@ -661,7 +699,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     audit: { entity: 'g2_store_mapping', action: 'import' },
   },
   g2StoreMappingsCsv: {
-    ...base,
+    ...read,
     method: 'GET',
     path: '/api/g2/store-mappings/export',
     summary: 'The store mappings as a CSV file',
