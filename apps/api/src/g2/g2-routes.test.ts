@@ -15,6 +15,7 @@ import { multipartBody } from '../testing/multipart-body';
 import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
+import { deflatedZeros, entriesOf, zipOf } from '../testing/zip-file';
 
 const ADMIN = 'admin@pact.test';
 const BRAND_ADMIN = 'brand.admin@kiehls.test';
@@ -22,6 +23,14 @@ const BRAND_MEMBER = 'operator@kiehls.test';
 const SPECIAL = 'special.admin@member1009.test';
 /** The member of BRAND_ADMIN and BRAND_MEMBER (Kiehl's). */
 const OWN_MEMBER = 2;
+
+/** An XLSX workbook, as exceljs writes it, of one sheet holding `rows`. */
+async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('G2');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
 
 /** The first day of this month and today, UTC: rows dated in it count in this month's figures. */
 function thisMonth() {
@@ -356,6 +365,28 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
     });
   });
 
+  /** How many uploads and staged rows there are: a refused file changes neither. */
+  const staged = async () =>
+    (
+      await server.db.query<{ uploads: number; rows: number }>(
+        `SELECT (SELECT count(*)::int FROM g2_uploads) AS uploads,
+                (SELECT count(*)::int FROM g2_rows) AS rows`,
+      )
+    )[0];
+  /** Uploads `content`: refused with `status` and a sentence matching `message`, nothing staged. */
+  async function refused(
+    content: Parameters<typeof multipartBody>[0],
+    filename: string,
+    status: number,
+    message: RegExp,
+  ) {
+    const before = await staged();
+    const response = await upload(content, filename);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().message).toMatch(message);
+    expect(await staged()).toEqual(before);
+  }
+
   describe('bad uploads', () => {
     it('refuses a body that is not multipart (415), a bad period (400), another file type (415), an empty file (400)', async () => {
       expect(
@@ -409,6 +440,37 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       const response = await upload(huge(), 'huge.csv');
       expect(response.statusCode).toBe(413);
       expect(response.json().message).toMatch(/larger than 50 MB/);
+    });
+  });
+
+  describe('hostile files', () => {
+    it('refuses a zip bomb posing as XLSX before reading it, staging nothing', async () => {
+      const parts = entriesOf(
+        await xlsxOf([
+          ['Store id', 'Date', 'Material', 'Weight (kg)'],
+          ['KS-A', today, 'PP #5', 1],
+        ]),
+      ).filter((part) => part.name !== 'xl/worksheets/sheet1.xml');
+      // 600 MB of zeros packed in 600 KB, made in milliseconds.
+      const packed = deflatedZeros(600);
+      const sheet = (declaredSize: number) => ({
+        name: 'xl/worksheets/sheet1.xml',
+        packed,
+        declaredSize,
+      });
+      await refused(
+        zipOf([...parts, sheet(600 * 1024 * 1024)]),
+        'bomb.xlsx',
+        400,
+        /would unpack to more than 512 MB/,
+      );
+      // The same bomb declaring 4 KB: caught once it unpacks past that.
+      await refused(
+        zipOf([...parts, sheet(4096)]),
+        'liar.xlsx',
+        400,
+        /unpacks to more than it declares/,
+      );
     });
   });
 
@@ -689,12 +751,11 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
 
   describe('files', () => {
     it('reads the first sheet of an XLSX workbook: dates as days, formulas as text', async () => {
-      const workbook = new ExcelJS.Workbook();
-      const sheet = workbook.addWorksheet('G2');
-      sheet.addRow(['Store id', 'Date', 'Material', 'Weight (kg)']);
-      sheet.addRow(['KS-A', new Date(`${today}T00:00:00Z`), 'PP #5', 3.75]);
-      sheet.addRow(['KS-A', today, 'HDPE #2', { formula: '1+1', result: 2 }]);
-      const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+      const buffer = await xlsxOf([
+        ['Store id', 'Date', 'Material', 'Weight (kg)'],
+        ['KS-A', new Date(`${today}T00:00:00Z`), 'PP #5', 3.75],
+        ['KS-A', today, 'HDPE #2', { formula: '1+1', result: 2 }],
+      ]);
       const created = await upload(buffer, 'partner.xlsx');
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().upload.id as number;

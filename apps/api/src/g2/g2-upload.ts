@@ -19,6 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import type { SqlRunner } from '../db/database';
 import { Refusal } from '../http/error-replies';
 import { g2FormatOf, readG2Csv, readG2Xlsx, type G2FileRow } from './g2-file';
+import { checkXlsxArchive } from './xlsx-archive';
 
 /** A received file on disk, with what was learnt while it arrived. */
 export interface SpooledFile {
@@ -80,7 +81,9 @@ export function cutAtLimit(file: unknown, error?: unknown): boolean {
 /**
  * Spools the uploaded G2 file to a temporary file, hashing and counting it
  * on the way: 413 past {@link MAX_G2_UPLOAD_BYTES} (the rest is not read),
- * 415 for a name that is neither `.csv` nor `.xlsx`, 400 when empty.
+ * 415 for a name that is neither `.csv` nor `.xlsx`, 400 when empty, and
+ * 400 for a workbook whose archive fails {@link checkXlsxArchive} (a zip
+ * bomb, external links) — all before any transaction opens.
  */
 export async function spoolUpload(
   request: FastifyRequest,
@@ -127,6 +130,14 @@ export async function spoolUpload(
       'Empty file',
       'The file is empty; it needs a header row and data rows.',
     );
+  }
+  if (format === 'xlsx') {
+    try {
+      await checkXlsxArchive(path);
+    } catch (error) {
+      await remove();
+      throw error;
+    }
   }
   return {
     path,
