@@ -474,6 +474,29 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
     });
   });
 
+  describe('linked workbooks', () => {
+    it('refuses an XLSX with external links to other workbooks, staging nothing', async () => {
+      const parts = entriesOf(
+        await xlsxOf([
+          ['Store id', 'Date', 'Material', 'Weight (kg)'],
+          ['KS-A', today, 'PP #5', { formula: '[1]Sheet1!A1', result: 2 }],
+        ]),
+      );
+      const link = {
+        name: 'xl/externalLinks/externalLink1.xml',
+        data: Buffer.from(
+          '<externalLink xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><externalBook r:id="rId1" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"/></externalLink>',
+        ),
+      };
+      await refused(
+        zipOf([...parts, link]),
+        'linked.xlsx',
+        400,
+        /links to other workbooks \(external links\)/,
+      );
+    });
+  });
+
   describe('the pipeline', () => {
     it('maps, uploads, validates, re-validates on a mapping, commits, rolls back and discards', async () => {
       const [storeA, storeB] = await twoStores();

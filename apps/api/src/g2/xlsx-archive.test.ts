@@ -130,8 +130,19 @@ describe('checkXlsxArchive', () => {
     ).toMatch(/more than 100 MB of text cells/);
   });
 
-  it('refuses hidden entries, encryption and what is no zip', async () => {
+  it('refuses external links, hidden entries, encryption and what is no zip', async () => {
     const parts = entriesOf(await workbook());
+    expect(
+      await verdict(
+        zipOf([
+          ...parts,
+          {
+            name: 'xl/externalLinks/externalLink1.xml',
+            data: Buffer.from('<externalLink/>'),
+          },
+        ]),
+      ),
+    ).toMatch(/links to other workbooks/);
     // An entry the central directory does not list: a sequential reader
     // (exceljs) would meet it.
     const hidden: ZipPart = {

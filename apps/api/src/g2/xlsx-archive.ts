@@ -5,8 +5,8 @@
  * whatever its entries hold, caching the shared strings in memory and
  * spooling sheets to disk: a small file posing as a workbook could unpack
  * to gigabytes (a zip bomb). The check reads the archive's central
- * directory, refuses what a G2 workbook never needs (encryption, ZIP64,
- * other compression methods), bounds
+ * directory, refuses what a G2 workbook never needs (external links to
+ * other workbooks, encryption, ZIP64, other compression methods), bounds
  * the declared sizes (in all, the shared strings, and the packing ratio),
  * makes sure a sequential reader meets exactly the listed entries, then
  * inflates every entry counting its bytes, so an entry that unpacks to
@@ -151,12 +151,18 @@ export function parseCentralDirectory(
 
 /**
  * Refuses, from the central directory alone, what a G2 workbook never
- * holds: encrypted or oddly packed entries, and
+ * holds: links to other workbooks, encrypted or oddly packed entries, and
  * declared sizes past the bounds (in all, the shared strings, the ratio).
  */
 export function checkDeclaredEntries(entries: readonly ZipEntry[]): void {
   if (entries.length > MAX_XLSX_ENTRIES) {
     refuse(BOMB(`holds ${entries.length.toLocaleString('en-US')} parts`));
+  }
+  const linked = entries.find((e) => /^xl\/externalLinks\//i.test(e.name));
+  if (linked) {
+    refuse(
+      'The workbook links to other workbooks (external links); a G2 file must hold its own values, and nothing was staged. In your spreadsheet, break the links (Data → Edit Links → Break Link) or paste the linked cells as values, save, and upload it again.',
+    );
   }
   let total = 0;
   for (const entry of entries) {
