@@ -404,46 +404,140 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       expect((await upload('', 'a.csv')).statusCode).toBe(400);
     });
 
-    it('refuses an unreadable file with a sentence and stages nothing', async () => {
-      const before = await server.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM g2_uploads',
-      );
-      const unclosed = await upload(
-        `Store id,Date,Material,Weight (kg)\nA,"${today},PP #5,1\n`,
-        'q.csv',
-      );
-      expect(unclosed.statusCode).toBe(400);
-      expect(unclosed.json().message).toMatch(/quoted cell is never closed/);
-      const header = await upload('Shop,When\nA,1\n', 'h.csv');
-      expect(header.statusCode).toBe(400);
-      expect(header.json().message).toMatch(
+    it('refuses a file whose header lacks a column, or that has no rows, and stages nothing', async () => {
+      await refused(
+        'Shop,When\nA,1\n',
+        'h.csv',
+        400,
         /Store id, Date, Material and Weight/,
       );
-      const noRows = await upload(
+      await refused(
         'Store id,Date,Material,Weight (kg)\n',
         'n.csv',
+        400,
+        /no data rows/,
       );
-      expect(noRows.statusCode).toBe(400);
-      const after = await server.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM g2_uploads',
-      );
-      expect(after[0]?.n).toBe(before[0]?.n);
-    });
-
-    it('cuts a file over 50 MB at the limit with 413', async () => {
-      async function* huge() {
-        const line = Buffer.from(`KS-1,${today},PP #5,1.5\n`.repeat(2000));
-        yield 'Store id,Date,Material,Weight (kg)\n';
-        for (let sent = 0; sent < 51 * 1024 * 1024; sent += line.length)
-          yield line;
-      }
-      const response = await upload(huge(), 'huge.csv');
-      expect(response.statusCode).toBe(413);
-      expect(response.json().message).toMatch(/larger than 50 MB/);
     });
   });
 
   describe('hostile files', () => {
+    const HEADER = 'Store id,Date,Material,Weight (kg)\n';
+    /** `total` bytes of `unit` repeated, yielded 64 KB at a time: never held whole. */
+    async function* repeated(unit: string, total: number) {
+      const block = Buffer.from(unit.repeat(Math.ceil(65_536 / unit.length)));
+      for (let sent = 0; sent < total; sent += block.length) yield block;
+    }
+
+    it('cuts a stream over 50 MB at the limit with 413, staging nothing', async () => {
+      async function* huge() {
+        yield HEADER;
+        // Sent lazily: the server stops reading at 50 MB, whatever follows.
+        yield* repeated(`KS-1,${today},PP #5,1.5\n`, 51 * 1024 * 1024);
+      }
+      await refused(huge(), 'huge.csv', 413, /larger than 50 MB/);
+    });
+
+    it('refuses UTF-16 (with its byte-order mark) and Latin-1 by name, staging nothing', async () => {
+      const text = `${HEADER}KS-A,${today},Café,1\n`;
+      const utf16le = Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(text, 'utf16le'),
+      ]);
+      await refused(
+        utf16le,
+        'utf16.csv',
+        400,
+        /is UTF-16; save it as CSV UTF-8/,
+      );
+      const utf16be = Buffer.from(utf16le).swap16();
+      await refused(utf16be, 'utf16be.csv', 400, /is UTF-16/);
+      await refused(
+        Buffer.from(text, 'latin1'),
+        'latin1.csv',
+        400,
+        /Row 2 is not UTF-8 text \(Latin-1 or another encoding\?\)/,
+      );
+    });
+
+    it('refuses 100,000 columns, a row of 10 MB and a quote never closed, staging nothing', async () => {
+      async function* wide() {
+        let header = '';
+        for (let column = 0; column < 100_000; column += 1) {
+          header += `c${column},`;
+          if (header.length > 60_000) {
+            yield header;
+            header = '';
+          }
+        }
+        yield `${header}end\n`;
+      }
+      await refused(wide(), 'wide.csv', 400, /A row is longer than 16,384/);
+      async function* longRow() {
+        yield `${HEADER}KS-A,${today},`;
+        yield* repeated('x', 10 * 1024 * 1024);
+        yield ',1\n';
+      }
+      await refused(longRow(), 'long.csv', 400, /A row is longer than 16,384/);
+      await refused(
+        `${HEADER}A,"${today},PP #5,1\n`,
+        'q.csv',
+        400,
+        /quoted cell is never closed/,
+      );
+    });
+
+    it('keeps formulas as text, never evaluated, and escapes them in the report CSV', async () => {
+      const formulas = {
+        store: '=HYPERLINK("http://x.test","KS-A")',
+        date: '+1+1',
+        material: '@SUM(1)',
+        weight: '-2+3',
+      };
+      const created = await upload(
+        `${HEADER}"${formulas.store.replaceAll('"', '""')}",${formulas.date},${formulas.material},${formulas.weight}\n`,
+        'formulas.csv',
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().upload.id as number;
+      expect(
+        await server.db.query(
+          'SELECT partner_store_id, day_text, material_text, weight_text FROM g2_rows WHERE upload_id = $1',
+          [id],
+        ),
+      ).toEqual([
+        {
+          partner_store_id: formulas.store,
+          day_text: formulas.date,
+          material_text: formulas.material,
+          weight_text: formulas.weight,
+        },
+      ]);
+      await settled(id);
+      const file = await call(
+        ADMIN,
+        'GET',
+        `/api/g2/report/export?upload=${id}`,
+      );
+      expect(file.statusCode).toBe(200);
+      // Each value the report names is escaped (a leading '): a spreadsheet
+      // opening the CSV shows it as text, never runs it.
+      const values = file.body
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[2]);
+      expect(values.sort()).toEqual([
+        '"\'=HYPERLINK(""http://x.test""',
+        "'+1+1",
+        "'-2+3",
+        "'@SUM(1)",
+      ]);
+      const gone = await call(ADMIN, 'POST', `/api/g2/uploads/${id}/discard`, {
+        version: (await one(id)).version,
+      });
+      expect(gone.statusCode).toBe(200);
+    });
+
     it('refuses a zip bomb posing as XLSX before reading it, staging nothing', async () => {
       const parts = entriesOf(
         await xlsxOf([
