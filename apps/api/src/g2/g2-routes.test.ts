@@ -8,6 +8,11 @@ import {
   type G2Upload,
 } from '@collective/api-client/contract';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { FAST_QUEUE_OPTIONS } from '../jobs/testing/job-testing';
@@ -16,6 +21,8 @@ import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import { deflatedZeros, entriesOf, zipOf } from '../testing/zip-file';
+import { stageRows, type SpooledFile } from './g2-upload';
+import { checkXlsxArchive } from './xlsx-archive';
 
 const ADMIN = 'admin@pact.test';
 const BRAND_ADMIN = 'brand.admin@kiehls.test';
@@ -913,5 +920,160 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       expect(ready.totals.rows).toBe(count);
       expect(ready.totals.errors).toBe(count); // every KS-L id is unmapped
     }, 150_000);
+  });
+
+  describe('staging', () => {
+    /** What a staged row holds as text, in the order of the file's columns. */
+    interface Written {
+      storeId: string;
+      date: string;
+      material: string;
+      weight: string;
+      name: string;
+    }
+    const ROLL_BACK = new Error('roll back: the property test stages nothing');
+    /**
+     * Stages `bytes` as a spooled file of `format` would be (the archive
+     * check first for a workbook) into a throwaway upload, in a
+     * transaction rolled back afterwards, and returns the staged rows.
+     */
+    async function staged(bytes: Buffer, format: 'csv' | 'xlsx') {
+      const dir = await mkdtemp(join(tmpdir(), 'g2-staging-test-'));
+      const path = join(dir, `file.${format}`);
+      await writeFile(path, bytes);
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      const file: SpooledFile = {
+        path,
+        fileName: `file.${format}`,
+        format,
+        hash,
+        bytes: bytes.length,
+        remove: () => rm(dir, { recursive: true, force: true }),
+      };
+      let rows: Written[] = [];
+      try {
+        if (format === 'xlsx') await checkXlsxArchive(path);
+        await server.db.transaction(async (tx) => {
+          const [made] = await tx.query<{ id: number }>(
+            `INSERT INTO g2_uploads (tenant, file_name, content_hash, format, bytes, period_start, period_end)
+             VALUES ('pact', 'property', $1, $2, $3, $4, $4) RETURNING id`,
+            [hash, format, bytes.length, today],
+          );
+          const id = present(made, 'the upload').id;
+          await stageRows(tx, id, file);
+          rows = await tx.query<Written>(
+            `SELECT partner_store_id AS "storeId", day_text AS date, material_text AS material,
+                    weight_text AS weight, coalesce(partner_name, '') AS name
+               FROM g2_rows WHERE upload_id = $1 ORDER BY row`,
+            [id],
+          );
+          throw ROLL_BACK;
+        });
+      } catch (error) {
+        if (error !== ROLL_BACK) throw error;
+      } finally {
+        await file.remove();
+      }
+      return rows;
+    }
+    const HEADER = [
+      'Store id',
+      'Date',
+      'Material',
+      'Weight (kg)',
+      'Store name',
+    ];
+    /** Control characters (line breaks, NUL), the replacement character, non-characters: never in a partner's text. */
+    const unwritten = (point: number) =>
+      point < 0x20 ||
+      (point >= 0x7f && point <= 0x9f) ||
+      (point >= 0xfffd && point <= 0xffff);
+    /**
+     * A cell's text as a partner writes it: printable, no surrounding
+     * spaces, no `_xHHHH_` (how XLSX escapes a character).
+     */
+    const text = fc
+      .string({ unit: 'grapheme', maxLength: 30 })
+      .filter(
+        (cell) =>
+          cell.trim() === cell &&
+          ![...cell].some((c) => unwritten(c.codePointAt(0) ?? 0)) &&
+          !/_x[0-9a-f]{4}_/i.test(cell),
+      );
+    /**
+     * Rows of cells (`date` and `weight` for those columns), each with at
+     * least one cell written (a blank row is skipped, not staged).
+     */
+    const rowsOf = <T>(
+      cell: fc.Arbitrary<T>,
+      date: fc.Arbitrary<T>,
+      weight: fc.Arbitrary<T>,
+    ) =>
+      fc
+        .array(fc.tuple(cell, date, cell, weight, cell), {
+          minLength: 1,
+          maxLength: 25,
+        })
+        .filter((rows) => rows.every((row) => row.some((c) => c !== '')));
+    const asWritten = (row: readonly string[]): Written => ({
+      storeId: row[0] ?? '',
+      date: row[1] ?? '',
+      material: row[2] ?? '',
+      weight: row[3] ?? '',
+      name: row[4] ?? '',
+    });
+
+    it('stages exactly what was written, for generated CSV files', async () => {
+      const quoted = (cell: string) =>
+        /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+      await fc.assert(
+        fc.asyncProperty(rowsOf(text, text, text), async (rows) => {
+          const csv = [HEADER, ...rows]
+            .map((row) => row.map(quoted).join(','))
+            .join('\r\n');
+          expect(await staged(Buffer.from(csv), 'csv')).toEqual(
+            rows.map(asWritten),
+          );
+        }),
+        { numRuns: 30 },
+      );
+    });
+
+    it('stages exactly what was written, for generated XLSX workbooks', async () => {
+      /** A day at midnight UTC that Excel's 1900 date system holds. */
+      const day = fc
+        .integer({
+          min: Date.UTC(1900, 2, 1) / 86_400_000,
+          max: Date.UTC(9999, 11, 31) / 86_400_000,
+        })
+        .map((days) => new Date(days * 86_400_000));
+      const number = fc
+        .double({ noNaN: true, noDefaultInfinity: true })
+        .filter((n) => !Object.is(n, -0));
+      type Cell = string | Date | number;
+      // A date cell is a day serial (styles are not read): the Date column
+      // turns it into a day; a number, in the weight column, its text.
+      const date = fc.oneof(text, day) as fc.Arbitrary<Cell>;
+      const weight = fc.oneof(text, number) as fc.Arbitrary<Cell>;
+      /** The text a cell is staged as: a day as `YYYY-MM-DD`, a number as JavaScript writes it. */
+      const textOf = (value: Cell) =>
+        value instanceof Date
+          ? value.toISOString().slice(0, 10)
+          : String(value);
+      await fc.assert(
+        fc.asyncProperty(
+          rowsOf(text as fc.Arbitrary<Cell>, date, weight).filter((rows) =>
+            rows.every((row) => row.some((c) => textOf(c) !== '')),
+          ),
+          async (rows) => {
+            const book = await xlsxOf([HEADER, ...rows]);
+            expect(await staged(book, 'xlsx')).toEqual(
+              rows.map((row) => asWritten(row.map(textOf))),
+            );
+          },
+        ),
+        { numRuns: 15 },
+      );
+    }, 120_000);
   });
 });
