@@ -64,19 +64,26 @@ export function freePort() {
 }
 
 /**
- * Starts the Node script `entry` with `env` on a free loopback port, its
- * stdout into `logFile`, and resolves once `readyPath` answers 200 (within
- * `readyTimeoutMs`; a server seeding an empty database takes a while).
+ * Starts the Node script `entry` with `env` on loopback port `port` (a free
+ * one unless given), its stdout into `logFile` (appended to with `append`),
+ * and resolves once `readyPath` answers 200 (within `readyTimeoutMs`; a
+ * server seeding an empty database takes a while).
  */
 export async function startProcess(
   entry,
   env,
-  { readyPath, logFile, readyTimeoutMs = 120_000 },
+  {
+    readyPath,
+    logFile,
+    readyTimeoutMs = 120_000,
+    port: fixedPort,
+    append = false,
+  },
 ) {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, [entry], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
+    stdio: ['ignore', openSync(logFile, append ? 'a' : 'w'), 'inherit'],
   });
   const exited = new Promise((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
@@ -105,7 +112,10 @@ export async function startProcess(
   }
   return {
     base,
+    port,
     pid: child.pid,
+    /** SIGKILL: the process dies at once, as in a crash. */
+    kill: () => child.kill('SIGKILL'),
     /** Whether the process is still running. */
     alive: () => child.exitCode === null && child.signalCode === null,
     /** Resolves to `{ code, signal }` once the process has exited. */
@@ -121,11 +131,16 @@ export async function startProcess(
 }
 
 /**
- * Starts the built server with `env` (see {@link startProcess}), ready once
- * GET /api/health answers 200. Fails with a clear message when there is no
- * build.
+ * Starts the built server with `env` (see {@link startProcess}; `more`
+ * passes `port` and `append` on), ready once GET /api/health answers 200.
+ * Fails with a clear message when there is no build.
  */
-export async function startBuiltServer(env, logFile, readyTimeoutMs) {
+export async function startBuiltServer(
+  env,
+  logFile,
+  readyTimeoutMs,
+  more = {},
+) {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(
       `${SERVER_ENTRY} is missing: build first (npx nx run-many -t build -p api dashboard), or use the npm script, which does.`,
@@ -135,6 +150,7 @@ export async function startBuiltServer(env, logFile, readyTimeoutMs) {
     readyPath: '/api/health',
     logFile,
     readyTimeoutMs,
+    ...more,
   });
 }
 

@@ -1,677 +1,877 @@
 #!/usr/bin/env node
 /**
- * Soak of the production server (`npm run bench:soak`; not a test): mixed
- * valid and hostile traffic at 50 connections for 60 seconds (issue 14,
- * case 22).
+ * Soak of the production server with writes (`npm run bench:soak`; not a
+ * test; issue 25, growing decision 0045's reads-only soak; the method is
+ * docs/decisions/0105).
  *
- * Starts the built server (`apps/api/dist/main.js`) as `npm start` runs it
- * — the built dashboard beside the API, request logs at info into a
- * temporary file, the embedded database on disk (a temporary directory) —
- * with `TRUST_PROXY=loopback`, so each request names its client address in
- * `X-Forwarded-For`: valid clients from addresses of their own, attackers
- * from others. Then autocannon runs, on every connection in turn, a cycle
- * of requests (`REQUESTS` below): a signed-in user's reads (current user,
- * unread count, member names, dashboard summary, stores, a store, the page,
- * health), a full sign-in → current user → sign-out → refused, and hostile
- * ones (wrong passwords against one account, unknown emails, malformed and
- * oversized bodies, wrong content types, operator objects, NUL characters,
- * deep nesting, tampered and revoked tokens, a foreign Origin, an unknown
- * tenant, path traversal, another member's data). Each answer is checked:
- * status, and for valid requests the body.
+ * Starts the built server (`apps/api/dist/main.js`, as `npm start` runs
+ * it, logs at info into a temporary file, `TRUST_PROXY=loopback` so each
+ * simulated client names its address) on a new PostgreSQL database: on the
+ * server of BENCH_DATABASE_URL or TEST_DATABASE_URL, else the script runs
+ * itself again under `scripts/with-postgres.sh`, which starts a throwaway
+ * PostgreSQL (installing Debian's package as root when missing). The
+ * database is seeded by the first start and dropped at the end.
  *
- * A warm-up of the same traffic comes first (not counted); memory is the
- * server's resident set (VmRSS) sampled every second, and growth is the end
- * of the soak against the end of the warm-up. Bounded: at most --duration
- * seconds and --max-requests requests, and a watchdog kills everything 60 s
- * past the deadline.
+ * Then `--connections` clients (50) run for `--minutes` (10) the traffic of
+ * `soak-traffic.mjs`, every answer checked by `soak-client.mjs` (status per
+ * kind of request, JSON bodies against the contract's response schema):
+ * - about half read every list of the contract as every demo role and by
+ *   API key;
+ * - a quarter write: weigh-ins, sorting, receipt corrections, stale
+ *   versions (409), saved views, invitations, API keys (made with an
+ *   Idempotency-Key, decision 0067), end-of-life lots made, shipped and
+ *   confirmed;
+ * - one exports the shipments as CSV, one runs reports and waits for each
+ *   job, one uploads G2 files and waits for their validation job;
+ * - some send hostile requests, and one client per demo account (but the
+ *   attacked one) signs in, reads, signs out and checks the token refused.
+ * The first fifth of the time (at most 60 s) is the warm-up: the server's
+ * resident memory (VmRSS, sampled each second) after it is the reference
+ * for growth and slope.
  *
- * Options: --duration=60 --connections=50 --warmup=10 --max-requests=5000000
- * Targets: zero 5xx, zero wrong answers (valid or hostile), zero connection
- *          errors or timeouts, the server alive and answering afterwards and
- *          stopping with exit code 0, memory growth under 20 %.
- *          Exits 1 when one is missed.
+ * `--instances=2` runs two server processes on the same database behind a
+ * proxy (nginx from Debian's packages, installed by scripts/ensure-nginx.sh
+ * when missing, else a Node proxy; `soak-proxy.mjs`), checks that a session
+ * made on one instance works on the other, that its sign-out reaches the
+ * other within the session cache's 5 s, and that the login throttle counts
+ * failures across instances; the clients retry GETs and keyed creates when
+ * an answer is lost. With `--kill` (`npm run bench:failover`) the second
+ * instance is killed with SIGKILL in the middle of the measured time and
+ * restarted `--down` seconds later on the same port; the cross-instance
+ * checks run again after the restart.
+ *
+ * At the end, once every job the soak started has finished: the audit
+ * trail holds exactly one event per successful write the soak made (by
+ * entity and action; a write whose answer was lost with a killed instance
+ * may or may not be there), each create made with an Idempotency-Key
+ * exists once with one create event, every report and validation job
+ * succeeded once (one pg-boss job completed, the report's three files),
+ * and the mass balance holds (D14: received = sorted + residue, sorted = in
+ * lots + on hand) in the tables and in GET /api/eol/summary.
+ *
+ * Options: --minutes=10 (or SOAK_MINUTES; may be a fraction), --connections=50,
+ *          --instances=1|2, --kill, --down=20 (seconds), --proxy=auto|nginx|node,
+ *          --timeout=30 (seconds a request may take; more on a busy machine),
+ *          --max-requests=5000000.
+ * Targets: zero 5xx from the servers, zero wrong answers, no connection
+ *          errors or timeouts (with --kill: only while an instance is down),
+ *          memory growth under 20 % after the warm-up, the audit trail,
+ *          idempotent creates, jobs and mass balance as above, every server
+ *          alive at the end and stopping with exit code 0. Exits 1 when one
+ *          is missed, 2 when it could not run.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import {
   DEMO_EMAILS,
-  DEMO_PASSWORD,
-  readOptions,
   residentBytes,
-  signIn,
-  runBench,
   startBuiltServer,
 } from './bench-server.mjs';
+import { SoakClient, Tally } from './soak-client.mjs';
+import { startProxy } from './soak-proxy.mjs';
+import {
+  ATTACKED,
+  exportCsv,
+  listReads,
+  prepare,
+  readList,
+  refusedAfterSignOut,
+  runReport,
+  signInAndOut,
+  someHostile,
+  someWrite,
+  uploadG2,
+} from './soak-traffic.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const withPostgres = join(here, '..', 'scripts', 'with-postgres.sh');
 
 const MAX_MEMORY_GROWTH = 0.2;
-const json = { 'content-type': 'application/json' };
-/** The account the attackers guess passwords for (valid sign-ins use others). */
-const ATTACKED = 'super@pact.test';
+/** How long the clients may take past the end: a report or G2 wait is at most 4 min. */
+const CLIENTS_GRACE_MS = 300_000;
+/** How long the soak waits for the jobs it started once traffic stops. */
+const JOB_DRAIN_MS = { normal: 120_000, killed: 420_000 };
 
-/** Per kind of request: answers seen, and answers that were wrong. */
-const tally = new Map();
-let serverErrors = 0;
-
-function record(kind, ok, status, body) {
-  const entry = tally.get(kind) ?? { answers: 0, wrong: 0 };
-  entry.answers += 1;
-  if (!ok) {
-    entry.wrong += 1;
-    entry.example ??= `${status} ${String(body).slice(0, 120)}`;
-  }
-  tally.set(kind, entry);
-}
-
-function parse(body) {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-}
-
-let clients = 0;
-/** An address for one run of the cycle: valid clients 10.1.x.y, attackers 10.66.x.y. */
-function address(group) {
-  clients += 1;
-  return `10.${group}.${(clients >> 8) & 255}.${clients & 255}`;
-}
-
-/**
- * One request of the cycle: what to send, and what a right answer is.
- * `expect(status, body, headers)` returns whether the answer was right.
- */
-function request(kind, send, expect) {
-  const { prepare, ...plain } = send;
-  return {
-    ...plain,
-    setupRequest(req, context) {
-      context.valid ??= address(1);
-      context.attacker ??= address(66);
-      const from = kind.startsWith('valid') ? context.valid : context.attacker;
-      const prepared = prepare ? prepare(req, context) : req;
-      prepared.headers = { ...prepared.headers, 'x-forwarded-for': from };
-      return prepared;
-    },
-    onResponse(status, body, context, headers) {
-      if (status >= 500) serverErrors += 1;
-      record(
-        kind,
-        status < 500 && expect(status, body, headers, context),
-        status,
-        body,
-      );
-    },
+/** Reads `--name=value` and `--name value` options and flags. */
+export function readSoakOptions(argv, env) {
+  const settings = {
+    minutes: Number(env.SOAK_MINUTES ?? 10),
+    connections: 50,
+    instances: 1,
+    kill: false,
+    down: 20,
+    proxy: 'auto',
+    timeout: 30,
+    'max-requests': 5_000_000,
   };
-}
-
-/** The cycle every connection runs, over and over. */
-function cycle(fixture) {
-  const bearer = (token) => ({ authorization: `Bearer ${token}` });
-  const tenant = (code) => ({ 'x-tenant-code': code });
-  const noCors = (headers) =>
-    headers['access-control-allow-origin'] === undefined;
-  const reads = [
-    request(
-      'valid: current user',
-      {
-        method: 'GET',
-        path: '/api/auth/me',
-        headers: { ...bearer(fixture.admin), ...tenant('pact') },
-      },
-      (s, b) => s === 200 && parse(b)?.user?.email === 'admin@pact.test',
-    ),
-    request(
-      'valid: unread count',
-      {
-        method: 'GET',
-        path: '/api/notifications?unread=true',
-        headers: bearer(fixture.operator),
-      },
-      (s, b) => s === 200 && Number.isInteger(parse(b)?.unread_count),
-    ),
-    request(
-      'valid: member names of a brand user',
-      {
-        method: 'GET',
-        path: '/api/members?names_only=true',
-        headers: bearer(fixture.brandAdmin),
-      },
-      (s, b) =>
-        s === 200 &&
-        JSON.stringify(parse(b)?.members) === '[{"id":2,"name":"Kiehl\'s"}]',
-    ),
-    request(
-      'valid: dashboard summary',
-      {
-        method: 'GET',
-        path: '/api/dashboard/summary',
-        headers: bearer(fixture.operator),
-      },
-      (s, b) => s === 200 && parse(b)?.scope?.member_id === 2,
-    ),
-    request(
-      'valid: a page of stores',
-      {
-        method: 'GET',
-        path: '/api/stores?page=2&sort=-weight',
-        headers: bearer(fixture.admin),
-      },
-      (s, b) =>
-        s === 200 && parse(b)?.stores?.length === 25 && parse(b)?.page === 2,
-    ),
-    request(
-      'valid: a store',
-      {
-        method: 'GET',
-        path: `/api/stores/${fixture.kiehlsStore}`,
-        headers: bearer(fixture.brandAdmin),
-      },
-      (s, b) => s === 200 && parse(b)?.store?.id === fixture.kiehlsStore,
-    ),
-    request(
-      'valid: the page',
-      {
-        method: 'GET',
-        path: '/stores-analytics',
-        headers: { accept: 'text/html' },
-      },
-      (s, b, h) =>
-        s === 200 &&
-        String(h['content-type']).startsWith('text/html') &&
-        /<div id="root"[\s>]/.test(b),
-    ),
-    request(
-      'valid: health',
-      { method: 'GET', path: '/api/health' },
-      (s, b) => s === 200 && parse(b)?.status === 'ok',
-    ),
-  ];
-  const failedLogin = (s, b) =>
-    (s === 401 && parse(b)?.error === 'Invalid email or password') || s === 429;
-  const hostile = [
-    request(
-      'hostile: wrong password',
-      {
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: json,
-        body: JSON.stringify({ email: ATTACKED, password: 'guess' }),
-      },
-      failedLogin,
-    ),
-    request(
-      'hostile: unknown email',
-      {
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: json,
-        prepare(req) {
-          req.body = JSON.stringify({
-            email: `ghost${clients}@nowhere.test`,
-            password: 'guess',
-          });
-          return req;
-        },
-      },
-      failedLogin,
-    ),
-    request(
-      'hostile: 10 KB password',
-      {
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: json,
-        body: JSON.stringify({
-          email: ATTACKED,
-          password: 'x'.repeat(10 * 1024),
-        }),
-      },
-      (s) => s === 400,
-    ),
-    request(
-      'hostile: operator object',
-      {
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: json,
-        body: '{"email":{"$ne":null},"password":{"$ne":null}}',
-      },
-      (s) => s === 400,
-    ),
-    request(
-      'hostile: tampered token',
-      {
-        method: 'GET',
-        path: '/api/dashboard/summary',
-        headers: bearer(fixture.tampered),
-      },
-      (s) => s === 401,
-    ),
-    request(
-      'hostile: revoked token',
-      { method: 'GET', path: '/api/stores', headers: bearer(fixture.revoked) },
-      (s) => s === 401,
-    ),
-    request(
-      'hostile: 8 KB Authorization header',
-      {
-        method: 'GET',
-        path: '/api/auth/me',
-        headers: { authorization: `Bearer ${'A'.repeat(8 * 1024)}` },
-      },
-      (s) => s === 401,
-    ),
-    request(
-      'hostile: foreign Origin',
-      {
-        method: 'GET',
-        path: '/api/auth/me',
-        headers: { ...bearer(fixture.admin), origin: 'https://evil.example' },
-      },
-      (s, _b, h) => s === 200 && noCors(h),
-    ),
-    request(
-      'hostile: foreign preflight',
-      {
-        method: 'OPTIONS',
-        path: '/api/auth/login',
-        headers: {
-          origin: 'https://evil.example',
-          'access-control-request-method': 'POST',
-        },
-      },
-      (s, _b, h) => s === 404 && noCors(h),
-    ),
-    request(
-      'hostile: unknown tenant with markup',
-      {
-        method: 'GET',
-        path: '/api/auth/me',
-        headers: {
-          ...bearer(fixture.admin),
-          'x-tenant-code': '<script>alert(1)</script>',
-        },
-      },
-      (s) => s === 400,
-    ),
-    request(
-      'hostile: NUL in the search',
-      {
-        method: 'GET',
-        path: '/api/stores?search=%00',
-        headers: bearer(fixture.admin),
-      },
-      (s) => s === 400,
-    ),
-    request(
-      'hostile: SQL in the search',
-      {
-        method: 'GET',
-        path: '/api/stores?search=%27%20OR%201%3D1%20--',
-        headers: bearer(fixture.admin),
-      },
-      (s, b) => s === 200 && parse(b)?.total === 0,
-    ),
-    request(
-      'hostile: path traversal',
-      { method: 'GET', path: '/assets/..%2f..%2f..%2fetc%2fpasswd' },
-      (s, b) => s === 404 && !b.includes('root:'),
-    ),
-    request(
-      "hostile: another member's store",
-      {
-        method: 'GET',
-        path: `/api/stores/${fixture.otherStore}?member_id=3`,
-        headers: bearer(fixture.brandAdmin),
-      },
-      (s) => s === 404,
-    ),
-    request(
-      'hostile: the full member list as a brand user',
-      {
-        method: 'GET',
-        path: '/api/members?all=true',
-        headers: bearer(fixture.operator),
-      },
-      (s) => s === 403,
-    ),
-  ];
-  return [...reads, ...hostile, ...reads];
-}
-
-/**
- * Hostile bodies the server refuses while reading them (oversized, not
- * JSON, malformed, NUL, too deep, `__proto__`): Fastify answers these and
- * closes the connection, as the client may still be sending, which would
- * upset autocannon's reuse of connections. So they go one after the other
- * on connections of their own through fetch, which reconnects as browsers
- * do, and are counted like the cycle's answers.
- */
-const CLOSING = [
-  [
-    'hostile: 20 KB body',
-    JSON.stringify({ email: ATTACKED, password: 'x'.repeat(20 * 1024) }),
-    json,
-    413,
-  ],
-  [
-    'hostile: form body',
-    `email=${ATTACKED}&password=x`,
-    { 'content-type': 'application/x-www-form-urlencoded' },
-    415,
-  ],
-  [
-    'hostile: malformed JSON',
-    '{"email": "super@pact.test", "password": ',
-    json,
-    400,
-  ],
-  [
-    'hostile: NUL in the password',
-    `{"email":"${ATTACKED}","password":"x\\u0000"}`,
-    json,
-    400,
-  ],
-  [
-    'hostile: 100 levels of JSON',
-    `${'{"a":'.repeat(100)}1${'}'.repeat(100)}`,
-    json,
-    400,
-  ],
-  [
-    'hostile: __proto__ key',
-    `{"__proto__":{"role":"super_admin"},"email":"${ATTACKED}","password":"x"}`,
-    json,
-    400,
-  ],
-];
-
-/** Sends {@link CLOSING} in turn until `deadline`; returns the connection errors. */
-async function sendClosing(base, deadline) {
-  let errors = 0;
-  for (let i = 0; Date.now() < deadline; i += 1) {
-    const [kind, body, headers, status] = CLOSING[i % CLOSING.length];
-    try {
-      const response = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { ...headers, 'x-forwarded-for': address(66) },
-        body,
-      });
-      const text = await response.text();
-      if (response.status >= 500) serverErrors += 1;
-      record(
-        kind,
-        response.status === status && typeof parse(text)?.error === 'string',
-        response.status,
-        text,
+  for (let i = 0; i < argv.length; i += 1) {
+    const match = /^--([\w-]+)(?:=(.*))?$/.exec(argv[i]);
+    const name = match?.[1];
+    if (!match || !(name in settings)) {
+      throw new Error(
+        `Unknown option ${argv[i]}; options: --minutes=10 --connections=50 --instances=1|2 --kill --down=20 --proxy=auto|nginx|node --timeout=30 --max-requests=5000000`,
       );
-    } catch {
-      errors += 1;
     }
+    if (typeof settings[name] === 'boolean') {
+      settings[name] = match[2] === undefined ? true : match[2] !== 'false';
+      continue;
+    }
+    const text = match[2] ?? argv[(i += 1)];
+    settings[name] = typeof settings[name] === 'number' ? Number(text) : text;
   }
-  return errors;
+  if (!(settings.minutes > 0)) throw new Error('--minutes must be above 0');
+  if (!Number.isInteger(settings.connections) || settings.connections < 20) {
+    throw new Error('--connections must be a whole number >= 20');
+  }
+  if (![1, 2].includes(settings.instances))
+    throw new Error('--instances must be 1 or 2');
+  if (settings.kill && settings.instances !== 2) {
+    throw new Error('--kill needs --instances=2');
+  }
+  if (!(settings.timeout > 0))
+    throw new Error('--timeout must be above 0 (seconds)');
+  if (!['auto', 'nginx', 'node'].includes(settings.proxy)) {
+    throw new Error('--proxy must be auto, nginx or node');
+  }
+  return settings;
 }
 
-async function fixtureFrom(base) {
-  const from = { 'x-forwarded-for': '10.200.0.1' };
-  const [admin, operator, brandAdmin, revoked] = await Promise.all([
-    signIn(base, 'admin@pact.test', from),
-    signIn(base, 'operator@kiehls.test', from),
-    signIn(base, 'brand.admin@kiehls.test', from),
-    signIn(base, 'admin@pact.test', from),
-  ]);
-  await fetch(`${base}/api/auth/logout`, {
+/** Runs statements on a PostgreSQL database, one connection. */
+async function withDatabase(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work((sql, values) =>
+      client.query(sql, values).then((r) => r.rows),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+const mb = (bytes) =>
+  bytes === undefined ? '?' : (bytes / 2 ** 20).toFixed(1);
+const seconds = (ms) => (ms / 1000).toFixed(1);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Least-squares slope of `samples` ({ at, bytes }) in MB per minute. */
+function slopePerMinute(samples) {
+  if (samples.length < 2) return undefined;
+  const xs = samples.map((s) => s.at / 60_000);
+  const ys = samples.map((s) => s.bytes / 2 ** 20);
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i += 1) {
+    num += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return den === 0 ? undefined : num / den;
+}
+
+/** One server process and its lives (a killed one is started again), with its memory samples. */
+class Instance {
+  constructor(name, env, dir) {
+    this.name = name;
+    this.env = env;
+    this.dir = dir;
+    this.lives = [];
+  }
+
+  async start(port) {
+    const life = { samples: [], server: undefined };
+    life.server = await startBuiltServer(
+      this.env,
+      join(this.dir, `${this.name}.log`),
+      300_000,
+      { port, append: this.lives.length > 0 },
+    );
+    this.lives.push(life);
+    return life.server;
+  }
+
+  get current() {
+    return this.lives.at(-1).server;
+  }
+
+  sample(at) {
+    const life = this.lives.at(-1);
+    if (!life?.server.alive()) return;
+    const bytes = residentBytes(life.server.pid);
+    if (bytes !== undefined) life.samples.push({ at, bytes });
+  }
+}
+
+/**
+ * The cross-instance checks (two instances): a session made on one works
+ * on the other and its sign-out reaches it within 6 s; five wrong
+ * passwords sent alternately to both from one new address, then the
+ * throttle answers 429 on both (the failures are counted in the database).
+ */
+async function crossInstanceChecks(
+  tally,
+  instances,
+  email,
+  address,
+  timeoutMs,
+) {
+  const [a, b] = instances.map(
+    (instance) =>
+      new SoakClient({ base: instance.current.base, tally, timeoutMs }),
+  );
+  const signedIn = await a.call('cross-instance: sign in on instance 1 (200)', {
     method: 'POST',
-    headers: { authorization: `Bearer ${revoked}` },
+    path: '/api/auth/login',
+    from: `${address}1`,
+    json: { email: 'staff@pact.test', password: 'demo-pass-2026' },
   });
-  const firstStore = async (token, query) => {
-    const response = await fetch(`${base}/api/stores?${query}`, {
-      headers: { authorization: `Bearer ${token}` },
+  if (signedIn?.status === 200) {
+    const token = signedIn.body.token;
+    await b.call('cross-instance: the session on instance 2 (200)', {
+      path: '/api/auth/me',
+      token,
+      check: (ans) =>
+        ans.body?.user?.email === 'staff@pact.test' || 'another user',
     });
-    return (await response.json()).stores[0].id;
-  };
-  const last = admin.at(-1) === 'A' ? 'B' : 'A';
-  return {
-    admin,
-    operator,
-    brandAdmin,
-    revoked,
-    tampered: `${admin.slice(0, -1)}${last}`,
-    kiehlsStore: await firstStore(brandAdmin, ''),
-    otherStore: await firstStore(admin, 'member_id=3'),
-  };
+    await b.call('cross-instance: sign out on instance 2 (200)', {
+      method: 'POST',
+      path: '/api/auth/logout',
+      token,
+      headers: { 'content-type': 'application/json' },
+    });
+    await refusedAfterSignOut(
+      a,
+      'cross-instance: the signed-out token on instance 1 (401, or 200 if sent within 6 s)',
+      token,
+      `${address}1`,
+      6_000,
+    );
+  }
+  for (let attempt = 1; attempt <= 7; attempt += 1) {
+    const client = attempt % 2 === 1 ? a : b;
+    const expected = attempt <= 5 ? 401 : 429;
+    await client.call(
+      `cross-instance: wrong password ${attempt <= 5 ? '1-5 (401)' : '6-7 (429, counted on both instances)'}`,
+      {
+        method: 'POST',
+        path: '/api/auth/login',
+        from: `${address}2`,
+        json: { email, password: 'not-the-password' },
+        status: expected,
+      },
+    );
+  }
+}
+
+/** Waits for every job the soak started to finish (at most `ms`); returns the jobs table's rows. */
+async function drainJobs(url, ids, ms) {
+  const deadline = Date.now() + ms;
+  return withDatabase(url, async (query) => {
+    for (;;) {
+      const rows = await query(
+        `SELECT j.id, j.kind, j.status, j.attempt,
+                (SELECT count(*) FROM report_files f WHERE f.job_id = j.id)::int AS files,
+                (SELECT count(*) FROM pgboss.job b WHERE b.id = j.id AND b.state = 'completed')::int
+                  + (SELECT count(*) FROM pgboss.archive b WHERE b.id = j.id AND b.state = 'completed')::int
+                  AS completed
+           FROM jobs j WHERE j.id = ANY($1::uuid[])`,
+        [ids],
+      );
+      const open = rows.filter(
+        (r) => r.status === 'queued' || r.status === 'running',
+      );
+      if (open.length === 0 || Date.now() > deadline) return rows;
+      await sleep(2_000);
+    }
+  });
+}
+
+/** The audit events by `entity/action` since `since`. */
+async function auditCounts(url, since) {
+  const rows = await withDatabase(url, (query) =>
+    query(
+      `SELECT entity || '/' || action AS name, count(*)::int AS n
+         FROM audit_events WHERE at >= $1 GROUP BY 1`,
+      [since],
+    ),
+  );
+  return new Map(rows.map((r) => [r.name, r.n]));
+}
+
+/** Tables of the records made with an Idempotency-Key, by audit entity. */
+const KEYED_TABLES = {
+  saved_view: 'saved_views',
+  user: 'users',
+  api_key: 'api_keys',
+  eol_lot: 'eol_lots',
+};
+
+/**
+ * Each create made with an Idempotency-Key: its record exists (unless the
+ * soak deleted it, `deleted`: `entity/id`) and has exactly one create event. Returns the problems found and the count.
+ */
+async function keyedCreates(url, keyed, deleted) {
+  const byEntity = new Map();
+  const problems = [];
+  for (const [key, made] of keyed) {
+    if (made.conflict !== undefined) {
+      problems.push(
+        `key ${key} answered two records (${made.id}, ${made.conflict})`,
+      );
+    }
+    const ids = byEntity.get(made.entity) ?? { all: [], kept: [] };
+    ids.all.push(String(made.id));
+    if (!deleted.has(`${made.entity}/${made.id}`))
+      ids.kept.push(String(made.id));
+    byEntity.set(made.entity, ids);
+  }
+  await withDatabase(url, async (query) => {
+    for (const [entity, { all: ids, kept }] of byEntity) {
+      const table = KEYED_TABLES[entity];
+      const [{ n }] = await query(
+        `SELECT count(*)::int AS n FROM ${table} WHERE id::text = ANY($1)`,
+        [kept],
+      );
+      if (n !== new Set(kept).size) {
+        problems.push(
+          `${new Set(kept).size - n} ${entity} records made with a key (and not deleted) are missing`,
+        );
+      }
+      const events = await query(
+        `SELECT entity_id, count(*)::int AS n FROM audit_events
+          WHERE entity = $1 AND action IN ('create', 'invite') AND entity_id = ANY($2)
+          GROUP BY entity_id`,
+        [entity, ids],
+      );
+      const once = events.filter((e) => e.n === 1).length;
+      if (once !== new Set(ids).size) {
+        problems.push(
+          `${entity}: ${new Set(ids).size - once} keyed creates without exactly one create event`,
+        );
+      }
+    }
+  });
+  return { problems, count: keyed.size };
 }
 
 /**
- * The accounts that sign in and out during the soak, one client each (the
- * attacked account is not among them): as real users do, one sign-in at a
- * time per account. Many parallel sign-ins of one account would meet the
- * throttle, which counts an attempt as failed until it succeeds
- * (docs/decisions/0041).
+ * D14's mass balance in the tables (each receipt's sorted weight is its
+ * lines' sum and at most its net; each line's weight in lots is its lot
+ * sources' sum and at most the line) and in GET /api/eol/summary (its
+ * figures equal the tables'; received = sorted + residue, sorted = in lots
+ * + on hand; on hand per material adds up).
  */
-const SIGNING_IN = DEMO_EMAILS.filter((email) => email !== ATTACKED);
+async function massBalance(url, client, token) {
+  const problems = [];
+  const [sums] = await withDatabase(url, async (query) => {
+    const bad = await query(`
+      SELECT
+        (SELECT count(*) FROM receipts r WHERE r.sorted_kg <> (SELECT coalesce(sum(m.weight_kg), 0)
+           FROM shipment_materials m WHERE m.shipment_id = r.shipment_id))::int AS receipts_off,
+        (SELECT count(*) FROM receipts r WHERE r.sorted_kg > r.net_kg)::int AS oversorted,
+        (SELECT count(*) FROM shipment_materials m WHERE m.in_lots_kg <> (SELECT coalesce(sum(s.weight_kg), 0)
+           FROM lot_sources s WHERE s.shipment_id = m.shipment_id AND s.material = m.material))::int AS lines_off,
+        (SELECT count(*) FROM shipment_materials m WHERE m.in_lots_kg > m.weight_kg)::int AS overdrawn,
+        (SELECT count(*) FROM eol_lots l WHERE l.weight_kg <> (SELECT coalesce(sum(s.weight_kg), 0)
+           FROM lot_sources s WHERE s.lot_id = l.id))::int AS lots_off`);
+    for (const [name, n] of Object.entries(bad[0])) {
+      if (n !== 0) problems.push(`mass balance: ${n} rows ${name}`);
+    }
+    return query(`
+      SELECT (SELECT coalesce(sum(net_kg), 0)::float8 FROM receipts) AS received,
+             (SELECT coalesce(sum(weight_kg), 0)::float8 FROM shipment_materials) AS sorted,
+             (SELECT coalesce(sum(weight_kg), 0)::float8 FROM lot_sources) AS in_lots`);
+  });
+  const summary = await client.call('end: the mass balance (200)', {
+    path: '/api/eol/summary',
+    token,
+    tenant: 'pact',
+  });
+  const balance = summary?.body?.balance;
+  const near = (x, y) => Math.abs(x - y) < 0.0015;
+  if (!balance) {
+    problems.push('GET /api/eol/summary did not answer');
+  } else {
+    if (!near(balance.received_kg, sums.received))
+      problems.push(
+        `received ${balance.received_kg} kg answered, ${sums.received} in the tables`,
+      );
+    if (!near(balance.sorted_kg, sums.sorted))
+      problems.push(
+        `sorted ${balance.sorted_kg} kg answered, ${sums.sorted} in the tables`,
+      );
+    if (!near(balance.in_lots_kg, sums.in_lots))
+      problems.push(
+        `in lots ${balance.in_lots_kg} kg answered, ${sums.in_lots} in the tables`,
+      );
+    if (!near(balance.received_kg, balance.sorted_kg + balance.residue_kg))
+      problems.push('received ≠ sorted + residue');
+    if (!near(balance.sorted_kg, balance.in_lots_kg + balance.on_hand_kg))
+      problems.push('sorted ≠ in lots + on hand');
+    const perMaterial = summary.body.materials.reduce(
+      (n, m) => n + m.on_hand_kg,
+      0,
+    );
+    if (Math.abs(perMaterial - balance.on_hand_kg) > 0.01)
+      problems.push(
+        `on hand per material adds up to ${perMaterial}, not ${balance.on_hand_kg}`,
+      );
+    if (balance.residue_kg < 0 || balance.on_hand_kg < 0)
+      problems.push('a negative residue or stock');
+  }
+  return { problems, balance };
+}
 
-/**
- * Signs `email` in, reads the current user, signs out and checks the token
- * is refused, over and over until `deadline`; returns the connection errors.
- */
-async function signInAndOut(base, email, deadline) {
-  let errors = 0;
-  const from = address(1);
-  const call = async (kind, path, init, check) => {
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      headers: { ...init.headers, 'x-forwarded-for': from },
-    });
-    const text = await response.text();
-    if (response.status >= 500) serverErrors += 1;
-    const ok = check(response.status, parse(text));
-    record(kind, ok, response.status, text);
-    return ok ? parse(text) : undefined;
-  };
+/** Runs `work` over and over until `deadline`, catching what it throws (counted as wrong). */
+async function loop(tally, name, deadline, work, pauseMs = 0) {
   while (Date.now() < deadline) {
     try {
-      const session = await call(
-        'valid: sign in',
-        '/api/auth/login',
-        {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-        },
-        (s, b) => s === 200 && b?.user?.email === email,
+      await work();
+    } catch (error) {
+      tally.answer(
+        `client error in ${name}`,
+        String(error?.stack ?? error).slice(0, 300),
+        0,
+        '',
       );
-      if (!session) continue;
-      const bearer = { authorization: `Bearer ${session.token}` };
-      await call(
-        'valid: current user after sign-in',
-        '/api/auth/me',
-        { headers: bearer },
-        (s, b) => s === 200 && b?.user?.email === email,
-      );
-      await call(
-        'valid: sign out',
-        '/api/auth/logout',
-        { method: 'POST', headers: { ...json, ...bearer } },
-        (s, b) => s === 200 && b?.success === true,
-      );
-      await call(
-        'valid: the signed-out token refused',
-        '/api/auth/me',
-        { headers: bearer },
-        (s) => s === 401,
-      );
-    } catch {
-      errors += 1;
     }
+    if (pauseMs > 0)
+      await sleep(Math.min(pauseMs, Math.max(0, deadline - Date.now())));
   }
-  return errors;
-}
-
-/** Connections of the 50 that send the {@link CLOSING} bodies. */
-const CLOSING_CONNECTIONS = 4;
-
-function autocannonRun(base, requests, seconds, connections) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      { url: base, connections, duration: seconds, requests, timeout: 30 },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-    instance.on('error', reject);
-  });
-}
-
-/**
- * Runs, for `seconds`, the cycle on autocannon's connections, the
- * {@link CLOSING} bodies on {@link CLOSING_CONNECTIONS} and a client per
- * account of {@link SIGNING_IN}: `settings.connections` in all.
- */
-async function run(base, requests, seconds, settings) {
-  const deadline = Date.now() + seconds * 1000;
-  const [main, ...otherErrors] = await Promise.all([
-    autocannonRun(
-      base,
-      requests,
-      seconds,
-      settings.connections - CLOSING_CONNECTIONS - SIGNING_IN.length,
-    ),
-    ...Array.from({ length: CLOSING_CONNECTIONS }, () =>
-      sendClosing(base, deadline),
-    ),
-    ...SIGNING_IN.map((email) => signInAndOut(base, email, deadline)),
-  ]);
-  return { main, bigErrors: otherErrors.reduce((a, b) => a + b, 0) };
 }
 
 async function main() {
-  const settings = readOptions(process.argv.slice(2), {
-    duration: 60,
-    connections: 50,
-    warmup: 10,
-    'max-requests': 5_000_000,
-  });
+  const settings = readSoakOptions(process.argv.slice(2), process.env);
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    // PostgreSQL is needed: run again under a throwaway server.
+    const child = spawn(
+      'bash',
+      [
+        withPostgres,
+        process.execPath,
+        fileURLToPath(import.meta.url),
+        ...process.argv.slice(2),
+      ],
+      { stdio: 'inherit' },
+    );
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    return { rerun: typeof code === 'number' ? code : 1 };
+  }
+  const totalMs = settings.minutes * 60_000;
+  const warmupMs = Math.min(60_000, totalMs / 5);
   console.log(
-    `bench:soak: Node ${process.version}, ${availableParallelism()} cores, ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s`,
+    `bench:soak: Node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}; ` +
+      `${settings.connections} connections for ${settings.minutes} min (${seconds(warmupMs)} s warm-up) on PostgreSQL, ` +
+      `${settings.instances} instance(s)${settings.kill ? `, one killed (SIGKILL) mid-run and restarted after ${settings.down} s` : ''}`,
   );
+
+  const name = `bench_soak_${process.pid}`;
+  await withDatabase(serverUrl, (query) => query(`CREATE DATABASE "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.href;
   const dir = mkdtempSync(join(tmpdir(), 'bench-soak-'));
-  const server = await startBuiltServer(
-    {
-      PGLITE_DATA_DIR: join(dir, 'pglite'),
-      LOG_LEVEL: 'info',
-      TRUST_PROXY: 'loopback',
-      DATABASE_URL: '',
-      CORS_ORIGINS: 'https://dashboard.example.org',
-    },
-    join(dir, 'server.log'),
+  const env = {
+    DATABASE_URL: databaseUrl,
+    PGLITE_DATA_DIR: '',
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: 'loopback',
+    CORS_ORIGINS: 'https://dashboard.example.org',
+  };
+  const instances = Array.from(
+    { length: settings.instances },
+    (_, i) => new Instance(`instance-${i + 1}`, env, dir),
   );
+  const problems = [];
+  let proxy;
+  let sampler;
+  const began = Date.now();
   const watchdog = setTimeout(
     () => {
-      console.error('bench:soak: over time; killing the server');
-      process.kill(server.pid, 'SIGKILL');
+      console.error('bench:soak: over time; killing the servers');
+      for (const instance of instances) instance.lives.at(-1)?.server.kill();
       process.exit(1);
     },
-    (settings.warmup + settings.duration + 60) * 1000,
+    totalMs + 25 * 60_000,
   );
   watchdog.unref();
-  const samples = [];
-  const sampler = setInterval(() => {
-    const bytes = residentBytes(server.pid);
-    if (bytes !== undefined) samples.push(bytes);
-  }, 1000);
-  const problems = [];
   try {
-    const requests = cycle(await fixtureFrom(server.base));
-    const idle = residentBytes(server.pid);
-    await run(server.base, requests, settings.warmup, settings);
-    tally.clear();
-    serverErrors = 0;
-    const afterWarmup = residentBytes(server.pid);
-    const peakBefore = samples.length;
-
-    const { main: result, bigErrors } = await run(
-      server.base,
-      requests,
-      settings.duration,
-      settings,
+    // The first instance seeds the empty database; the second starts on it.
+    for (const instance of instances) {
+      const started = Date.now();
+      await instance.start();
+      console.log(
+        `  ${instance.name} ready on port ${instance.current.port} after ${seconds(Date.now() - started)} s`,
+      );
+    }
+    if (settings.instances === 2) {
+      proxy = await startProxy({
+        kind: settings.proxy,
+        dir,
+        upstreams: instances.map((i) => i.current.port),
+      });
+      console.log(`  proxy: ${proxy.why} at ${proxy.base}`);
+    }
+    const front = proxy?.base ?? instances[0].current.base;
+    const tally = new Tally();
+    const timeoutMs = settings.timeout * 1000;
+    const client = new SoakClient({
+      base: front,
+      tally,
+      retry: settings.instances > 1,
+      timeoutMs,
+    });
+    const [{ now: since }] = await withDatabase(databaseUrl, (query) =>
+      query('SELECT now() AS now'),
     );
-    const end = residentBytes(server.pid);
-    const during = samples.slice(peakBefore);
+    const ctx = await prepare(client, { instances: settings.instances });
+    const signing = DEMO_EMAILS.filter((email) => email !== ATTACKED);
+    const signingFrom = (i) => `10.1.0.${i + 1}`;
+    // One round each first, so each account knows its client's address: the
+    // throttle check below fails an account from an unknown address (0085).
+    await Promise.all(
+      signing.map((email, i) => signInAndOut(ctx, email, signingFrom(i))),
+    );
+    if (settings.instances === 2) {
+      await crossInstanceChecks(
+        tally,
+        instances,
+        'operator@kiehls.test',
+        '10.77.0.',
+        timeoutMs,
+      );
+    }
+    const idle = instances.map((i) => residentBytes(i.current.pid));
+    const t0 = Date.now();
+    sampler = setInterval(() => {
+      for (const instance of instances) instance.sample(Date.now() - t0);
+    }, 1000);
 
-    const answered = [...tally.values()].reduce((n, e) => n + e.answers, 0);
-    const wrong = [...tally].filter(([, e]) => e.wrong > 0);
-    const valid = [...tally].filter(([kind]) => kind.startsWith('valid'));
-    const validAnswers = valid.reduce((n, [, e]) => n + e.answers, 0);
-    const mb = (bytes) =>
-      bytes === undefined ? '?' : (bytes / 2 ** 20).toFixed(1);
-    const growth =
-      afterWarmup && end ? (end - afterWarmup) / afterWarmup : undefined;
-    const big = CLOSING.reduce(
-      (n, [kind]) => n + (tally.get(kind)?.answers ?? 0),
+    // The clients.
+    const deadline = t0 + totalMs;
+    const reads = listReads();
+    const c = settings.connections;
+    const writers = Math.round(c / 4);
+    const hostile = Math.max(2, Math.round(c / 12));
+    const readers = c - writers - hostile - signing.length - 3;
+    const clients = [
+      ...Array.from({ length: readers }, () =>
+        loop(tally, 'reads', deadline, () =>
+          readList(ctx, reads[Math.floor(Math.random() * reads.length)]),
+        ),
+      ),
+      ...Array.from({ length: writers }, () =>
+        loop(tally, 'writes', deadline, () => someWrite(ctx)),
+      ),
+      ...Array.from({ length: hostile }, () =>
+        loop(tally, 'hostile', deadline, () => someHostile(ctx)),
+      ),
+      ...signing.map((email, i) =>
+        loop(tally, 'sign-in', deadline, () =>
+          signInAndOut(ctx, email, signingFrom(i)),
+        ),
+      ),
+      loop(tally, 'export', deadline, () => exportCsv(ctx), 5_000),
+      loop(tally, 'reports', deadline, () => runReport(ctx), 2_000),
+      loop(tally, 'G2', deadline, () => uploadG2(ctx), 10_000),
+    ];
+    console.log(
+      `  clients: ${readers} reading ${reads.length} list reads (entries × roles), ${writers} writing, ${hostile} hostile, ${signing.length} signing in and out, 3 exporting / running reports / uploading G2 files`,
+    );
+
+    // The warm-up's end, and the kill.
+    await sleep(warmupMs);
+    const afterWarmup = instances.map((i) => residentBytes(i.current.pid));
+    const warmAt = Date.now() - t0;
+    let killedAt;
+    let restartedAt;
+    if (settings.kill) {
+      await sleep((totalMs - warmupMs) / 2 - settings.down * 500);
+      // A G2 validation killed mid-run resumes only after its 30 min timeout (0071): wait for none to run (at most 30 s).
+      const waitUntil = Date.now() + 30_000;
+      while (Date.now() < waitUntil) {
+        const [{ n }] = await withDatabase(databaseUrl, (query) =>
+          query(
+            `SELECT count(*)::int AS n FROM jobs WHERE kind = 'g2-validate' AND status = 'running'`,
+          ),
+        );
+        if (n === 0) break;
+        await sleep(500);
+      }
+      const victim = instances[1];
+      const port = victim.current.port;
+      victim.current.kill();
+      killedAt = Date.now() - t0;
+      console.log(
+        `  killed ${victim.name} (SIGKILL) at ${seconds(killedAt)} s`,
+      );
+      await sleep(settings.down * 1000);
+      await victim.start(port);
+      restartedAt = Date.now() - t0;
+      console.log(
+        `  restarted ${victim.name} on port ${port}, ready at ${seconds(restartedAt)} s`,
+      );
+      await crossInstanceChecks(
+        tally,
+        instances,
+        'special.admin@member1009.test',
+        '10.78.0.',
+        timeoutMs,
+      );
+    }
+    // Each client ends its request or its wait for a job (at most 4 min).
+    let graceTimer;
+    const settled = await Promise.race([
+      Promise.all(clients).then(() => true),
+      new Promise((resolve) => {
+        graceTimer = setTimeout(
+          () => resolve(false),
+          Math.max(0, deadline - Date.now()) + CLIENTS_GRACE_MS,
+        );
+      }),
+    ]);
+    clearTimeout(graceTimer);
+    if (!settled) {
+      const busy = [...client.inFlight].map(
+        (r) => `${r.kind} ${r.path} since ${seconds(r.since - t0)} s`,
+      );
+      problems.push(
+        `clients still busy ${CLIENTS_GRACE_MS / 60_000} min after the end: ${busy.join('; ') || 'no request in flight'}`,
+      );
+    }
+    const trafficMs = Date.now() - t0;
+    console.log(
+      `  traffic ended after ${seconds(trafficMs)} s; waiting for the jobs, then checking`,
+    );
+    clearInterval(sampler);
+    const end = instances.map((i) => residentBytes(i.current.pid));
+
+    // The jobs, the audit trail, the keyed creates, the mass balance.
+    const jobIds = [...ctx.jobs.reports, ...ctx.jobs.g2];
+    const drainStart = Date.now();
+    const jobs = await drainJobs(
+      databaseUrl,
+      jobIds,
+      settings.kill ? JOB_DRAIN_MS.killed : JOB_DRAIN_MS.normal,
+    );
+    const drainMs = Date.now() - drainStart;
+    const unfinished = jobs.filter((j) => j.status !== 'succeeded');
+    const notOnce = jobs.filter(
+      (j) => j.completed !== 1 || (j.kind === 'report' && j.files !== 3),
+    );
+    if (jobs.length !== jobIds.length)
+      problems.push(
+        `${jobIds.length - jobs.length} started jobs not in the jobs table`,
+      );
+    if (unfinished.length > 0)
+      problems.push(
+        `${unfinished.length} jobs did not succeed (${unfinished.map((j) => `${j.kind} ${j.status}`).join(', ')})`,
+      );
+    if (notOnce.length > 0)
+      problems.push(`${notOnce.length} jobs not completed exactly once`);
+
+    const audit = await auditCounts(databaseUrl, since);
+    const auditRows = [];
+    for (const name of new Set([
+      ...audit.keys(),
+      ...tally.writes.keys(),
+      ...tally.unknownWrites.keys(),
+    ])) {
+      const made = tally.writes.get(name) ?? 0;
+      const unknown = tally.unknownWrites.get(name) ?? 0;
+      const events = audit.get(name) ?? 0;
+      const ok = events >= made && events <= made + unknown;
+      auditRows.push(
+        `${name}: ${made} made${unknown ? ` + ${unknown} of unknown outcome` : ''}, ${events} events${ok ? '' : '  ← MISMATCH'}`,
+      );
+      if (!ok)
+        problems.push(
+          `audit trail: ${name}: ${made} successful writes (+${unknown} unknown), ${events} events`,
+        );
+    }
+    const keyed = await keyedCreates(
+      databaseUrl,
+      ctx.keyedCreates,
+      ctx.deleted,
+    );
+    problems.push(...keyed.problems);
+    const balance = await massBalance(
+      databaseUrl,
+      client,
+      ctx.sessions.admin.token,
+    );
+    problems.push(...balance.problems);
+
+    // The figures.
+    const { answers, wrong } = tally.totals();
+    const writes = [...tally.writes.values()].reduce((a, b) => a + b, 0);
+    const unknownWrites = [...tally.unknownWrites.values()].reduce(
+      (a, b) => a + b,
       0,
     );
-    const signingIn = [
-      'valid: sign in',
-      'valid: current user after sign-in',
-      'valid: sign out',
-      'valid: the signed-out token refused',
-    ].reduce((n, kind) => n + (tally.get(kind)?.answers ?? 0), 0);
-    const total = result.requests.total + big + signingIn;
-    if (total > settings['max-requests']) {
-      problems.push(`${total} requests, over --max-requests`);
-    }
-
     console.log(
-      `Requests: ${total} in ${result.duration.toFixed(1)} s (${Math.round(total / result.duration)} req/s; ${big} refused-while-read bodies on ${CLOSING_CONNECTIONS} connections of their own, ${signingIn} by ${SIGNING_IN.length} signing-in clients), ` +
-        `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+      `\nTraffic: ${seconds(trafficMs)} s; machine load at the end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}`,
     );
     console.log(
-      `Answers checked: ${answered} (${validAnswers} valid, ${answered - validAnswers} hostile); wrong: ${wrong.reduce((n, [, e]) => n + e.wrong, 0)}; 5xx: ${serverErrors}; ` +
-        `connection errors: ${result.errors + bigErrors}, timeouts: ${result.timeouts}`,
+      `Answers checked: ${answers} (${Math.round(answers / (trafficMs / 1000))}/s); wrong: ${wrong}; 5xx from the servers: ${tally.serverErrors}${tally.serverErrorExample ? ` (e.g. ${tally.serverErrorExample})` : ''}`,
+    );
+    const firstError = tally.connectionErrors[0];
+    console.log(
+      `Connection errors: ${tally.connectionErrors.length}${firstError ? ` (first: ${firstError.kind}, ${firstError.error}, at ${seconds(firstError.at - t0)} s)` : ''}, timeouts: ${tally.timeouts}, ` +
+        `proxy errors (no instance answered): ${tally.proxyErrors.length}, retried requests: ${tally.retries}, requests lost without retry: ${tally.lost.length}`,
     );
     console.log(
-      `Server memory (RSS): ${mb(idle)} MB idle, ${mb(afterWarmup)} MB after warm-up, ${mb(end)} MB at the end, ` +
-        `peak ${mb(Math.max(...during))} MB; growth ${growth === undefined ? '?' : `${(growth * 100).toFixed(1)} %`} (target < ${MAX_MEMORY_GROWTH * 100} %)`,
+      `Writes: ${writes} successful, ${unknownWrites} of unknown outcome (the answer lost: a timeout, or the killed instance); creates with an Idempotency-Key: ${keyed.count}, lost or doubled: ${keyed.problems.length}`,
     );
-    console.log('By kind (answers / wrong):');
-    for (const [kind, entry] of [...tally].sort()) {
+    console.log(
+      `Jobs: ${jobs.length} started (${jobs.filter((j) => j.kind === 'report').length} reports, ${jobs.filter((j) => j.kind !== 'report').length} G2 validations), ${jobs.filter((j) => j.status === 'succeeded').length} succeeded, ${jobs.filter((j) => j.attempt > 1).length} needed a second attempt; waited ${seconds(drainMs)} s after the traffic`,
+    );
+    console.log(
+      `Mass balance: ${
+        balance.balance
+          ? Object.entries(balance.balance)
+              .map(([k, x]) => `${k} ${x}`)
+              .join(', ')
+          : '?'
+      }; ${balance.problems.length === 0 ? 'consistent' : balance.problems.join('; ')}`,
+    );
+    if (killedAt !== undefined) {
+      const windowEnd = restartedAt + 15_000;
+      const outside = [
+        ...tally.connectionErrors,
+        ...tally.proxyErrors,
+        ...tally.lost,
+      ].filter((e) => e.at - t0 < killedAt - 1_000 || e.at - t0 > windowEnd);
       console.log(
-        `  ${kind}: ${entry.answers} / ${entry.wrong}` +
-          (entry.example ? ` (e.g. ${entry.example})` : ''),
+        `Kill: at ${seconds(killedAt)} s, restarted at ${seconds(restartedAt)} s; ${tally.connectionErrors.length + tally.proxyErrors.length + tally.lost.length} errors and lost answers, ${outside.length} outside the kill window`,
+      );
+      if (outside.length > 0)
+        problems.push(
+          `${outside.length} connection/proxy errors outside the kill window`,
+        );
+    } else {
+      const errors =
+        tally.connectionErrors.length +
+        tally.proxyErrors.length +
+        tally.lost.length;
+      if (errors + tally.timeouts > 0)
+        problems.push(
+          `${errors} connection errors, ${tally.timeouts} timeouts`,
+        );
+    }
+    if (settings.kill && tally.timeouts > 0)
+      problems.push(`${tally.timeouts} timeouts`);
+    console.log('Server memory (RSS):');
+    instances.forEach((instance, i) => {
+      instance.lives.forEach((life, n) => {
+        const after = life.samples.filter((s) => s.at >= warmAt);
+        const peak = Math.max(...life.samples.map((s) => s.bytes));
+        const slope = slopePerMinute(after);
+        const first = n === 0;
+        const whole = first && life.server.alive();
+        const last = life.samples.at(-1)?.bytes;
+        const growth =
+          whole && afterWarmup[i]
+            ? (end[i] - afterWarmup[i]) / afterWarmup[i]
+            : undefined;
+        console.log(
+          `  ${instance.name}${instance.lives.length > 1 ? ` (life ${n + 1})` : ''}: ` +
+            (first
+              ? `${mb(idle[i])} MB idle, ${mb(afterWarmup[i])} MB after warm-up, `
+              : '') +
+            `${mb(whole ? end[i] : last)} MB at the ${whole || !first ? 'end' : 'kill'}, peak ${mb(peak)} MB; ` +
+            `slope after warm-up ${slope === undefined ? '?' : `${slope.toFixed(2)} MB/min`}` +
+            (growth === undefined
+              ? ''
+              : `; growth ${(growth * 100).toFixed(1)} % (target < ${MAX_MEMORY_GROWTH * 100} %)`),
+        );
+        if (whole && (growth === undefined || growth >= MAX_MEMORY_GROWTH)) {
+          problems.push(
+            `${instance.name}: memory growth not under 20 % (or not measurable)`,
+          );
+        }
+      });
+    });
+    console.log(
+      'Audit trail (successful writes of the soak / events since it began):',
+    );
+    for (const row of auditRows.sort()) console.log(`  ${row}`);
+    console.log('By kind (answers / wrong):');
+    for (const [kind, entry] of [...tally.kinds].sort()) {
+      console.log(
+        `  ${kind}: ${entry.answers} / ${entry.wrong}${entry.example ? ` (e.g. ${entry.example})` : ''}`,
       );
     }
-
-    if (serverErrors > 0) problems.push(`${serverErrors} answers with a 5xx`);
-    for (const [kind, entry] of wrong) {
-      problems.push(`${entry.wrong} wrong answers to "${kind}"`);
+    if (tally.serverErrors > 0)
+      problems.push(`${tally.serverErrors} answers with a 5xx`);
+    for (const [kind, entry] of tally.kinds) {
+      if (entry.wrong > 0)
+        problems.push(`${entry.wrong} wrong answers to "${kind}"`);
     }
-    if (result.errors + bigErrors > 0 || result.timeouts > 0) {
-      problems.push(
-        `${result.errors + bigErrors} connection errors, ${result.timeouts} timeouts`,
+    if (answers > settings['max-requests'])
+      problems.push(`${answers} requests, over --max-requests`);
+    for (const instance of instances) {
+      if (!instance.current.alive()) problems.push(`${instance.name} died`);
+      const health = await fetch(`${instance.current.base}/api/health`).catch(
+        () => null,
       );
+      if (health?.status !== 200)
+        problems.push(`${instance.name} no longer answers /api/health`);
     }
-    if (growth === undefined || growth >= MAX_MEMORY_GROWTH) {
-      problems.push('memory growth not under 20 % (or not measurable here)');
-    }
-    if (!server.alive()) problems.push('the server process died');
-    const health = await fetch(`${server.base}/api/health`).catch(() => null);
-    if (health?.status !== 200)
-      problems.push('the server no longer answers /api/health');
   } finally {
     clearInterval(sampler);
-    const { code, signal } = await server.stop();
-    if (code !== 0)
-      problems.push(`the server stopped with code ${code} (signal ${signal})`);
+    await proxy?.stop();
+    for (const instance of instances) {
+      const server = instance.lives.at(-1)?.server;
+      if (!server) continue;
+      const { code, signal } = await server.stop();
+      if (code !== 0)
+        problems.push(
+          `${instance.name} stopped with code ${code} (signal ${signal})`,
+        );
+    }
     clearTimeout(watchdog);
-    rmSync(dir, { recursive: true, force: true });
+    await withDatabase(serverUrl, (query) =>
+      query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    ).catch((error) =>
+      console.error(`could not drop ${name}: ${error.message}`),
+    );
+    if (problems.length === 0) rmSync(dir, { recursive: true, force: true });
+    else console.log(`The servers' logs are kept in ${dir}`);
   }
-  return problems;
+  console.log(
+    `The soak took ${((Date.now() - began) / 60_000).toFixed(1)} min in all.`,
+  );
+  return { problems };
 }
 
-runBench(
-  'bench:soak',
-  'zero 5xx, zero wrong answers, no crash, memory growth under 20 %',
-  main,
+main().then(
+  (result) => {
+    if (result.rerun !== undefined) {
+      process.exitCode = result.rerun;
+      return;
+    }
+    const { problems } = result;
+    console.log(
+      problems.length === 0
+        ? 'bench:soak: targets met (zero 5xx, zero wrong answers, no lost or doubled write, every job finished once, audit trail and mass balance consistent, memory growth under 20 %)'
+        : `bench:soak: FAILED: ${problems.join('; ')}`,
+    );
+    process.exitCode = problems.length === 0 ? 0 : 1;
+  },
+  (error) => {
+    console.error('bench:soak failed to run:', error);
+    process.exitCode = 2;
+  },
 );

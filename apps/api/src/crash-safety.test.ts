@@ -96,7 +96,13 @@ describe('the server killed with SIGKILL during a burst of logins and logouts, r
   let dataDir: string;
   const running: ServerProcess[] = [];
   /** Tokens whose login was answered 200, and whether a logout of it was answered 200. */
-  const sessions = new Map<string, { loggedOut: boolean }>();
+  /**
+   * Each token's fate as the clients know it: `live` (login answered, no
+   * logout sent), `logging-out` (logout sent, no answer: the kill may have
+   * come before or after the server revoked it, so neither outcome is
+   * owed), `loggedOut` (logout answered).
+   */
+  const sessions = new Map<string, 'live' | 'logging-out' | 'loggedOut'>();
   let inFlightAtKill = 0;
   let restarted: ServerProcess;
 
@@ -152,14 +158,15 @@ describe('the server killed with SIGKILL during a burst of logins and logouts, r
           });
           if (login.status !== 200) throw new Error(`login ${login.status}`);
           const token = String(login.body.token);
-          sessions.set(token, { loggedOut: false });
+          sessions.set(token, 'live');
           if (round % 2 === 1) {
+            sessions.set(token, 'logging-out');
             const logout = await call('/api/auth/logout', {
               method: 'POST',
               headers: { authorization: `Bearer ${token}` },
             });
             if (logout.status === 200) {
-              sessions.set(token, { loggedOut: true });
+              sessions.set(token, 'loggedOut');
             }
           }
         } catch (error) {
@@ -185,7 +192,7 @@ describe('the server killed with SIGKILL during a burst of logins and logouts, r
   });
 
   it('was killed while requests were in flight, after answering logins and logouts', () => {
-    const loggedOut = [...sessions.values()].filter((s) => s.loggedOut);
+    const loggedOut = [...sessions.values()].filter((s) => s === 'loggedOut');
     expect(sessions.size).toBeGreaterThanOrEqual(KILL_AFTER_ANSWERS / 2);
     expect(loggedOut.length).toBeGreaterThan(0);
     expect(inFlightAtKill).toBeGreaterThan(0);
@@ -203,7 +210,7 @@ describe('the server killed with SIGKILL during a burst of logins and logouts, r
   });
 
   it('still accepts every session it answered as created and not logged out', async () => {
-    const live = [...sessions].filter(([, s]) => !s.loggedOut);
+    const live = [...sessions].filter(([, s]) => s === 'live');
     expect(live.length).toBeGreaterThan(0);
     for (const [token] of live) {
       const response = await fetch(`${restarted.base}/api/auth/me`, {
@@ -214,7 +221,7 @@ describe('the server killed with SIGKILL during a burst of logins and logouts, r
   });
 
   it('still refuses every session whose logout it answered', async () => {
-    for (const [token] of [...sessions].filter(([, s]) => s.loggedOut)) {
+    for (const [token] of [...sessions].filter(([, s]) => s === 'loggedOut')) {
       const response = await fetch(`${restarted.base}/api/auth/me`, {
         headers: { authorization: `Bearer ${token}` },
       });

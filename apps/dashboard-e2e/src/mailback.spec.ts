@@ -124,12 +124,34 @@ test.describe('consumer mail-back', () => {
 
     await page.getByRole('button', { name: 'Mark label sent' }).click();
     await expect(described(page, 'Status')).toHaveText('Label sent');
+    const tracking = (
+      await described(page, 'Tracking number').textContent()
+    )?.trim();
+    const collected = async () =>
+      (
+        await apiJson<{ kpis: { weight_kg_month: number } }>(
+          request,
+          '/api/dashboard/summary',
+          token,
+        )
+      ).kpis.weight_kg_month;
+    const collectedBefore = await collected();
     await page.getByLabel('Received weight (kg)').fill('1.4');
-    await page.getByLabel('Shipment reference (optional)').fill('SHP-E2E-1');
     await page.getByRole('button', { name: 'Record arrival' }).click();
     await expect(described(page, 'Status')).toHaveText('Received');
     await expect(described(page, 'Received')).toContainText('1.4 kg');
     await expectNoAxeViolations(page, 'a submission');
+    // The arrival is a received shipment of the program (D14): its receipt
+    // adds exactly its weight to the month's collected weight.
+    expect(await collected()).toBeCloseTo(collectedBefore + 1.4, 6);
+    await described(page, 'Shipment').getByRole('link').click();
+    await expect(page).toHaveURL(/\/shipment-tracking\?shipment=\d+$/);
+    await expect(
+      page.getByRole('heading', { level: 2, name: `Shipment ${tracking}` }),
+    ).toBeVisible();
+    await expect(described(page, 'From')).toHaveText('Consumer mail-back');
+    await expect(described(page, 'Net received')).toContainText('1.4 kg');
+    await expectNoAxeViolations(page, 'the shipment of a mail-back box');
 
     await new Shell(page).goInApp('/consumer-mailback');
     await heading(page, 'Consumer Mailback');

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, SUPER_ADMIN } from './support/demo-accounts';
+import { watchPolicyViolations } from './support/page-problems';
 import {
   dashboardRoutes,
   examplePath,
@@ -97,25 +98,6 @@ test.describe('the production server over HTTP', () => {
   });
 });
 
-/** Collects the page's content-security-policy violations, from before its first script. */
-async function watchPolicyViolations(
-  page: Page,
-): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(
-        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
-      );
-    });
-  });
-  return () =>
-    page.evaluate(
-      () => (window as unknown as { cspViolations: string[] }).cspViolations,
-    );
-}
-
 test.describe('the production server in Chromium', () => {
   test('runs the sign-in page and the signed-in dashboard without a content-security-policy violation', async ({
     page,
@@ -175,9 +157,11 @@ test.describe('the production server in Chromium', () => {
 
       expect(response?.status(), path).toBe(200);
       await expect(shell.header, path).toContainText(SUPER_ADMIN.email);
-      // Every route has its screen: the URL stays (or follows its redirect)
-      // and the screen's heading shows.
-      await expect(page, path).toHaveURL((url) => url.pathname === landing);
+      // Every route has its screen: the URL stays (or follows its redirect,
+      // query included) and the screen's heading shows.
+      await expect(page, path).toHaveURL(
+        (url) => url.pathname + url.search === landing,
+      );
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
     }
   });

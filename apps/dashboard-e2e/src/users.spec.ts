@@ -1,24 +1,18 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { apiJson, apiToken } from './support/api';
 import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
 import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import {
+  acceptInvitation,
+  invitedOverApi,
+  linkFromOutbox,
+  NEW_PASSWORD,
+  newEmail,
+  PLATFORM_ADMIN,
+} from './support/link-pages';
 import { Shell } from './support/shell';
 import { signInAt, SignInScreen } from './support/sign-in-screen';
-
-/** A platform (collective) admin: invites and deactivates. */
-const PLATFORM_ADMIN = DEMO_USERS.admin.email;
-/** What a new person chooses on the accept-invitation page. */
-const NEW_PASSWORD = 'violet kettle harbour 42';
-
-/** A unique address of Kiehl's per run, so the journeys can run again on one server. */
-const newEmail = (who: string) => `${who}.${Date.now()}@kiehls.test`;
 
 /** The menus of a brand member (operator or viewer): the dashboard only, and API keys (decisions D1). */
 const BRAND_MEMBER_NAV = ['Dashboard'];
@@ -45,50 +39,13 @@ async function inviteOnScreen(
   ).toHaveText(`Invitation sent to ${person.email}.`);
 }
 
-/** The invitation link mailed to `email`, read from the server's outbox (decisions D16, docs/decisions/0086). */
-async function invitationFromOutbox(
-  request: APIRequestContext,
-  email: string,
-): Promise<string> {
-  const token = await apiToken(request, PLATFORM_ADMIN);
-  const { messages } = await apiJson<{
-    messages: { to: string; body: string; purpose: string }[];
-  }>(request, '/api/outbox', token);
-  const mail = messages.find(
-    (message) => message.to === email && message.purpose === 'invitation',
-  );
-  expect(mail, `an invitation to ${email} in the outbox`).toBeDefined();
-  const link = /https?:\/\/\S+\/accept-invitation#token=[\w-]+/.exec(
-    mail?.body ?? '',
-  )?.[0];
-  expect(link, 'the link in the invitation').toBeDefined();
-  return link ?? '';
-}
-
-/** Opens the link in a browser of its own (the invited person's), sets the password, and gives that page. */
-async function acceptInvitation(browser: Browser, link: string, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.setViewportSize(DESKTOP);
-  await page.goto(link);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Accept your invitation' }),
-  ).toBeVisible();
-  await expect(page.getByText(`Choose a password for ${email}.`)).toBeVisible();
-  await expectNoAxeViolations(page, 'the accept-invitation page');
-  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Repeat the password').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(page.getByRole('banner')).toContainText(email);
-  return page;
-}
-
 test.describe('user management (decisions D16)', () => {
   test("a platform admin invites a person, who sets a password from the outbox's link, signs in and sees exactly a brand member's menus", async ({
     page,
     browser,
     request,
   }) => {
+    test.slow(); // the accept page at two widths (four axe scans) and three sign-ins
     const email = newEmail('operator');
     await page.setViewportSize(DESKTOP);
     await signInAt(page, PLATFORM_ADMIN, '/user-management');
@@ -99,9 +56,12 @@ test.describe('user management (decisions D16)', () => {
       role: 'Brand operator',
     });
 
-    const link = await invitationFromOutbox(request, email);
-    const newcomer = await acceptInvitation(browser, link, email);
-    await expect(newcomer).toHaveURL(/\/dashboard$/);
+    const link = await linkFromOutbox(request, email, 'invitation');
+    const newcomer = await acceptInvitation(
+      await browser.newContext(),
+      link,
+      email,
+    );
     const shell = new Shell(newcomer);
     expect(await shell.topNavOutline()).toEqual(BRAND_MEMBER_NAV);
     expect(await shell.userMenuItems()).toEqual(BRAND_MEMBER_USER_MENU);
@@ -209,16 +169,14 @@ test.describe('user management (decisions D16)', () => {
     browser,
     request,
   }) => {
+    test.slow(); // the accept page at two widths (four axe scans) and three sign-ins
     const email = newEmail('leaver');
-    const adminToken = await apiToken(request, PLATFORM_ADMIN);
-    const invited = await request.post('/api/users', {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: { email, name: 'Lee Leaver', role: 'brand_viewer', member_id: 2 },
-    });
-    expect(invited.status()).toBe(201);
-    const link = await invitationFromOutbox(request, email);
-    const leaver = await acceptInvitation(browser, link, email);
-    await expect(leaver).toHaveURL(/\/dashboard$/);
+    const { link } = await invitedOverApi(request, email, 'Lee Leaver');
+    const leaver = await acceptInvitation(
+      await browser.newContext(),
+      link,
+      email,
+    );
 
     await page.setViewportSize(DESKTOP);
     await signInAt(

@@ -97,18 +97,19 @@ export async function readSeries(
 ): Promise<AnalyticsSeries> {
   const first = yearAgo(period.first);
   const after = addMonths(period.last, 1);
-  const member = memberId === null ? '' : 'AND s.member_id = $3';
+  // sh.member_id: a mail-back shipment has no store (decisions D14).
+  const member = memberId === null ? '' : 'AND sh.member_id = $3';
   const rows = await db.query<SeriesRow>(
     `SELECT 'sent' AS kind, to_char(date_trunc('month', sh.shipped_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month,
             sh.channel AS key, count(*)::float8 AS shipments, sum(sh.units)::float8 AS units,
             0::float8 AS grams
-       FROM shipments sh JOIN stores s ON s.id = sh.store_id
+       FROM shipments sh
       WHERE sh.shipped_at >= ${utcStart('$1')} AND sh.shipped_at < ${utcStart('$2')} ${member}
       GROUP BY 2, 3
      UNION ALL
      SELECT 'received', to_char(date_trunc('month', sh.received_at AT TIME ZONE 'UTC'), 'YYYY-MM'),
             sh.channel, 0, 0, (sum(r.net_kg) * 1000)::float8
-       FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id JOIN stores s ON s.id = sh.store_id
+       FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id
       WHERE sh.received_at >= ${utcStart('$1')} AND sh.received_at < ${utcStart('$2')} ${member}
       GROUP BY 2, 3
      UNION ALL
@@ -272,18 +273,18 @@ export async function readPact(
   const after = addMonths(period.last, 1);
   const rows = await db.query<ImpactRow>(
     `SELECT 'received' AS kind, to_char(date_trunc('month', sh.received_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month,
-            NULL AS key, sh.channel AS channel, s.member_id AS member_id, m.tier AS tier,
+            NULL AS key, sh.channel AS channel, sh.member_id AS member_id, m.tier AS tier,
             NULL AS outcome, (sum(r.net_kg) * 1000)::float8 AS grams
        FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id
-       JOIN stores s ON s.id = sh.store_id JOIN members m ON m.id = s.member_id
+       JOIN members m ON m.id = sh.member_id
       WHERE sh.received_at >= ${utcStart('$1')} AND sh.received_at < ${utcStart('$2')}
       GROUP BY 2, 4, 5, 6
      UNION ALL
      SELECT 'outcome', to_char(date_trunc('month', sh.received_at AT TIME ZONE 'UTC'), 'YYYY-MM'),
-            NULL, sh.channel, s.member_id, m.tier, l.outcome, (sum(ls.weight_kg) * 1000)::float8
+            NULL, sh.channel, sh.member_id, m.tier, l.outcome, (sum(ls.weight_kg) * 1000)::float8
        FROM lot_sources ls JOIN eol_lots l ON l.id = ls.lot_id AND l.status = 'confirmed'
        JOIN shipments sh ON sh.id = ls.shipment_id
-       JOIN stores s ON s.id = sh.store_id JOIN members m ON m.id = s.member_id
+       JOIN members m ON m.id = sh.member_id
       WHERE sh.received_at >= ${utcStart('$1')} AND sh.received_at < ${utcStart('$2')}
       GROUP BY 2, 4, 5, 6, 7
      ${scopeRow(memberId, 'NULL, NULL, NULL, NULL, 0')}`,

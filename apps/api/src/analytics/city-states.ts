@@ -1,10 +1,12 @@
 /**
  * The state of a store, known from its city and region (docs/decisions/0102):
  * stores record a city and one of the programme's regions, not a state, so
- * the regional summary reads the state from this table of the programme's
- * cities. A store in a city not listed counts in its region under "state
- * not recorded" (`null`), never in a guessed state. When stores record
- * their state, the summary reads that column instead and this table goes.
+ * the regional summary and the reports (state × material, store summary;
+ * docs/decisions/0101) read the state from this one table of the
+ * programme's cities. A store in a city not listed counts in its region
+ * under "state not recorded" (`null`; the reports say "Unknown"), never in
+ * a guessed state. When stores record their state, the queries read that
+ * column instead and this table goes.
  */
 import type { STORE_REGIONS } from '@collective/api-client/contract';
 
@@ -60,3 +62,12 @@ export const CITY_STATE_COLUMNS: readonly [string[], string[], string[]] = [
   CITY_STATES.map(([, region]) => region),
   CITY_STATES.map(([, , state]) => state),
 ];
+
+const STATE_BY_CITY_AND_REGION = new Map(
+  CITY_STATES.map(([city, region, state]) => [`${city}\n${region}`, state]),
+);
+
+/** The state code of a store in `city` and `region`, or `null` when the table does not list them. */
+export function stateOf(city: string, region: string): string | null {
+  return STATE_BY_CITY_AND_REGION.get(`${city}\n${region}`) ?? null;
+}

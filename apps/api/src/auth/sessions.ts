@@ -96,6 +96,25 @@ export async function revokeSession(
 }
 
 /**
+ * Drops a user's live sessions from this instance's session cache (their
+ * role changed), so their next request reads the new role at once; other
+ * instances read it within the cache's lifetime.
+ */
+export async function forgetUserSessions(
+  db: SqlRunner,
+  sessionCache: Pick<SessionCache, 'forget'>,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  const rows = await db.query<{ token_hash: string }>(
+    `SELECT token_hash FROM sessions
+      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2`,
+    [userId, now],
+  );
+  for (const row of rows) sessionCache.forget(row.token_hash);
+}
+
+/**
  * Revokes every live session of a user (deactivation, a password reset,
  * "sign out everywhere") and forgets each in this process's session cache
  * at once; other processes stop within the cache's 5 seconds

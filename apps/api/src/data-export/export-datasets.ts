@@ -15,6 +15,7 @@ import type { SqlRunner } from '../db/database';
 export type ExportRow = Record<string, string | number | boolean | null>;
 import { Where } from '../db/where';
 import { isoUtc } from '../data/program-queries';
+import { ORIGIN_NAME } from '../shipments/shipment-queries';
 
 /** Rows read per page of an export: one index range per read, however deep. */
 export const EXPORT_BATCH_ROWS = 1000;
@@ -40,8 +41,9 @@ interface DatasetSql {
 
 const kgOf = (expression: string) => `${expression}::float8`;
 
+// A mail-back shipment has no store (decisions D14): its store is empty, its origin named.
 const SHIPMENT_FROM = `shipments sh
-  JOIN stores s ON s.id = sh.store_id
+  LEFT JOIN stores s ON s.id = sh.store_id
   JOIN members m ON m.id = sh.member_id`;
 
 /** Every dataset's SQL; the columns are exactly the contract's (a test checks it). */
@@ -57,7 +59,7 @@ export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
       id: 'sh.id',
       tracking_number: 'sh.tracking_number',
       store_id: 'sh.store_id',
-      store: 's.name',
+      store: ORIGIN_NAME,
       member_id: 'sh.member_id',
       member: 'm.name',
       channel: 'sh.channel',
@@ -78,7 +80,7 @@ export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
     columns: {
       shipment_id: 'r.shipment_id',
       tracking_number: 'sh.tracking_number',
-      store: 's.name',
+      store: ORIGIN_NAME,
       member_id: 'sh.member_id',
       member: 'm.name',
       received_at: isoUtc('sh.received_at'),
@@ -179,12 +181,16 @@ function whereOf(filters: ExportFilters): Where {
   if (filters.memberId !== null) {
     where.add(`${sql.member} = ${where.param(filters.memberId)}`);
   }
+  // Days are UTC days (the contract's), whatever the session's time zone:
+  // a month of days is then the month the rollups count (data/months.ts).
   if (filters.from) {
-    where.add(`${sql.period} >= ${where.param(filters.from)}::date`);
+    where.add(
+      `${sql.period} >= (${where.param(filters.from)}::date)::timestamp AT TIME ZONE 'UTC'`,
+    );
   }
   if (filters.to) {
     where.add(
-      `${sql.period} < ${where.param(filters.to)}::date + interval '1 day'`,
+      `${sql.period} < (${where.param(filters.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
     );
   }
   if (filters.status !== undefined) {

@@ -3,7 +3,11 @@ import type { Database } from '../db/database';
 import { present } from '../testing/present';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import { addMonths } from './months';
-import { createStoreStatsKeeper, readRollupState } from './rollups';
+import {
+  createStoreStatsKeeper,
+  readRollupState,
+  rebuildRollups,
+} from './rollups';
 
 describeOnEachDatabase('createStoreStatsKeeper', (engine) => {
   let db: Database;
@@ -30,6 +34,25 @@ describeOnEachDatabase('createStoreStatsKeeper', (engine) => {
     db.query(
       'UPDATE rollup_state SET data_version = data_version + 1 RETURNING 1',
     );
+
+  it('rebuilds the rollups of stores of one member in concurrent writes without a conflict, to the same figures', async () => {
+    const stores = await db.query<{ id: number }>(
+      'SELECT id FROM stores WHERE member_id = 2 ORDER BY id LIMIT 4',
+    );
+    expect(stores).toHaveLength(4);
+    const memberMonths = () =>
+      db.query(
+        `SELECT month::text, shipments, weight_kg::text FROM member_months
+          WHERE member_id = 2 ORDER BY month`,
+      );
+    const before = await memberMonths();
+
+    await Promise.all(
+      stores.map(({ id }) => db.transaction((tx) => rebuildRollups(tx, [id]))),
+    );
+
+    expect(await memberMonths()).toEqual(before);
+  });
 
   it("reuses the state it read for maxAgeMs, then reads it again and sees another writer's change", async () => {
     const { statsMonth, dataVersion } = await seeded();

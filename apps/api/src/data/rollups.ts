@@ -10,7 +10,10 @@ import type { Database, SqlRunner } from '../db/database';
 import { DATA_VERSION_MAX_AGE_MS } from '../constants';
 import { addMonths, WINDOW_MONTHS, type MonthStart } from './months';
 
-/** Key of the advisory lock held while the store statistics move to a new month. */
+/**
+ * Key of the advisory lock held while the rollups are rebuilt or the store
+ * statistics move to a new month.
+ */
 export const ROLLUP_LOCK_KEY = 0x726f6c6c; // "roll"
 
 /** `shipped_at` as the month it counts in (UTC). */
@@ -35,19 +38,51 @@ const G2_MATERIALS = `SELECT g.store_id, date_trunc('month', g.day)::date, g.mat
       GROUP BY 1, 2, 3`;
 
 /**
+ * A shipment's sorted lines per material, grouped by `group` (a column of
+ * `sh`) and the month of its receipt, with what confirmed lots drew from
+ * them (processed) and of that what was recycled or downcycled; `where`
+ * filters the shipments `sh` (and `s2`, the shipments of the lots' sources).
+ */
+function materialRows(group: string, where: string, sourceJoin: string) {
+  return `SELECT ${group}, ${RECEIVED_MONTH} AS month, m.material, sum(m.weight_kg) AS weight_kg,
+            coalesce(sum(c.confirmed_kg), 0) AS processed_kg, coalesce(sum(c.recycled_kg), 0) AS recycled_kg
+       FROM shipment_materials m JOIN shipments sh ON sh.id = m.shipment_id
+       LEFT JOIN (SELECT ls.shipment_id, ls.material, sum(ls.weight_kg) AS confirmed_kg,
+                         sum(ls.weight_kg) FILTER (WHERE l.outcome IN ('recycled', 'downcycled'))
+                           AS recycled_kg
+                    FROM lot_sources ls
+                    JOIN eol_lots l ON l.id = ls.lot_id AND l.status = 'confirmed'
+                    ${sourceJoin}
+                   GROUP BY 1, 2) c
+         ON c.shipment_id = m.shipment_id AND c.material = m.material
+       ${where}
+      GROUP BY 1, 2, 3`;
+}
+
+/**
  * Recomputes every rollup of `storeIds` (all stores when absent) from the
  * shipments, then the member rollups and store counts of their members and
- * their last-12-months statistics. Run it inside the transaction that changed the
- * shipments, so no reader sees the two disagree.
+ * of `memberIds`, and their last-12-months statistics. A mail-back shipment
+ * has no store (decisions D14): it counts in its member's rollups only, so
+ * a write to one names its member in `memberIds`. Run it inside the
+ * transaction that changed the shipments, so no reader sees the two
+ * disagree.
  */
 export async function rebuildRollups(
   tx: SqlRunner,
   storeIds?: readonly number[],
+  memberIds: readonly number[] = [],
 ): Promise<void> {
+  // One rebuild at a time: two writes rebuilding stores of one member would
+  // each delete and insert its member rows, and the second insert meets the
+  // first's rows (a duplicate key) or their locks (a deadlock) on
+  // PostgreSQL (bench:soak, issue 25). Held until the write commits.
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLLUP_LOCK_KEY]);
   const all = storeIds === undefined;
   const stores = all ? [] : [[...storeIds]];
+  // Every store's shipments (never a mail-back one without a store), or those of `storeIds`.
   const onStores = (column: string) =>
-    all ? '' : `WHERE ${column} = ANY($1::int[])`;
+    all ? `WHERE ${column} IS NOT NULL` : `WHERE ${column} = ANY($1::int[])`;
 
   await tx.query(`DELETE FROM store_months ${onStores('store_id')}`, stores);
   await tx.query(
@@ -84,19 +119,13 @@ export async function rebuildRollups(
     `INSERT INTO store_month_materials
        (store_id, month, material, weight_kg, processed_kg, recycled_kg)
      SELECT store_id, month, material, sum(weight_kg), sum(processed_kg), sum(recycled_kg)
-       FROM (SELECT sh.store_id, ${RECEIVED_MONTH} AS month, m.material, sum(m.weight_kg) AS weight_kg,
-            coalesce(sum(c.confirmed_kg), 0) AS processed_kg, coalesce(sum(c.recycled_kg), 0) AS recycled_kg
-       FROM shipment_materials m JOIN shipments sh ON sh.id = m.shipment_id
-       LEFT JOIN (SELECT ls.shipment_id, ls.material, sum(ls.weight_kg) AS confirmed_kg,
-                         sum(ls.weight_kg) FILTER (WHERE l.outcome IN ('recycled', 'downcycled'))
-                           AS recycled_kg
-                    FROM lot_sources ls
-                    JOIN eol_lots l ON l.id = ls.lot_id AND l.status = 'confirmed'
-                    ${all ? '' : 'JOIN shipments s2 ON s2.id = ls.shipment_id AND s2.store_id = ANY($1::int[])'}
-                   GROUP BY 1, 2) c
-         ON c.shipment_id = m.shipment_id AND c.material = m.material
-       ${onStores('sh.store_id')}
-      GROUP BY 1, 2, 3
+       FROM (${materialRows(
+         'sh.store_id',
+         onStores('sh.store_id'),
+         all
+           ? ''
+           : 'JOIN shipments s2 ON s2.id = ls.shipment_id AND s2.store_id = ANY($1::int[])',
+       )}
      UNION ALL
      ${G2_MATERIALS.replace('$WHERE', onStores('g.store_id'))}) x
       GROUP BY 1, 2, 3`,
@@ -106,14 +135,21 @@ export async function rebuildRollups(
   const members = all
     ? []
     : [
-        (
-          await tx.query<{ member_id: number }>(
-            'SELECT DISTINCT member_id FROM stores WHERE id = ANY($1::int[])',
-            stores,
-          )
-        ).map((row) => row.member_id),
+        [
+          ...new Set([
+            ...(
+              await tx.query<{ member_id: number }>(
+                'SELECT DISTINCT member_id FROM stores WHERE id = ANY($1::int[])',
+                stores,
+              )
+            ).map((row) => row.member_id),
+            ...memberIds,
+          ]),
+        ],
       ];
   const onMembers = all ? '' : 'WHERE s.member_id = ANY($1::int[])';
+  // The mail-back shipments (no store) of the members rebuilt.
+  const storeless = `WHERE sh.store_id IS NULL${all ? '' : ' AND sh.member_id = ANY($1::int[])'}`;
   await tx.query(
     `DELETE FROM member_months ${all ? '' : 'WHERE member_id = ANY($1::int[])'}`,
     members,
@@ -135,18 +171,34 @@ export async function rebuildRollups(
   );
   await tx.query(
     `INSERT INTO member_months (member_id, month, shipments, units, weight_kg, in_transit)
-     SELECT s.member_id, sm.month, sum(sm.shipments), sum(sm.units),
-            sum(sm.weight_kg), sum(sm.in_transit)
-       FROM store_months sm JOIN stores s ON s.id = sm.store_id ${onMembers}
+     SELECT member_id, month, sum(shipments), sum(units), sum(weight_kg), sum(in_transit)
+       FROM (SELECT s.member_id, sm.month, sm.shipments, sm.units, sm.weight_kg, sm.in_transit
+               FROM store_months sm JOIN stores s ON s.id = sm.store_id ${onMembers}
+             UNION ALL
+             SELECT sh.member_id, ${SHIPPED_MONTH}, count(*), sum(sh.units), 0,
+                    count(*) FILTER (WHERE sh.status = 'in_transit')
+               FROM shipments sh ${storeless}
+              GROUP BY 1, 2
+             UNION ALL
+             SELECT sh.member_id, ${RECEIVED_MONTH}, 0, 0, sum(r.net_kg), 0
+               FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id ${storeless}
+              GROUP BY 1, 2) x
       GROUP BY 1, 2`,
     members,
   );
   await tx.query(
     `INSERT INTO member_month_materials
        (member_id, month, material, weight_kg, processed_kg, recycled_kg)
-     SELECT s.member_id, smm.month, smm.material, sum(smm.weight_kg),
-            sum(smm.processed_kg), sum(smm.recycled_kg)
-       FROM store_month_materials smm JOIN stores s ON s.id = smm.store_id ${onMembers}
+     SELECT member_id, month, material, sum(weight_kg), sum(processed_kg), sum(recycled_kg)
+       FROM (SELECT s.member_id, smm.month, smm.material, smm.weight_kg,
+                    smm.processed_kg, smm.recycled_kg
+               FROM store_month_materials smm JOIN stores s ON s.id = smm.store_id ${onMembers}
+             UNION ALL
+             ${materialRows(
+               'sh.member_id',
+               storeless,
+               'JOIN shipments s2 ON s2.id = ls.shipment_id AND s2.store_id IS NULL',
+             )}) x
       GROUP BY 1, 2, 3`,
     members,
   );

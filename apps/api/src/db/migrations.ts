@@ -1023,6 +1023,40 @@ export const migrations: readonly Migration[] = [
         ON jobs (kind, member_id, created_at DESC);
     `,
   },
+  {
+    version: 20,
+    name: 'mailback-form-drafts',
+    sql: `
+      -- A new form version is saved as a draft, edited, previewed, then
+      -- published (docs/decisions/0090, addendum): at most one draft per
+      -- form; revision counts a draft's edits, so an edit or a publish made
+      -- from an older read is refused (409).
+      ALTER TABLE mailback_form_versions
+        ADD COLUMN revision integer NOT NULL DEFAULT 1;
+      CREATE UNIQUE INDEX mailback_form_versions_one_draft_idx
+        ON mailback_form_versions (form_id) WHERE status = 'draft';
+    `,
+  },
+  {
+    version: 21,
+    name: 'mailback-arrivals-as-shipments',
+    sql: `
+      -- A received mail-back box becomes a shipment (decisions D14, D19;
+      -- docs/decisions/0080, addendum): it comes from a consumer, not a
+      -- store, so it has no store; it belongs to the member whose products
+      -- it declares. The rollups count such shipments in their member's
+      -- months (member_id, one index away). The submission names its
+      -- shipment; a shipment deleted (the demo clean-up) unlinks it.
+      ALTER TABLE shipments ALTER COLUMN store_id DROP NOT NULL;
+      ALTER TABLE shipments ADD CONSTRAINT shipments_store_or_mailback_check
+        CHECK (store_id IS NOT NULL OR channel = 'mail-back');
+      CREATE INDEX shipments_storeless_member_idx
+        ON shipments (member_id) WHERE store_id IS NULL;
+      ALTER TABLE mailback_submissions
+        ADD COLUMN shipment_id integer UNIQUE
+          REFERENCES shipments (id) ON DELETE SET NULL;
+    `,
+  },
 ];
 
 /**

@@ -436,13 +436,25 @@ function addShipments(
     );
     // The carrier takes 1-5 days, now and then more than 10; the warehouse
     // usually receives within the day, now and then only days later.
-    const transitDays = random.chance(0.03)
+    let transitDays = random.chance(0.03)
       ? random.between(11, 18)
       : random.between(1, 5);
+    // The queue's story must not hang on chance (issue 20's flags): every
+    // eleventh shipment sent 10.5 to 16 days ago is still with the carrier.
+    const daysAgo = (nowMs - at) / DAY_MS;
+    if (id % 11 === 0 && daysAgo >= 10.5 && daysAgo <= 16) {
+      transitDays = daysAgo + 2;
+    }
     const deliveredAt = at + transitDays * DAY_MS;
-    const receivingDays = random.chance(0.05)
+    let receivingDays = random.chance(0.05)
       ? random.between(3.5, 8)
       : random.between(0.05, 1.5);
+    // ... and every seventh one delivered 3.5 to 7 days ago still waits at
+    // the warehouse.
+    const deliveredDaysAgo = (nowMs - deliveredAt) / DAY_MS;
+    if (id % 7 === 0 && deliveredDaysAgo >= 3.5 && deliveredDaysAgo <= 7) {
+      receivingDays = deliveredDaysAgo + 1;
+    }
     const receivedAt = deliveredAt + receivingDays * DAY_MS;
     const sortedAt = receivedAt + random.between(0.2, 2.5) * DAY_MS;
     const failed = random.chance(0.006) ? random.pick(EXCEPTIONS) : null;
@@ -756,7 +768,7 @@ interface KeyDefinition {
 
 /**
  * Runs `load` with the primary keys, foreign keys and other indexes of
- * `tables` dropped, then re-creates each exactly as the catalog described
+ * `tables` (and the foreign keys of other tables naming them) dropped, then re-creates each exactly as the catalog described
  * it: building an index once and checking a foreign key with one join is
  * several times faster than doing both row by row (PostgreSQL's advice for
  * populating a database). Only for empty tables inside a transaction: no
@@ -772,7 +784,10 @@ export async function withoutKeysWhileLoading(
     `SELECT conrelid::regclass::text AS table, quote_ident(conname) AS name,
             pg_get_constraintdef(oid) AS definition, contype AS type
        FROM pg_constraint
-      WHERE conrelid = ANY($1::regclass[]) AND contype IN ('p', 'u', 'f')`,
+      WHERE (conrelid = ANY($1::regclass[]) AND contype IN ('p', 'u', 'f'))
+         -- A key of another table naming one of them (a mail-back
+         -- submission's shipment) depends on its primary key too.
+         OR (confrelid = ANY($1::regclass[]) AND contype = 'f')`,
     [names],
   );
   const indexes = await tx.query<KeyDefinition>(

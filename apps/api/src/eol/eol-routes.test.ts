@@ -4,9 +4,11 @@ import {
   EolSummarySchema,
   LotDetailSchema,
   LotsPageSchema,
+  LOT_STATUSES,
   OnHandSchema,
   ProcessorsSchema,
 } from '@collective/api-client/contract';
+import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, it } from 'vitest';
 import { present } from '../testing/present';
@@ -17,6 +19,7 @@ import {
 import { describeOnEachDatabase } from '../testing/test-databases';
 
 const BRAND = 'brand.admin@kiehls.test';
+const OPERATOR = 'operator@kiehls.test';
 
 describeOnEachDatabase('end-of-life lots', (engine) => {
   // A long max age: only the write itself can make its change seen at once.
@@ -197,6 +200,86 @@ describeOnEachDatabase('end-of-life lots', (engine) => {
         'HDPE after the lot',
       ).on_hand_kg,
     ).toBeCloseTo(before - 1, 3);
+  });
+
+  it("never gives a brand user another member's lot: by list, by id (404) or by the lots export, whatever they ask", async () => {
+    const [ids] = await server.db.query<{ min: number; max: number }>(
+      'SELECT min(id) AS min, max(id) AS max FROM eol_lots',
+    );
+    const range = present(ids, 'lot ids');
+    const sqlIds = async (where: string, params: unknown[]) =>
+      (
+        await server.db.query<{ id: number }>(
+          `SELECT id FROM eol_lots WHERE member_id = 2 ${where} ORDER BY id`,
+          params,
+        )
+      ).map((row) => String(row.id));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: range.min, max: range.max + 1 }),
+        fc.constantFrom('', 'member_id=3', 'member_id=1009', 'member_id=2'),
+        fc.constantFrom(undefined, ...LOT_STATUSES),
+        async (id, member, status) => {
+          const [row] = await server.db.query<{ member_id: number }>(
+            'SELECT member_id FROM eol_lots WHERE id = $1',
+            [id],
+          );
+          const query = [member, status ? `status=${status}` : '']
+            .filter(Boolean)
+            .join('&');
+          // The operator reads no lots at all; the brand admin their member's.
+          expect(
+            (await call(OPERATOR, 'GET', `/api/eol/lots/${id}?${member}`))
+              .statusCode,
+          ).toBe(403);
+          const byId = await call(
+            BRAND,
+            'GET',
+            `/api/eol/lots/${id}?${member}`,
+          );
+          expect(byId.statusCode, byId.body).toBe(
+            row?.member_id === 2 ? 200 : 404,
+          );
+          if (byId.statusCode === 200) {
+            const lot = v.parse(LotDetailSchema, byId.json());
+            const custody = await server.db.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM shipments WHERE id = ANY($1::int[]) AND member_id <> 2',
+              [lot.sources.map((source) => source.shipment_id)],
+            );
+            expect(custody[0]?.n).toBe(0);
+          }
+          const wanted = await sqlIds(
+            status ? 'AND status = $1' : '',
+            status ? [status] : [],
+          );
+          const list = await json(
+            LotsPageSchema,
+            `/api/eol/lots?${query}&page_size=100`,
+            BRAND,
+          );
+          expect(list.lots.every((lot) => lot.member_id === 2)).toBe(true);
+          expect(list.total).toBe(wanted.length);
+          const csv = await call(
+            BRAND,
+            'GET',
+            `/api/data-export?dataset=lots&columns=id,member_id&${query}`,
+          );
+          expect(csv.statusCode, csv.body).toBe(200);
+          const rows = csv.body
+            .replace(/^\uFEFF/, '')
+            .trim()
+            .split(/\r?\n/)
+            .slice(1)
+            .filter(Boolean)
+            .map((line) => line.split(','));
+          expect(rows.every(([, memberId]) => memberId === '2')).toBe(true);
+          expect(rows.map(([lotId]) => lotId).sort()).toEqual(
+            [...wanted].sort(),
+          );
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 
   it("gives a brand admin their member's material on hand only, and no processors (403)", async () => {

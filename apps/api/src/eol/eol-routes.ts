@@ -14,6 +14,7 @@ import { isoUtc } from '../data/program-queries';
 import { addMonths, lastTwelveMonths, type MonthStart } from '../data/months';
 import { rebuildRollups } from '../data/rollups';
 import { resourceRoutes } from '../http/declare-route';
+import { ORIGIN_NAME } from '../shipments/shipment-queries';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
 
 /** A lot's columns as the contract sends them (`l` lots, `m` members, `p` processors). */
@@ -42,11 +43,11 @@ async function readLot(
   );
   if (!lot) return null;
   const sources = await db.query<LotDetail['sources'][number]>(
-    `SELECT ls.shipment_id, sh.tracking_number, s.name AS store_name,
+    `SELECT ls.shipment_id, sh.tracking_number, ${ORIGIN_NAME} AS store_name,
             ${isoUtc('sh.received_at')} AS received_at, ls.weight_kg::float8 AS weight_kg
        FROM lot_sources ls
        JOIN shipments sh ON sh.id = ls.shipment_id
-       JOIN stores s ON s.id = sh.store_id
+       LEFT JOIN stores s ON s.id = sh.store_id
       WHERE ls.lot_id = $1
       ORDER BY sh.received_at, ls.shipment_id`,
     [id],
@@ -400,14 +401,19 @@ export const eolRoutes = resourceRoutes({
       ],
     );
     // The recycling rate counts confirmed lots: their stores' rollups change.
-    const stores = await db.query<{ store_id: number }>(
-      `SELECT DISTINCT sh.store_id FROM lot_sources ls
+    const sources = await db.query<{
+      store_id: number | null;
+      member_id: number;
+    }>(
+      `SELECT DISTINCT sh.store_id, sh.member_id FROM lot_sources ls
          JOIN shipments sh ON sh.id = ls.shipment_id WHERE ls.lot_id = $1`,
       [id],
     );
+    // A mail-back shipment has no store: its member's rollups count it.
     await rebuildRollups(
       db,
-      stores.map((s) => s.store_id),
+      sources.flatMap((s) => (s.store_id === null ? [] : [s.store_id])),
+      sources.flatMap((s) => (s.store_id === null ? [s.member_id] : [])),
     );
     return written(db, id, memberId, before);
   },

@@ -377,6 +377,29 @@ const resolveScope: preHandlerHookHandler = (request, _reply, done) => {
   done();
 };
 
+/** What an export's audit event keeps of a personal query field: that it was given. */
+export const WITHHELD = '[withheld]';
+
+/**
+ * The query of an export as its audit event keeps it: without the
+ * download ticket, and each of the entry's `personalQuery` fields that was
+ * given replaced by {@link WITHHELD}, so a search for a person's name or
+ * email never enters the trail (decisions D19; docs/decisions/0090).
+ */
+export function auditedQuery(
+  endpoint: Pick<Endpoint, 'personalQuery'>,
+  query: unknown,
+): Record<string, unknown> {
+  const { download: _ticket, ...kept } = (query ?? {}) as Record<
+    string,
+    unknown
+  >;
+  for (const field of endpoint.personalQuery ?? []) {
+    if (kept[field] !== undefined && kept[field] !== '') kept[field] = WITHHELD;
+  }
+  return kept;
+}
+
 /**
  * Registers the route of contract entry `name` on `app` (the API plugin or
  * one of its children): the entry's method and path; its schemas for
@@ -484,15 +507,13 @@ export function declareRoute<N extends RoutedName>(
 
   /**
    * A CSV export (decisions D18): an audit event naming the export and its
-   * query, then the rows streamed as they are read, in constant memory.
+   * query (personal fields withheld, {@link auditedQuery}), then the rows
+   * streamed as they are read, in constant memory.
    */
   async function serveCsv(request: FastifyRequest, reply: FastifyReply) {
     const { answer } = await run(request, reply, services.db);
     const file = answer as CsvExport<Record<string, unknown>>;
-    const { download: _ticket, ...query } = (request.query ?? {}) as Record<
-      string,
-      unknown
-    >;
+    const query = auditedQuery(endpoint, request.query);
     await recordAudit(
       services.db,
       request,

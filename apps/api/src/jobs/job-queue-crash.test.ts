@@ -17,6 +17,7 @@ import {
   TEST_DATABASE_URL_VARIABLE,
   uniqueDatabaseName,
 } from '../testing/test-databases';
+import { REPORT_JOB_KIND } from '../reports/report-job';
 import { JobQueue } from './job-queue';
 import {
   CRASH_KIND,
@@ -40,6 +41,8 @@ const STEPS = 10;
  * on PostgreSQL its dead attempt is retried this plus 1 s after it started.
  */
 const TIMEOUT_SECONDS = 5;
+/** The report's pause between its 5 steps: a run of about 2 s, killed in its first. */
+const REPORT_PAUSE_MS = 300;
 /** Two process starts (TypeScript compiled on the fly) on a busy 2-core machine take a while. */
 const TEST_TIMEOUT_MS = 120_000;
 
@@ -47,6 +50,7 @@ const TEST_TIMEOUT_MS = 120_000;
 interface WorkerEvent {
   event: string;
   pid: number;
+  kind?: string;
   jobId?: string;
   attempt?: number;
   fraction?: number;
@@ -76,6 +80,7 @@ function startWorker(env: Record<string, string>): WorkerProcess {
         JOB_STEPS: String(STEPS),
         JOB_STEP_MS: '100',
         JOB_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
+        REPORT_PAUSE_MS: String(REPORT_PAUSE_MS),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,19 +117,35 @@ function eventOf(
 }
 
 /**
- * Waits until `worker` reported 3 of the job's steps, kills it with
+ * Waits until `worker` reported 3 of the crash job's steps (and, when
+ * `alsoRunning` is given, that it started that job too), kills it with
  * SIGKILL, waits for it to be gone and returns when (performance.now()).
  */
-async function killAfterThreeSteps(worker: WorkerProcess): Promise<number> {
+async function killAfterThreeSteps(
+  worker: WorkerProcess,
+  alsoRunning?: string,
+): Promise<number> {
   await eventually(
     () =>
       eventOf(
         [worker],
         (event) =>
-          event.event === 'progress' && (event.fraction ?? 0) >= 3 / STEPS,
+          event.event === 'progress' &&
+          event.kind === CRASH_KIND &&
+          (event.fraction ?? 0) >= 3 / STEPS,
       ),
     'third step',
   );
+  if (alsoRunning) {
+    await eventually(
+      () =>
+        eventOf(
+          [worker],
+          (event) => event.event === 'progress' && event.jobId === alsoRunning,
+        ),
+      'progress of the other job',
+    );
+  }
   worker.child.kill('SIGKILL');
   expect(await worker.exited).toBeNull();
   return performance.now();
@@ -156,7 +177,7 @@ async function evidence(db: Database, jobId: string) {
   return { runs, finishes, bossState: boss?.state };
 }
 
-describe('a job whose server is killed with SIGKILL mid-run, on PGlite on disk', () => {
+describe('jobs whose server is killed with SIGKILL mid-run, on PGlite on disk', () => {
   let dir: string;
   const workers: WorkerProcess[] = [];
   afterAll(async () => {
@@ -166,7 +187,7 @@ describe('a job whose server is killed with SIGKILL mid-run, on PGlite on disk',
   });
 
   it(
-    'runs again when the server starts next, and finishes once with its result',
+    'run again when the server starts next, and finish once with their result: a counting job, and a report run with one file per format',
     async () => {
       dir = await mkdtemp(join(tmpdir(), 'collective-jobs-crash-'));
       const dataDir = join(dir, 'pglite');
@@ -188,22 +209,31 @@ describe('a job whose server is killed with SIGKILL mid-run, on PGlite on disk',
         ENQUEUE_FOR: OWNER_EMAIL,
       });
       workers.push(first);
-      const { jobId } = await eventually(
-        () => eventOf([first], (event) => event.event === 'enqueued'),
-        'enqueued job',
-      );
-      const killedAt = await killAfterThreeSteps(first);
+      const enqueued = (kind: string) =>
+        eventually(
+          () =>
+            eventOf(
+              [first],
+              (event) => event.event === 'enqueued' && event.kind === kind,
+            )?.jobId,
+          `enqueued ${kind} job`,
+        );
+      const reportId = await enqueued(REPORT_JOB_KIND);
+      const jobId = await enqueued(CRASH_KIND);
+      const killedAt = await killAfterThreeSteps(first, reportId);
 
       const second = startWorker({ PGLITE_DATA_DIR: dataDir });
       workers.push(second);
-      await eventually(
-        () =>
-          eventOf(
-            [second],
-            (event) => event.event === 'handler-done' && event.jobId === jobId,
-          ),
-        'finished second attempt',
-      );
+      for (const id of [jobId, reportId]) {
+        await eventually(
+          () =>
+            eventOf(
+              [second],
+              (event) => event.event === 'handler-done' && event.jobId === id,
+            ),
+          'finished second attempt',
+        );
+      }
       const rerunMs = Math.round(performance.now() - killedAt);
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
@@ -212,8 +242,8 @@ describe('a job whose server is killed with SIGKILL mid-run, on PGlite on disk',
       const db = await openPgliteDatabase(dataDir);
       try {
         const queue = new JobQueue({ db, concurrency: 0 });
-        const job = await queue.get(jobId ?? '');
-        const { runs, finishes, bossState } = await evidence(db, jobId ?? '');
+        const job = await queue.get(jobId);
+        const { runs, finishes, bossState } = await evidence(db, jobId);
 
         expect(job).toMatchObject({
           status: 'succeeded',
@@ -228,6 +258,36 @@ describe('a job whose server is killed with SIGKILL mid-run, on PGlite on disk',
         ]);
         expect(finishes).toEqual([{ attempt: 2 }]);
         expect(bossState).toBe('completed');
+
+        // The report run (D18): cut short mid-run, run again from the
+        // start, finished once, its files stored once, one per format.
+        const report = await queue.get(reportId);
+        expect(report).toMatchObject({
+          status: 'succeeded',
+          attempts: 2,
+          progress: 1,
+          result: { rows: 3 },
+          error: null,
+        });
+        const reportEvidence = await evidence(db, reportId);
+        expect(reportEvidence).toEqual({
+          runs: [
+            { attempt: 1, pid: first.child.pid },
+            { attempt: 2, pid: second.child.pid },
+          ],
+          finishes: [{ attempt: 2 }],
+          bossState: 'completed',
+        });
+        const files = await db.query<{ format: string; bytes: number }>(
+          'SELECT format, bytes FROM report_files WHERE job_id = $1 ORDER BY format',
+          [reportId],
+        );
+        expect(files.map((file) => file.format)).toEqual([
+          'csv',
+          'html',
+          'xlsx',
+        ]);
+        expect(files.every((file) => file.bytes > 0)).toBe(true);
         console.info(
           `[jobs] PGlite: killed after 3 of ${STEPS} steps; the restarted process finished it ${rerunMs} ms after the kill (process start included)`,
         );

@@ -118,6 +118,29 @@ describeOnEachDatabase('API keys', (engine) => {
     });
   });
 
+  describe('POST /api/keys with Idempotency-Keys', () => {
+    it('makes concurrent creates of one user, each with a key of its own, one after the other: no deadlock', async () => {
+      const token = await server.login('brand.admin@kiehls.test');
+      const made = await Promise.all(
+        Array.from({ length: 4 }, (_, n) =>
+          server.app.inject({
+            method: 'POST',
+            url: '/api/keys',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'idempotency-key': `concurrent-key-${n}`,
+            },
+            payload: { name: `Concurrent ${n}` },
+          }),
+        ),
+      );
+
+      expect(made.map((response) => response.statusCode)).toEqual([
+        201, 201, 201, 201,
+      ]);
+    });
+  });
+
   describe('GET /api/keys', () => {
     it("lists the caller's live keys, newest first, without secrets or hashes", async () => {
       const token = await server.login('special.admin@member1009.test');

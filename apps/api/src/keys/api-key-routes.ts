@@ -55,7 +55,9 @@ export const apiKeyRoutes = resourceRoutes({
   async createApiKey({ body, caller, db, request }) {
     const key = generateApiKey();
     // One creation per user at a time, so two at once cannot pass the limit.
-    await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [
+    // NO KEY UPDATE: the idempotency key's row already holds KEY SHARE on
+    // the user (its foreign key); two UPDATE upgrades would deadlock.
+    await db.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [
       caller.user.id,
     ]);
     const [live] = await db.query<{ n: number }>(

@@ -110,9 +110,29 @@ describe('the public mail-back page', () => {
     expect(response.body).toMatch(/<title>Error: /);
   });
 
-  it('refuses unexpected and repeated fields with 400', async () => {
-    expect((await post(`${filled()}&admin=1`)).statusCode).toBe(400);
+  it('refuses unexpected and repeated fields with 400, answered with the page and what happened', async () => {
+    const unexpected = await post(`${filled()}&admin=1`);
+    expect(unexpected.statusCode).toBe(400);
+    expect(unexpected.headers['content-type']).toMatch(/text\/html/);
+    expect(unexpected.body).toMatch(
+      /role="alert"[\s\S]*The form field admin is not expected\. Nothing was kept/,
+    );
     expect((await post(`${filled()}&name=again`)).statusCode).toBe(400);
+  });
+
+  it('refuses a body over the server-wide 16 KiB limit with 413, answered with the form and a message a consumer can act on', async () => {
+    const huge = await post(filled({ address_line2: 'x'.repeat(20_000) }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.headers['content-type']).toMatch(/text\/html/);
+    expect(huge.headers['content-security-policy']).toMatch(
+      /default-src 'none'/,
+    );
+    expect(huge.body).toMatch(
+      /role="alert"[\s\S]*Your request was too long to read \(more than 16 KB\), so nothing was kept/,
+    );
+    expect(huge.body).toMatch(/<form method="post" action="\/mail-back"/);
+    expect(huge.body).not.toContain('xxxxxxxx');
+    expect(huge.body).toMatch(/<title>Error: /);
   });
 
   it('maps the API rules to the page’s fields', () => {

@@ -5,11 +5,18 @@ import {
   TenantCodeSchema,
   type TenantCode,
 } from '@collective/api-client/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import * as v from 'valibot';
 import { TENANT_HEADER } from '../http/tenant-header';
 import { helmetHeaders } from '../http/security-headers';
 import { sha256Source } from '../dashboard/page-policy';
+import { BODY_LIMIT_BYTES } from '../constants';
+import { replyToError } from '../http/error-replies';
 
 /** Where the public form lives, outside the signed-in shell (decisions D19). */
 export const MAILBACK_PAGE_PATH = '/mail-back';
@@ -238,6 +245,23 @@ function tenantOfQuery(request: FastifyRequest): TenantCode | null {
   return v.is(TenantCodeSchema, asked) ? asked : null;
 }
 
+/**
+ * What the page tells a consumer whose POST was refused before its fields
+ * were read, or `null` for an error that is not theirs (a 5xx). A body
+ * over the server's limit keeps its 413 (docs/decisions/0091, addendum).
+ */
+export function pageProblem(error: FastifyError): string | null {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return null;
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return `Your request was too long to read (more than ${BODY_LIMIT_BYTES / 1024} KB), so nothing was kept. A label needs only a name, an email and a postal address: fill the form again with shorter answers.`;
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return 'Your request did not come from this form, so nothing was kept. Fill the form below and send it.';
+  }
+  return `${error.message} Nothing was kept: fill the form below again and send it.`;
+}
+
 /** The request body the API takes, built from the page's form fields. */
 export function requestOfForm(values: Values) {
   const products = [];
@@ -351,6 +375,23 @@ export const mailbackPage: FastifyPluginAsync = async (app) => {
         '<h1>No mail-back form here</h1><p>This site has no mail-back programme open.</p>',
       ),
     );
+
+  // A POST refused before its fields are read (too large, a field the
+  // page has not, another content type) is answered with the page too, not
+  // the API's JSON: a consumer sees what happened and the empty form.
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const tenant = tenantOfQuery(request);
+    const message = pageProblem(error);
+    const form = message && tenant ? await liveForm(tenant) : null;
+    if (!message || !tenant || !form) {
+      return replyToError(error, request, reply);
+    }
+    return send(
+      reply,
+      error.statusCode ?? 400,
+      formPage(tenant, form, {}, {}, message),
+    );
+  });
 
   app.get(MAILBACK_PAGE_PATH, async (request, reply) => {
     const tenant = tenantOfQuery(request);

@@ -1,10 +1,12 @@
 import {
   CreatedApiKeySchema,
+  DashboardSummarySchema,
   endpoints,
   MailbackSubmissionResponseSchema,
   MailbackSubmissionsPageSchema,
   MailbackSummarySchema,
   PublicFormSchema,
+  ShipmentDetailSchema,
   type Endpoint,
 } from '@collective/api-client/contract';
 import * as v from 'valibot';
@@ -16,7 +18,7 @@ import {
   type TestServer,
 } from '../testing/test-server';
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 
 const MAILBACK_ADMIN_CALLS = Object.values(
   endpoints as Record<string, Endpoint>,
@@ -24,10 +26,12 @@ const MAILBACK_ADMIN_CALLS = Object.values(
 
 /** A concrete URL of an entry's path (`:id` filled with a submission or form id). */
 function urlOf(entry: Endpoint): string {
-  return entry.path.replace(
-    ':id',
-    entry.path.startsWith('/api/mailback/forms') ? '1' : 'MB-2001',
-  );
+  return entry.path
+    .replace(
+      ':id',
+      entry.path.startsWith('/api/mailback/forms') ? '1' : 'MB-2001',
+    )
+    .replace(':version', '1');
 }
 
 describeOnEachDatabase('consumer mail-back', (engine) => {
@@ -141,7 +145,7 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
             who,
             entry.method as Method,
             urlOf(entry),
-            entry.method === 'POST' ? {} : undefined,
+            entry.method === 'GET' ? undefined : {},
           );
           expect(
             [response.statusCode, response.json()],
@@ -414,7 +418,7 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       expect(events).toHaveLength(1);
     });
 
-    it('marks labels sent, records the arrival, and the summary counts follow', async () => {
+    it('marks labels sent, records the arrival as one received shipment of the program (idempotent, once), and the summary counts follow', async () => {
       const summary = async () =>
         v.parse(
           MailbackSummarySchema,
@@ -465,15 +469,38 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       expect(label?.to).toBe('j•••@e•••.com');
       expect(JSON.stringify(outbox)).not.toContain('jo.marsh');
 
-      const received = await admin(
-        'POST',
-        `/api/mailback/submissions/${ids[0]}/receive`,
-        {
-          version: labelled.version,
-          weight_kg: 1.25,
-          shipment_ref: 'SHP-9001',
-        },
-      );
+      // The arrival becomes a received shipment of the program (D14).
+      const collected = async () => ({
+        kpis: v.parse(
+          DashboardSummarySchema,
+          (await admin('GET', '/api/dashboard/summary')).json(),
+        ).kpis,
+        rollup: (
+          await server.db.query<{ kg: number; shipments: number }>(
+            `SELECT coalesce(sum(weight_kg), 0)::float8 AS kg,
+                    coalesce(sum(shipments), 0)::int AS shipments
+               FROM member_months
+              WHERE month = date_trunc('month', now() AT TIME ZONE 'UTC')::date`,
+          )
+        )[0]!,
+        shipments: (
+          await server.db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM shipments',
+          )
+        )[0]!.n,
+      });
+      const program = await collected();
+      const arrive = (version: number, key?: string) =>
+        server.app.inject({
+          method: 'POST',
+          url: `/api/mailback/submissions/${ids[0]}/receive`,
+          headers: {
+            authorization: `Bearer ${tokens['admin@pact.test']}`,
+            ...(key ? { 'idempotency-key': key } : {}),
+          },
+          payload: { version, weight_kg: 1.5 },
+        });
+      const received = await arrive(labelled.version, 'arrival-of-the-box');
       expect(received.statusCode, received.body).toBe(200);
       const after = v.parse(
         MailbackSubmissionResponseSchema,
@@ -481,9 +508,73 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       ).submission;
       expect(after).toMatchObject({
         status: 'received',
-        received_weight_kg: 1.25,
-        shipment_ref: 'SHP-9001',
+        received_weight_kg: 1.5,
       });
+      const shipmentId = after.shipment_id;
+      expect(shipmentId).toBeGreaterThan(0);
+      // A retry with the same key is answered again, making nothing more.
+      const retried = await arrive(labelled.version, 'arrival-of-the-box');
+      expect([retried.statusCode, retried.json()]).toEqual([
+        200,
+        received.json(),
+      ]);
+      const twice = await arrive(after.version);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json<{ message: string }>().message).toMatch(
+        /received already/,
+      );
+
+      const shipment = v.parse(
+        ShipmentDetailSchema,
+        (await admin('GET', `/api/shipments/${shipmentId}`)).json(),
+      );
+      expect(shipment.shipment).toMatchObject({
+        channel: 'mail-back',
+        store_id: null,
+        store_name: 'Consumer mail-back',
+        store_city: null,
+        member_id: brands[0],
+        tracking_number: labelled.tracking_number,
+        status: 'received',
+      });
+      expect(shipment.receipt).toMatchObject({ net_kg: 1.5, sorted_kg: 0 });
+      const origin = await server.app.inject({
+        method: 'PATCH',
+        url: `/api/shipments/${shipmentId}/origin`,
+        headers: { authorization: `Bearer ${tokens['admin@pact.test']}` },
+        payload: { store_id: 1, version: shipment.shipment.version },
+      });
+      expect(origin.statusCode).toBe(409);
+      expect(origin.json<{ message: string }>().message).toMatch(
+        /no origin store to correct/,
+      );
+      expect(shipment.events.map((event) => event.kind)).toEqual([
+        'label_created',
+        'delivered',
+        'received',
+      ]);
+      const now = await collected();
+      expect(now.shipments - program.shipments).toBe(1);
+      expect(now.rollup.shipments - program.rollup.shipments).toBe(1);
+      expect(now.rollup.kg - program.rollup.kg).toBeCloseTo(1.5, 6);
+      expect(
+        now.kpis.weight_kg_month - program.kpis.weight_kg_month,
+      ).toBeCloseTo(1.5, 6);
+      const [linked] = await server.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM mailback_submissions WHERE shipment_id = $1',
+        [shipmentId],
+      );
+      expect(linked?.n).toBe(1);
+      const arrivals = await server.db.query<{
+        after: { shipment_id: number };
+      }>(
+        `SELECT after FROM audit_events
+          WHERE entity = 'mailback_submission' AND action = 'receive' AND entity_id = $1`,
+        [ids[0]],
+      );
+      expect(arrivals.map((event) => event.after.shipment_id)).toEqual([
+        shipmentId,
+      ]);
       expect(
         (await detail(ids[0]!)).timeline.map((event) => event.action),
       ).toEqual(['create', 'mark_label_sent', 'receive']);
@@ -493,7 +584,7 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       expect(end.labels_sent - start.labels_sent).toBe(2);
       expect(end.received - start.received).toBe(1);
       expect(end.received_weight_kg - start.received_weight_kg).toBeCloseTo(
-        1.25,
+        1.5,
       );
     });
 
@@ -539,7 +630,11 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       const [event] = await server.db.query<{ after: { query: object } }>(
         "SELECT after FROM audit_events WHERE entity = 'export' ORDER BY id DESC LIMIT 1",
       );
-      expect(event?.after.query).toMatchObject({ personal: 'true' });
+      // The search named the person: the trail keeps only that one was given.
+      expect(event?.after.query).toEqual({
+        search: '[withheld]',
+        personal: 'true',
+      });
     });
 
     it('exports every submission once, across batches of 500', async () => {
@@ -574,7 +669,24 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
     it('redacts after the typed confirmation: personal data gone from the database, the exports and the audit trail, figures kept', async () => {
       const name = 'Ines Wetherall';
       const email = 'ines.wetherall@example.com';
-      const id = await submitted({ name, email, address_line2: 'Flat 9' });
+      const id = await submitted({
+        name,
+        email,
+        address_line1: '7 Quillon Row',
+        address_line2: 'Flat 9',
+        city: 'Bexmoor',
+      });
+      // Searched for by name and email, in the list and in exports, before
+      // the redaction: none of it may stay in any audit event.
+      for (const search of [name, email]) {
+        const query = `search=${encodeURIComponent(search)}`;
+        await admin('GET', `/api/mailback/submissions?${query}`);
+        await admin('GET', `/api/mailback/submissions/export?${query}`);
+        await admin(
+          'GET',
+          `/api/mailback/submissions/export?${query}&personal=true`,
+        );
+      }
       await admin('POST', '/api/mailback/submissions/mark-label-sent', {
         ids: [id],
       });
@@ -640,16 +752,16 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
           'SELECT * FROM mail_outbox WHERE submission_id = $1',
           [number],
         ),
-        await server.db.query(
-          "SELECT before, after FROM audit_events WHERE entity = 'mailback_submission'",
-        ),
+        // Every audit event, whatever its entity: exports, views, mail.
+        await server.db.query('SELECT before, after FROM audit_events'),
       ]);
       for (const text of [
         'Ines',
         'Wetherall',
         'ines.wetherall',
+        'Quillon',
         'Flat 9',
-        'Alder',
+        'Bexmoor',
       ]) {
         expect(everywhere).not.toContain(text);
       }
@@ -668,26 +780,95 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       expect(reveal.statusCode).toBe(409);
     });
 
-    it('publishes a new form version (audited); old submissions keep the version they were made with', async () => {
+    it('saves a new form version as a draft, edits it, publishes it (the live one closes), each audited; old submissions keep their version', async () => {
+      type Forms = {
+        forms: {
+          versions: {
+            version: number;
+            status: string;
+            revision: number;
+            fields: { consent_text: string; brands: { id: number }[] };
+          }[];
+        }[];
+      };
+      const versionsOf = (forms: Forms) =>
+        forms.forms[0]!.versions.map((x) => [x.version, x.status]);
       const old = await submitted();
-      const published = await admin('POST', '/api/mailback/forms/1/versions', {
+      const saved = await admin('POST', '/api/mailback/forms/1/versions', {
+        consent_text: 'I agree to the label terms, draft.',
+        brand_ids: [2],
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(versionsOf(saved.json<Forms>()).slice(0, 2)).toEqual([
+        [2, 'draft'],
+        [1, 'live'],
+      ]);
+      // The public form still offers the live version while a draft waits.
+      const stillLive = v.parse(
+        PublicFormSchema,
+        (await server.get('/api/public/mailback/form')).json(),
+      );
+      expect(stillLive.form_version).toBe(formVersion);
+      const another = await admin('POST', '/api/mailback/forms/1/versions', {
+        consent_text: 'A second draft.',
+        brand_ids: [2],
+      });
+      expect(another.statusCode).toBe(409);
+      expect(another.json<{ message: string }>().message).toMatch(
+        /Version 2 is a draft already/,
+      );
+
+      const edited = await admin('PUT', '/api/mailback/forms/1/versions/2', {
         consent_text: 'I agree to the label terms, version two.',
         brand_ids: [2, 1009],
+        revision: 1,
       });
-      expect(published.statusCode, published.body).toBe(201);
-      const forms = published.json<{
-        forms: { versions: { version: number; status: string }[] }[];
-      }>().forms;
-      expect(
-        forms[0]?.versions.slice(0, 2).map((x) => [x.version, x.status]),
-      ).toEqual([
+      expect(edited.statusCode, edited.body).toBe(200);
+      const draft = edited.json<Forms>().forms[0]!.versions[0]!;
+      expect(draft).toMatchObject({ version: 2, status: 'draft', revision: 2 });
+      expect(draft.fields.consent_text).toMatch(/version two/);
+      const stale = await admin(
+        'POST',
+        '/api/mailback/forms/1/versions/2/publish',
+        {
+          revision: 1,
+        },
+      );
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ message: string }>().message).toMatch(
+        /changed since you read it \(revision 1, now 2\)/,
+      );
+      const liveEdit = await admin('PUT', '/api/mailback/forms/1/versions/1', {
+        consent_text: 'Rewriting history.',
+        brand_ids: [2],
+        revision: 1,
+      });
+      expect(liveEdit.statusCode).toBe(409);
+      expect(liveEdit.json<{ message: string }>().message).toMatch(
+        /Version 1 is live: only a draft/,
+      );
+
+      const published = await admin(
+        'POST',
+        '/api/mailback/forms/1/versions/2/publish',
+        { revision: 2 },
+      );
+      expect(published.statusCode, published.body).toBe(200);
+      expect(versionsOf(published.json<Forms>()).slice(0, 2)).toEqual([
         [2, 'live'],
         [1, 'closed'],
       ]);
+      const again = await admin(
+        'POST',
+        '/api/mailback/forms/1/versions/2/publish',
+        { revision: 3 },
+      );
+      expect(again.statusCode).toBe(409);
+
       expect((await detail(old)).form_version).toBe(1);
-      const stale = await submit(request());
-      expect(stale.statusCode).toBe(400);
-      expect(stale.json<{ message: string }>().message).toMatch(
+      const closed = await submit(request());
+      expect(closed.statusCode).toBe(400);
+      expect(closed.json<{ message: string }>().message).toMatch(
         /reload the page/,
       );
       const form = v.parse(
@@ -697,12 +878,17 @@ describeOnEachDatabase('consumer mail-back', (engine) => {
       formVersion = form.form_version;
       brands = form.fields.brands.map((brand) => brand.id);
       expect(brands.sort()).toEqual([2, 1009].sort());
+      expect(form.fields.consent_text).toMatch(/version two/);
       const fresh = await submitted();
       expect((await detail(fresh)).form_version).toBe(2);
-      const [event] = await server.db.query<{ action: string }>(
-        "SELECT action FROM audit_events WHERE entity = 'mailback_form' ORDER BY id DESC LIMIT 1",
+      const events = await server.db.query<{ action: string }>(
+        "SELECT action FROM audit_events WHERE entity = 'mailback_form' ORDER BY id",
       );
-      expect(event?.action).toBe('publish');
+      expect(events.map((event) => event.action)).toEqual([
+        'save_draft',
+        'edit_draft',
+        'publish',
+      ]);
     });
   });
 });

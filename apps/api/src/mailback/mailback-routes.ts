@@ -12,6 +12,7 @@ import {
   auditedFigures,
   checkVersion,
   createSubmission,
+  declaringMember,
   findSubmission,
   liveForm,
   personOf,
@@ -24,6 +25,7 @@ import {
   type SubmissionRow,
 } from './submissions';
 import { containsPattern, Where } from '../db/where';
+import { receiveMailbackShipment } from '../shipments/shipment-writes';
 
 /**
  * The list's filters as SQL over `s`, in the tenant; `afterId` continues a
@@ -171,9 +173,10 @@ async function formsAnswer(db: SqlRunner, tenant: TenantCode) {
       brand_ids: number[] | null;
       published_at: Date | null;
       submissions: number;
+      revision: number;
     }>(
       `SELECT fv.id, fv.version, fv.status, fv.consent_text, fv.brand_ids,
-              fv.published_at,
+              fv.published_at, fv.revision,
               (SELECT count(*)::int FROM mailback_submissions s
                 WHERE s.form_version_id = fv.id) AS submissions
          FROM mailback_form_versions fv WHERE fv.form_id = $1
@@ -220,12 +223,104 @@ async function formsAnswer(db: SqlRunner, tenant: TenantCode) {
           ? new Date(version.published_at).toISOString()
           : null,
         submissions: version.submissions,
+        revision: version.revision,
       })),
       funnel: funnel ?? { submitted: 0, label_sent: 0, received: 0 },
       by_month: byMonth,
     });
   }
   return { forms: answer };
+}
+
+/** A write to a form's versions: the forms as they are now, and the audited change of form `formId`. */
+async function formsWritten(
+  db: SqlRunner,
+  tenant: TenantCode,
+  formId: number,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) {
+  return {
+    answer: await formsAnswer(db, tenant),
+    change: { id: formId, memberId: null, before, after },
+  };
+}
+
+/** The tenant's form `id`, locked for a change of its versions; 404 when absent. */
+async function lockedForm(db: SqlRunner, tenant: TenantCode, id: number) {
+  const [form] = await db.query<{ id: number }>(
+    'SELECT id FROM mailback_forms WHERE id = $1 AND tenant = $2 FOR UPDATE',
+    [id, tenant],
+  );
+  if (!form) notFound(`There is no mail-back form ${id}.`);
+  return form;
+}
+
+/** `brandIds` once each, every one a member brand (400 naming the first that is not). */
+async function knownBrands(
+  db: SqlRunner,
+  brandIds: readonly number[],
+): Promise<number[]> {
+  const unique = [...new Set(brandIds)];
+  const known = await db.query<{ id: number }>(
+    'SELECT id FROM members WHERE id = ANY($1::int[])',
+    [unique],
+  );
+  const missing = unique.find(
+    (id) => !known.some((member) => member.id === id),
+  );
+  if (missing !== undefined) {
+    throw new Refusal(
+      400,
+      'Bad request',
+      `brand_ids: there is no member brand ${missing}.`,
+    );
+  }
+  return unique;
+}
+
+/**
+ * The draft `version` of form `formId`, at the `revision` the caller read:
+ * 404 when there is no such version, 409 with the forms when it is live or
+ * closed (only a draft changes) or when the revision is stale (D15).
+ */
+async function draftAt(
+  db: SqlRunner,
+  tenant: TenantCode,
+  formId: number,
+  version: number,
+  revision: number,
+) {
+  const [draft] = await db.query<{
+    id: number;
+    version: number;
+    status: string;
+    consent_text: string;
+    brand_ids: number[] | null;
+    revision: number;
+  }>(
+    `SELECT id, version, status, consent_text, brand_ids, revision
+       FROM mailback_form_versions WHERE form_id = $1 AND version = $2`,
+    [formId, version],
+  );
+  if (!draft) notFound(`Form ${formId} has no version ${version}.`);
+  if (draft.status !== 'draft') {
+    throw new Refusal(
+      409,
+      'Conflict',
+      `Version ${version} is ${draft.status}: only a draft can be edited or published; save a new draft instead.`,
+      { current: await formsAnswer(db, tenant) },
+    );
+  }
+  if (draft.revision !== revision) {
+    throw new Refusal(
+      409,
+      'Conflict',
+      `The draft of version ${version} changed since you read it (revision ${revision}, now ${draft.revision}); nothing was saved. Reload it and try again.`,
+      { current: await formsAnswer(db, tenant) },
+    );
+  }
+  return draft;
 }
 
 /** The masked list row of a submission. */
@@ -465,7 +560,7 @@ export const mailbackRoutes = resourceRoutes({
   },
 
   async receiveMailbackSubmission(call) {
-    const { db, params, body, now } = call;
+    const { db, params, body, now, caller } = call;
     return editSubmission(call, body.version, async (row) => {
       if (row.status !== 'label_sent' && row.status !== 'in_transit') {
         throw new Refusal(
@@ -476,12 +571,23 @@ export const mailbackRoutes = resourceRoutes({
             : `${params.id} has no label yet; mark its label sent first.`,
         );
       }
+      // The box becomes a shipment with a receipt of its weight (D14).
+      const shipmentId = await receiveMailbackShipment(db, {
+        trackingNumber: row.tracking_number ?? '',
+        memberId: declaringMember(row.products),
+        items: row.items,
+        weightKg: body.weight_kg,
+        labelSentAt: row.label_sent_at,
+        shippedAt: row.shipped_at,
+        receivedBy: caller.user,
+        now,
+      });
       await db.query(
         `UPDATE mailback_submissions
             SET status = 'received', received_at = $2, received_weight_kg = $3,
-                shipment_ref = $4
+                shipment_id = $4
           WHERE id = $1`,
-        [row.id, now, body.weight_kg, body.shipment_ref ?? null],
+        [row.id, now, body.weight_kg, shipmentId],
       );
       return { before: auditedFigures(row), after: auditedFigures };
     });
@@ -626,58 +732,92 @@ export const mailbackRoutes = resourceRoutes({
     return formsAnswer(db, tenantOf(tenant));
   },
 
-  async publishMailbackFormVersion({ db, tenant, params, body, caller, now }) {
+  async saveMailbackFormDraft({ db, tenant, params, body }) {
     const t = tenantOf(tenant);
-    const [form] = await db.query<{ id: number }>(
-      'SELECT id FROM mailback_forms WHERE id = $1 AND tenant = $2 FOR UPDATE',
-      [params.id, t],
+    const form = await lockedForm(db, t, params.id);
+    const brandIds = await knownBrands(db, body.brand_ids);
+    const [draft] = await db.query<{ version: number }>(
+      `SELECT version FROM mailback_form_versions
+        WHERE form_id = $1 AND status = 'draft'`,
+      [form.id],
     );
-    if (!form) notFound(`There is no mail-back form ${params.id}.`);
-    const known = await db.query<{ id: number }>(
-      'SELECT id FROM members WHERE id = ANY($1::int[])',
-      [body.brand_ids],
-    );
-    const missing = body.brand_ids.find(
-      (id) => !known.some((member) => member.id === id),
-    );
-    if (missing !== undefined) {
+    if (draft) {
       throw new Refusal(
-        400,
-        'Bad request',
-        `brand_ids: there is no member brand ${missing}.`,
+        409,
+        'Conflict',
+        `Version ${draft.version} is a draft already: edit it or publish it before saving another.`,
+        { current: await formsAnswer(db, t) },
       );
     }
+    const [next] = await db.query<{ version: number }>(
+      `INSERT INTO mailback_form_versions
+         (form_id, version, status, consent_text, brand_ids)
+       SELECT $1, coalesce(max(version), 0) + 1, 'draft', $2, $3::int[]
+         FROM mailback_form_versions WHERE form_id = $1
+       RETURNING version`,
+      [form.id, body.consent_text, brandIds],
+    );
+    return formsWritten(db, t, form.id, null, {
+      draft_version: next!.version,
+      consent_text: body.consent_text,
+      brand_ids: brandIds,
+    });
+  },
+
+  async editMailbackFormDraft({ db, tenant, params, body }) {
+    const t = tenantOf(tenant);
+    const form = await lockedForm(db, t, params.id);
+    const draft = await draftAt(db, t, form.id, params.version, body.revision);
+    const brandIds = await knownBrands(db, body.brand_ids);
+    await db.query(
+      `UPDATE mailback_form_versions
+          SET consent_text = $2, brand_ids = $3::int[], revision = revision + 1
+        WHERE id = $1`,
+      [draft.id, body.consent_text, brandIds],
+    );
+    return formsWritten(
+      db,
+      t,
+      form.id,
+      {
+        draft_version: draft.version,
+        consent_text: draft.consent_text,
+        brand_ids: draft.brand_ids,
+      },
+      {
+        draft_version: draft.version,
+        consent_text: body.consent_text,
+        brand_ids: brandIds,
+      },
+    );
+  },
+
+  async publishMailbackFormVersion({ db, tenant, params, body, caller, now }) {
+    const t = tenantOf(tenant);
+    const form = await lockedForm(db, t, params.id);
+    const draft = await draftAt(db, t, form.id, params.version, body.revision);
     const [live] = await db.query<{ version: number }>(
       `UPDATE mailback_form_versions SET status = 'closed'
         WHERE form_id = $1 AND status = 'live' RETURNING version`,
       [form.id],
     );
-    const [next] = await db.query<{ version: number }>(
-      `INSERT INTO mailback_form_versions
-         (form_id, version, status, consent_text, brand_ids, published_at, published_by)
-       SELECT $1, coalesce(max(version), 0) + 1, 'live', $2, $3::int[], $4, $5
-         FROM mailback_form_versions WHERE form_id = $1
-       RETURNING version`,
-      [
-        form.id,
-        body.consent_text,
-        [...new Set(body.brand_ids)],
-        now,
-        caller.user.id,
-      ],
+    await db.query(
+      `UPDATE mailback_form_versions
+          SET status = 'live', published_at = $2, published_by = $3,
+              revision = revision + 1
+        WHERE id = $1`,
+      [draft.id, now, caller.user.id],
     );
-    return {
-      answer: await formsAnswer(db, t),
-      change: {
-        id: form.id,
-        memberId: null,
-        before: live ? { live_version: live.version } : null,
-        after: {
-          live_version: next!.version,
-          consent_text: body.consent_text,
-          brand_ids: body.brand_ids,
-        },
+    return formsWritten(
+      db,
+      t,
+      form.id,
+      live ? { live_version: live.version } : null,
+      {
+        live_version: draft.version,
+        consent_text: draft.consent_text,
+        brand_ids: draft.brand_ids,
       },
-    };
+    );
   },
 });

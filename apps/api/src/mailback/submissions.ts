@@ -32,6 +32,7 @@ export interface SubmissionRow {
   shipped_at: Date | null;
   received_at: Date | null;
   received_weight_kg: number | null;
+  shipment_id: number | null;
   shipment_ref: string | null;
   notes: { at: string; by: string; text: string }[];
   redacted_at: Date | null;
@@ -44,7 +45,7 @@ export const SUBMISSION_COLUMNS = `s.id, s.tenant, s.form_version_id,
   fv.version AS form_version, s.status, s.name, s.email, s.address_line1,
   s.address_line2, s.city, s.postal_code, s.state, s.region, s.products,
   s.items, s.tracking_number, s.label_sent_at, s.shipped_at, s.received_at,
-  s.received_weight_kg::float8 AS received_weight_kg, s.shipment_ref,
+  s.received_weight_kg::float8 AS received_weight_kg, s.shipment_id, s.shipment_ref,
   s.notes, s.redacted_at, s.version, s.created_at`;
 
 /** `MB-2041` → 2041. */
@@ -181,6 +182,7 @@ export async function submissionDetail(
     shipped_at: iso(row.shipped_at),
     received_at: iso(row.received_at),
     received_weight_kg: row.received_weight_kg,
+    shipment_id: row.shipment_id,
     shipment_ref: row.shipment_ref,
     notes: row.notes,
     timeline: events.map((event) => ({
@@ -199,8 +201,12 @@ function timelineDetail(
   after: Record<string, unknown> | null,
 ): string | null {
   if (!after) return null;
-  if (action === 'receive')
-    return `${String(after.received_weight_kg)} kg received`;
+  if (action === 'receive') {
+    const shipment = after.shipment_id
+      ? ` as shipment ${String(after.shipment_id)}`
+      : '';
+    return `${String(after.received_weight_kg)} kg received${shipment}`;
+  }
   if (action === 'mark_label_sent') return 'Label sent';
   if (action === 'create') return `${String(after.items)} items requested`;
   return null;
@@ -217,9 +223,30 @@ export function auditedFigures(row: SubmissionRow) {
     form_version: row.form_version,
     tracking_number: row.tracking_number,
     received_weight_kg: row.received_weight_kg,
+    shipment_id: row.shipment_id,
     shipment_ref: row.shipment_ref,
     version: row.version,
   };
+}
+
+/**
+ * The member a box belongs to (decisions D14): the brand it declares most
+ * items of, ties to the lowest id, as the average metrics count a package
+ * (docs/decisions/0103).
+ */
+export function declaringMember(
+  products: readonly { brand_id: number; count: number }[],
+): number {
+  const [first, ...rest] = products;
+  if (!first) throw new Error('a submission declares at least one product');
+  return rest.reduce(
+    (best, line) =>
+      line.count > best.count ||
+      (line.count === best.count && line.brand_id < best.brand_id)
+        ? line
+        : best,
+    first,
+  ).brand_id;
 }
 
 /** The public form's live version of a tenant, with the brands it offers. */

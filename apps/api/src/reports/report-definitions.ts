@@ -14,7 +14,8 @@ import {
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
 import { recycledShare } from '../data/program-queries';
-import { stateOfCity, STORE_CITY_STATES } from './store-states';
+import { CITY_STATE_COLUMNS, stateOf } from '../analytics/city-states';
+import { ORIGIN_NAME } from '../shipments/shipment-queries';
 
 /** How a column's values are written: text, a weight in kg (to the gram), a count, or a share from 0 to 1. */
 export type ColumnKind = 'text' | 'kg' | 'count' | 'rate';
@@ -75,6 +76,13 @@ const MATERIAL_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
   MATERIALS.map((m) => [m.code, m.label]),
 );
 
+/**
+ * The state of a store whose city and region the programme's table
+ * (`analytics/city-states.ts`, the regional summary's) does not list: a
+ * filing shows what is not attributed rather than a guess.
+ */
+export const UNKNOWN_STATE = 'Unknown';
+
 /** The label of the sorting's remainder: collected minus sorted weight (received = sorted + residue, D14). */
 export const RESIDUE_LABEL = 'Unsorted residue';
 
@@ -126,8 +134,7 @@ const memberImpact: ReportDefinition = {
                 sum(r.gross_kg - r.tare_kg) AS weighed_kg, sum(r.contamination_kg) AS contamination_kg
            FROM receipts r
            JOIN shipments sh ON sh.id = r.shipment_id
-           JOIN stores s ON s.id = sh.store_id
-          WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR s.member_id = $3)
+          WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR sh.member_id = $3)
           GROUP BY 1)
        SELECT to_char(months.month, 'YYYY-MM') AS month,
               coalesce(mm.shipments, 0)::int AS shipments,
@@ -181,7 +188,7 @@ const storeSummary: ReportDefinition = {
     { key: 'last_shipment', label: 'Last shipment in period', kind: 'text' },
   ],
   async read(db, input) {
-    const rows = await db.query<ReportRow & { city: string }>(
+    const rows = await db.query<ReportRow & { city: string; region: string }>(
       `SELECT s.id::text AS store_id, s.name AS store, s.city, s.region, m.name AS member,
               s.channel, CASE WHEN s.active THEN 'yes' ELSE 'no' END AS active,
               coalesce(sum(sm.shipments), 0)::int AS shipments,
@@ -203,7 +210,10 @@ const storeSummary: ReportDefinition = {
       ],
       { name: 'report-store-summary' },
     );
-    return rows.map((row) => ({ ...row, state: stateOfCity(row.city) }));
+    return rows.map((row) => ({
+      ...row,
+      state: stateOf(row.city, row.region) ?? UNKNOWN_STATE,
+    }));
   },
 };
 
@@ -228,9 +238,10 @@ const stateMaterial: ReportDefinition = {
       recycled_kg: number;
     }>(
       `WITH scoped AS (
-         SELECT s.id, s.region, coalesce(cs.state, 'Unknown') AS state
+         SELECT s.id, s.region, coalesce(cs.state, '${UNKNOWN_STATE}') AS state
            FROM stores s
-           LEFT JOIN unnest($5::text[], $6::text[]) AS cs (city, state) ON cs.city = s.city
+           LEFT JOIN unnest($5::text[], $6::text[], $7::text[]) AS cs (city, region, state)
+             ON cs.city = s.city AND cs.region = s.region
           WHERE ($3::int IS NULL OR s.member_id = $3) AND ($4::text IS NULL OR s.region = $4)),
        sorted AS (
          SELECT sc.state, sc.region, smm.material, sum(smm.weight_kg) AS weight_kg,
@@ -258,8 +269,7 @@ const stateMaterial: ReportDefinition = {
         monthStart(input.to),
         input.member_id,
         input.region,
-        STORE_CITY_STATES.map(([city]) => city),
-        STORE_CITY_STATES.map(([, state]) => state),
+        ...CITY_STATE_COLUMNS,
       ],
       { name: 'report-state-material' },
     );
@@ -323,7 +333,7 @@ const chainOfCustody: ReportDefinition = {
               to_char(l.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS confirmed_on,
               sh.id::text AS shipment_id, sh.tracking_number,
               to_char(sh.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS received_on,
-              s.name AS store, m.name AS member,
+              ${ORIGIN_NAME} AS store, m.name AS member,
               ls.weight_kg::float8 AS drawn_kg,
               (CASE WHEN l.status = 'confirmed' THEN ls.weight_kg ELSE 0 END)::float8
                 AS outcome_confirmed_kg
@@ -331,9 +341,9 @@ const chainOfCustody: ReportDefinition = {
          JOIN eol_lots l ON l.id = ls.lot_id
          JOIN processors p ON p.id = l.processor_id
          JOIN shipments sh ON sh.id = ls.shipment_id
-         JOIN stores s ON s.id = sh.store_id
-         JOIN members m ON m.id = s.member_id
-        WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR s.member_id = $3)
+         LEFT JOIN stores s ON s.id = sh.store_id
+         JOIN members m ON m.id = sh.member_id
+        WHERE ${RECEIVED_IN_PERIOD} AND ($3::int IS NULL OR sh.member_id = $3)
         ORDER BY l.id, sh.id, ls.material`,
       [monthStart(input.from), monthStart(input.to), input.member_id],
       { name: 'report-chain-of-custody' },

@@ -164,6 +164,24 @@ describeOnEachDatabase('saved views and the audit trail', (engine) => {
     expect(events).toHaveLength(1);
   });
 
+  it('makes concurrent creates of one user, each with an Idempotency-Key of its own: every one, no deadlock', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 4 }, (_, n) =>
+        call(
+          'admin@pact.test',
+          'POST',
+          '/api/saved-views',
+          view(`Concurrent ${n}`),
+          { 'idempotency-key': `concurrent-view-${n}` },
+        ),
+      ),
+    );
+
+    expect(made.map((response) => response.statusCode)).toEqual([
+      201, 201, 201, 201,
+    ]);
+  });
+
   it('shares a brand view with its member only, and lets only its owner change it (403), while other members get 404', async () => {
     const shared = await create(
       'brand.admin@kiehls.test',

@@ -136,7 +136,11 @@ export const savedViewRoutes = resourceRoutes({
 
   async createSavedView({ body, caller, db, tenant = 'pact' }) {
     checkVisibility(caller, body.visibility);
-    await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [
+    // One create per user at a time (the count below). NO KEY UPDATE, not
+    // UPDATE: the idempotency key's row, claimed first in this transaction,
+    // holds KEY SHARE on the user through its foreign key, and two creates
+    // both upgrading that to UPDATE deadlock (bench:soak, issue 25).
+    await db.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [
       caller.user.id,
     ]);
     const [count] = await db.query<{ n: number }>(

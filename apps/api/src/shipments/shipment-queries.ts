@@ -7,6 +7,7 @@
 import {
   DELIVERED_NOT_RECEIVED_DAYS,
   LONG_TRANSIT_DAYS,
+  MAILBACK_ORIGIN,
   type ShipmentDetail,
   type ShipmentFlag,
   type ShipmentRow,
@@ -105,9 +106,16 @@ function orderBy(sort: QueueSort): string {
   return `${key} ${direction}, sh.id ${direction}`;
 }
 
+/**
+ * A shipment's origin as people read it, over its store `s` (LEFT JOINed):
+ * the store's name, or {@link MAILBACK_ORIGIN} for a mail-back shipment,
+ * which has no store (decisions D14).
+ */
+export const ORIGIN_NAME = `coalesce(s.name, '${MAILBACK_ORIGIN}')`;
+
 /** The list's columns (`sh` shipments, `s` stores, `m` members, `r` receipts), with `$now` for the flags. */
 function rowColumns(now: string): string {
-  return `sh.id, sh.tracking_number, sh.store_id, s.name AS store_name, sh.member_id,
+  return `sh.id, sh.tracking_number, sh.store_id, ${ORIGIN_NAME} AS store_name, sh.member_id,
     m.name AS member_name, sh.channel, sh.status, ${isoUtc('sh.shipped_at')} AS shipped_at,
     ${isoUtc('sh.delivered_at')} AS delivered_at, ${isoUtc('sh.received_at')} AS received_at,
     sh.declared_weight_kg::float8 AS declared_weight_kg, r.net_kg::float8 AS net_kg,
@@ -119,7 +127,7 @@ function rowColumns(now: string): string {
 }
 
 const ROW_TABLES = `shipments sh
-  JOIN stores s ON s.id = sh.store_id
+  LEFT JOIN stores s ON s.id = sh.store_id
   JOIN members m ON m.id = sh.member_id
   LEFT JOIN receipts r ON r.shipment_id = sh.id`;
 
@@ -195,7 +203,7 @@ export async function* readShipmentsInOrder(
 }
 
 interface DetailRow extends ShipmentRow {
-  store_city: string;
+  store_city: string | null;
   sorted_at: string | null;
   exception: ShipmentDetail['shipment']['exception'];
   events: ShipmentDetail['events'] | null;

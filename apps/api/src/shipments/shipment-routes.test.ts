@@ -341,9 +341,10 @@ describeOnEachDatabase('shipments', (engine) => {
     it('corrects the origin store within the member, moves the collected weight with it, and audits it once', async () => {
       const { id, member_id } = await shipmentWhere("status = 'received'");
       const before = await detail(id);
+      const from = present(before.shipment.store_id, 'the origin store');
       const [store] = await server.db.query<{ id: number }>(
         'SELECT id FROM stores WHERE member_id = $1 AND id <> $2 ORDER BY id LIMIT 1',
-        [member_id, before.shipment.store_id],
+        [member_id, from],
       );
       const target = present(store, 'another store of the member').id;
       const weight = async (storeId: number) => {
@@ -353,10 +354,7 @@ describeOnEachDatabase('shipments', (engine) => {
         );
         return row?.kg ?? 0;
       };
-      const [fromBefore, toBefore] = [
-        await weight(before.shipment.store_id),
-        await weight(target),
-      ];
+      const [fromBefore, toBefore] = [await weight(from), await weight(target)];
 
       const written = await call(
         'admin@pact.test',
@@ -374,10 +372,7 @@ describeOnEachDatabase('shipments', (engine) => {
       expect(after.shipment.store_id).toBe(target);
       expect(after.events.at(-1)?.kind).toBe('origin_corrected');
       const net = present(before.receipt, 'a receipt').net_kg;
-      expect(await weight(before.shipment.store_id)).toBeCloseTo(
-        fromBefore - net,
-        3,
-      );
+      expect(await weight(from)).toBeCloseTo(fromBefore - net, 3);
       expect(await weight(target)).toBeCloseTo(toBefore + net, 3);
       expect(await trail(id)).toHaveLength(1);
     });

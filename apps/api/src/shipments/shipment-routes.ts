@@ -123,6 +123,14 @@ export const shipmentRoutes = resourceRoutes({
       db,
     } = write;
     const before = await lockedShipment(write);
+    if (before.shipment.store_id === null) {
+      throw new Refusal(
+        409,
+        'Conflict',
+        `Shipment ${before.shipment.tracking_number} is a mail-back box from a consumer: it has no origin store to correct.`,
+        { current: before },
+      );
+    }
     const [store] = await db.query<{
       id: number;
       name: string;

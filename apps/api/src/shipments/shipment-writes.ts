@@ -3,7 +3,11 @@
  * at a version (404 outside the scope, 409 when stale), the timeline
  * event, the rollups, and the audited change.
  */
-import type { ShipmentDetail } from '@collective/api-client/contract';
+import {
+  gramsToKg,
+  kgToGrams,
+  type ShipmentDetail,
+} from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
 import { rebuildRollups } from '../data/rollups';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
@@ -113,14 +117,15 @@ export function recordedWrite(
 
 /**
  * The end of every write to a shipment: its timeline event (who, what,
- * why), the rollups of the stores it touched, and the shipment as it is
- * now with the audited change from `before`.
+ * why), the rollups of the stores it touched (and of its member when it is
+ * a mail-back shipment with no store), and the shipment as it is now with
+ * the audited change from `before`.
  */
 export async function recorded(
   db: SqlRunner,
   before: ShipmentDetail,
   event: { kind: string; note: string; actorUserId: number },
-  storeIds: readonly number[],
+  storeIds: readonly (number | null)[],
   memberId: number | null,
   now: Date,
   auditedFields: (
@@ -133,7 +138,11 @@ export async function recorded(
      VALUES ($1, $2, $3, $4, $5)`,
     [id, now.toISOString(), event.kind, event.note, event.actorUserId],
   );
-  await rebuildRollups(db, storeIds);
+  await rebuildRollups(
+    db,
+    storeIds.filter((storeId) => storeId !== null),
+    before.shipment.store_id === null ? [before.shipment.member_id] : [],
+  );
   const after = await readShipmentDetail(db, id, memberId, now);
   if (!after) throw new Error(`shipment ${id} vanished while it was written`);
   return {
@@ -195,4 +204,84 @@ export function auditedReceipt(detail: ShipmentDetail) {
       weight_kg,
     })),
   };
+}
+
+/** A mail-back box at the warehouse, as its submission knows it (decisions D19). */
+export interface MailbackArrival {
+  /** The prepaid label's tracking number: the shipment's. */
+  trackingNumber: string;
+  /** The member the box belongs to (the brand it declares most items of). */
+  memberId: number;
+  /** Items declared, the shipment's units. */
+  items: number;
+  /** Net weight on the scale, in kg. */
+  weightKg: number;
+  labelSentAt: Date | null;
+  /** When the carrier took it, if known. */
+  shippedAt: Date | null;
+  receivedBy: { id: number; name: string };
+  now: Date;
+}
+
+/**
+ * Records a mail-back box's arrival as a shipment (decisions D14, D19):
+ * channel `mail-back`, no store, its member's; received now with a receipt
+ * of its weight (collected = net received), its timeline from the label,
+ * and its member's rollups rebuilt, in the caller's transaction. Refuses
+ * (409) a tracking number another shipment has. Returns the shipment's id.
+ */
+export async function receiveMailbackShipment(
+  db: SqlRunner,
+  arrival: MailbackArrival,
+): Promise<number> {
+  const { trackingNumber, memberId, now, receivedBy } = arrival;
+  const [taken] = await db.query<{ id: number }>(
+    'SELECT id FROM shipments WHERE tracking_number = $1',
+    [trackingNumber],
+  );
+  if (taken) {
+    throw new Refusal(
+      409,
+      'Conflict',
+      `Shipment ${taken.id} already has the tracking number ${trackingNumber}.`,
+    );
+  }
+  const net = gramsToKg(kgToGrams(arrival.weightKg));
+  const at = now.toISOString();
+  const [shipment] = await db.query<{ id: number }>(
+    `INSERT INTO shipments (store_id, member_id, channel, tracking_number, shipped_at,
+                            delivered_at, received_at, status, units)
+     VALUES (NULL, $1, 'mail-back', $2, $3, $4, $4, 'received', $5)
+     RETURNING id`,
+    [
+      memberId,
+      trackingNumber,
+      (arrival.shippedAt ?? now).toISOString(),
+      at,
+      arrival.items,
+    ],
+  );
+  const id = shipment!.id;
+  await db.query(
+    `INSERT INTO receipts (shipment_id, gross_kg, tare_kg, net_kg, contamination_kg, unit,
+                           scale_id, received_by, received_by_user_id)
+     VALUES ($1, $2, 0, $2, 0, 'kg', 'mail-back', $3, $4)`,
+    [id, net, receivedBy.name, receivedBy.id],
+  );
+  const events: [string, Date | null, string | null, number | null][] = [
+    ['label_created', arrival.labelSentAt, 'Prepaid mail-back label', null],
+    ['in_transit', arrival.shippedAt, null, null],
+    ['delivered', now, null, receivedBy.id],
+    ['received', now, `Net ${net} kg at the mail-back desk`, receivedBy.id],
+  ];
+  for (const [kind, when, note, actor] of events) {
+    if (!when) continue;
+    await db.query(
+      `INSERT INTO shipment_events (shipment_id, at, kind, note, actor_user_id)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [id, when.toISOString(), kind, note, actor],
+    );
+  }
+  await rebuildRollups(db, [], [memberId]);
+  return id;
 }

@@ -284,6 +284,66 @@ describeOnEachDatabase('stores and inventory', (engine) => {
       expect(await events(store.id)).toHaveLength(before + 1);
     });
 
+    it('deactivates one store with one audit event, refuses it again, a stale version and a brand admin, and reactivating it writes one event', async () => {
+      const page = await list('status=active&member=4&page_size=1');
+      const store = present(page.store_records[0], 'an active store');
+      const path = `/api/stores/${store.id}/deactivate`;
+      const stale = await call(ADMIN, 'POST', path, {
+        version: store.version + 5,
+      });
+      const brand = await call(BRAND_ADMIN, 'POST', path, {
+        version: store.version,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(brand.statusCode).toBe(403);
+      expect(await events(store.id)).toHaveLength(0);
+
+      const response = await call(ADMIN, 'POST', path, {
+        version: store.version,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const saved = v.parse(StoreRecordDetailSchema, response.json()).store;
+      expect(saved).toMatchObject({
+        status: 'inactive',
+        version: store.version + 1,
+      });
+      const again = await call(ADMIN, 'POST', path, { version: saved.version });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toContain('already inactive');
+      expect(await events(store.id)).toEqual([
+        {
+          action: 'deactivate',
+          before: expect.objectContaining({
+            status: 'active',
+            version: store.version,
+          }),
+          after: expect.objectContaining({
+            status: 'inactive',
+            version: store.version + 1,
+          }),
+          member_id: store.member_id,
+        },
+      ]);
+
+      const reactivated = await call(
+        ADMIN,
+        'PATCH',
+        `/api/stores/${store.id}`,
+        {
+          version: saved.version,
+          status: 'active',
+        },
+      );
+      expect(reactivated.statusCode, reactivated.body).toBe(200);
+      const trail = await events(store.id);
+      expect(trail).toHaveLength(2);
+      expect(trail[1]).toMatchObject({
+        action: 'update',
+        before: { status: 'inactive', version: store.version + 1 },
+        after: { status: 'active', version: store.version + 2 },
+      });
+    });
+
     it('deactivates several stores at once, one audit event per store, and refuses the batch when one is stale', async () => {
       const page = await list('status=active&member=3&page_size=3');
       const [a, b, c] = page.store_records;

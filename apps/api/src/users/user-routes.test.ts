@@ -6,7 +6,9 @@ import {
 } from '@collective/api-client/contract';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashToken } from '../auth/sessions';
 import { SESSION_CACHE_TTL_MS } from '../constants';
+import { DEMO_PASSWORD } from '../db/seed';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import {
   startTestServer,
@@ -22,6 +24,8 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
   let clockShift = 0;
   const tokens: Record<string, string> = {};
   const ids: Record<string, number> = {};
+  /** Every link token, session token and API key secret the tests saw: none may reach the audit trail. */
+  const secrets = new Set<string>();
 
   beforeAll(async () => {
     server = await startTestServer(engine, {
@@ -73,8 +77,11 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
     expect(response.statusCode, response.body).toBe(201);
     return v.parse(InvitationResponseSchema, response.json());
   }
-  const tokenOf = (link: string | null) =>
-    new URL(link ?? '').hash.replace('#token=', '');
+  const tokenOf = (link: string | null) => {
+    const token = new URL(link ?? '').hash.replace('#token=', '');
+    secrets.add(token);
+    return token;
+  };
   async function userOf(who: string, id: number) {
     const response = await call(who, 'GET', `/api/users/${id}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -348,6 +355,40 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
       }
     });
 
+    it('applies a role change to the person’s next request on this instance, not only after the session cache’s 5 s', async () => {
+      const sent = await invited('brand.admin@kiehls.test', {
+        email: 'promoted@kiehls.test',
+        role: 'brand_operator',
+        member_id: 2,
+      });
+      const accepted = await call(null, 'POST', '/api/auth/accept-invitation', {
+        token: tokenOf(sent.invitation.link),
+        password: NEW_PASSWORD,
+      });
+      const session = accepted.json().token as string;
+      secrets.add(session);
+      const id = sent.user.id as number;
+      const users = () => call(session, 'GET', '/api/users');
+      expect((await users()).statusCode).toBe(403); // the session is now cached
+      const change = async (role: string) => {
+        const { version } = await userOf('admin@pact.test', id);
+        const answer = await call(
+          'admin@pact.test',
+          'PATCH',
+          `/api/users/${id}`,
+          {
+            version,
+            role,
+          },
+        );
+        expect(answer.statusCode, answer.body).toBe(200);
+      };
+      await change('admin');
+      expect((await users()).statusCode).toBe(200);
+      await change('brand_operator');
+      expect((await users()).statusCode).toBe(403);
+    });
+
     it('answers 403 to a collective admin changing a platform admin', async () => {
       const target = ids['staff@pact.test'] as number;
       const response = await call(
@@ -415,6 +456,77 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
       expect((await userOf('admin@pact.test', only)).status).toBe('active');
     });
 
+    it('refuses demoting or deactivating the last active super admin, even for a super admin whose old role another instance still holds', async () => {
+      // One request at a time nobody reaches this rule: only a super admin
+      // manages a super admin, never their own account. It holds when two
+      // super admins demote each other: one demoted on this instance still
+      // acts as super admin on another for up to SESSION_CACHE_TTL_MS.
+      const first = ids['super@pact.test'] as number;
+      const second = await invited('super@pact.test', {
+        email: 'second.super@pact.test',
+        role: 'super_admin',
+        member_id: null,
+      });
+      const accepted = await call(null, 'POST', '/api/auth/accept-invitation', {
+        token: tokenOf(second.invitation.link),
+        password: NEW_PASSWORD,
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const session = accepted.json().token as string;
+      secrets.add(session);
+
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const other = await startTestServerBeside(engine, server);
+      try {
+        const me = await other.get('/api/auth/me', session);
+        expect(me.json().user.role).toBe('super_admin');
+        const demoted = await call(
+          'super@pact.test',
+          'PATCH',
+          `/api/users/${second.user.id}`,
+          {
+            version: (await userOf('super@pact.test', second.user.id)).version,
+            role: 'admin',
+            member_id: null,
+          },
+        );
+        expect(demoted.statusCode, demoted.body).toBe(200);
+
+        const { version } = await userOf('super@pact.test', first);
+        const asSecond = (url: string, payload: object, method = 'POST') =>
+          other.app.inject({
+            method: method as 'POST' | 'PATCH',
+            url,
+            headers: { authorization: `Bearer ${session}` },
+            payload,
+          });
+        const demote = await asSecond(
+          `/api/users/${first}`,
+          { version, role: 'admin', member_id: null },
+          'PATCH',
+        );
+        expect(demote.statusCode, demote.body).toBe(409);
+        expect(demote.json().message).toBe(
+          'This is the last active super admin; make another user super admin first.',
+        );
+        const deactivate = await asSecond(`/api/users/${first}/deactivate`, {
+          version,
+        });
+        expect(deactivate.statusCode, deactivate.body).toBe(409);
+        expect(deactivate.json().message).toMatch(/last active super admin/);
+      } finally {
+        vi.useRealTimers();
+        await other.close();
+      }
+      expect(await userOf('super@pact.test', first)).toMatchObject({
+        role: 'super_admin',
+        status: 'active',
+      });
+      expect((await trail(first)).map((event) => event.action)).not.toContain(
+        'deactivate',
+      );
+    });
+
     it('refuses a stale edit with 409 and the current user', async () => {
       const target = ids['operator@kiehls.test'] as number;
       const renamed = await call(
@@ -466,6 +578,7 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
       const key = await call(session, 'POST', '/api/keys', { name: 'script' });
       expect(key.statusCode, key.body).toBe(201);
       const secret = key.json().secret as string;
+      secrets.add(session).add(secret);
 
       vi.useFakeTimers({ toFake: ['Date'] });
       const other = await startTestServerBeside(engine, server);
@@ -527,6 +640,14 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
         { version },
       );
       expect(reactivated.statusCode, reactivated.body).toBe(200);
+      const events = await trail(sent.user.id);
+      expect(events.filter((e) => e.action === 'reactivate')).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        action: 'reactivate',
+        actor: { email: 'admin@pact.test' },
+        before: { status: 'deactivated', version },
+        after: { status: 'active', version: version + 1 },
+      });
       await server.login(email, NEW_PASSWORD);
     });
 
@@ -566,6 +687,47 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
         'send_password_reset',
       ]);
       expect(JSON.stringify(events)).not.toContain(tokenOf(link));
+    });
+
+    it('stores a reset link only hashed, and refuses it with 410 and a clear message once its hour is over', async () => {
+      const target = ids['operator@kiehls.test'] as number;
+      const sent = await call(
+        'brand.admin@kiehls.test',
+        'POST',
+        `/api/users/${target}/password-reset`,
+      );
+      expect(sent.statusCode, sent.body).toBe(200);
+      const token = tokenOf(sent.json().reset.link);
+      const open = await server.db.query<{ token_hash: string }>(
+        `SELECT token_hash FROM user_tokens
+          WHERE user_id = $1 AND purpose = 'password_reset'
+            AND used_at IS NULL AND revoked_at IS NULL`,
+        [target],
+      );
+      expect(open.map((row) => row.token_hash)).toEqual([hashToken(token)]);
+      const everyLink = await server.db.query('SELECT * FROM user_tokens');
+      expect(JSON.stringify(everyLink)).not.toContain(token);
+
+      clockShift = 60 * 60 * 1000 + 1000;
+      try {
+        for (const [url, body] of [
+          ['/api/auth/links', { token, purpose: 'password_reset' }],
+          [
+            '/api/auth/reset-password',
+            { token, password: 'another long passphrase' },
+          ],
+        ] as const) {
+          const late = await call(null, 'POST', url, body);
+          expect(late.statusCode, url).toBe(410);
+          expect(late.json().message, url).toBe(
+            'This password-reset link was used already or has expired. Ask your administrator to send a new one.',
+          );
+        }
+      } finally {
+        clockShift = 0;
+      }
+      // The password stays as the previous reset set it.
+      await server.login('operator@kiehls.test', NEW_PASSWORD);
     });
 
     it('signs a user out everywhere', async () => {
@@ -638,6 +800,53 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
       }
       const [seen] = await trail(other);
       expect(seen?.action).toBe('sign_out_everywhere');
+    });
+  });
+
+  describe('the audit trail after every write above', () => {
+    it('holds no password, password hash, session or link token, token hash or API key secret in any event', async () => {
+      const events = await server.db.query<{
+        id: number;
+        entity: string;
+        action: string;
+        before: unknown;
+        after: unknown;
+      }>('SELECT id, entity, action, before, after FROM audit_events');
+      const stored = await server.db.query<{ secret: string }>(
+        `SELECT password_hash AS secret FROM users WHERE password_hash IS NOT NULL
+         UNION ALL SELECT token_hash FROM user_tokens
+         UNION ALL SELECT token_hash FROM sessions
+         UNION ALL SELECT key_hash FROM api_keys`,
+      );
+      for (const token of Object.values(tokens)) secrets.add(token);
+      // What the tests above wrote: enough to make the sweep mean something.
+      expect(events.length).toBeGreaterThan(20);
+      expect(secrets.size).toBeGreaterThan(15);
+      expect(stored.some((row) => row.secret.startsWith('$argon2id$'))).toBe(
+        true,
+      );
+      expect(
+        events.some((event) => event.entity === 'api_key'),
+        'an API key event',
+      ).toBe(true);
+
+      const forbidden = [
+        NEW_PASSWORD,
+        DEMO_PASSWORD,
+        'another long passphrase',
+        ...secrets,
+        ...stored.map((row) => row.secret),
+      ];
+      const leaks = events.flatMap((event) => {
+        const text = JSON.stringify([event.before, event.after]);
+        const found = forbidden.filter((secret) => text.includes(secret));
+        if (text.includes('$argon2')) found.push('an argon2 hash');
+        if (/ck_[\da-f]{8}_/.test(text)) found.push('an API key secret');
+        return found.map(
+          (secret) => `${event.entity} ${event.action} #${event.id}: ${secret}`,
+        );
+      });
+      expect(leaks).toEqual([]);
     });
   });
 });

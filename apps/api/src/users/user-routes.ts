@@ -1,17 +1,26 @@
 import {
+  ADMIN_ROLE,
+  ADMIN_ROLE_OF,
   adminKindOf,
+  BRAND_ROLES,
+  heldMemberOf,
   INVITATION_TTL_DAYS,
   isPlatformGrant,
   judgeGrant,
   judgeManagement,
   PASSWORD_RESET_TTL_MINUTES,
+  SUPER_ADMIN_ROLE,
   type GrantVerdict,
   type RoleGrant,
 } from '@collective/api-client/contract';
 import type { FastifyRequest } from 'fastify';
 import { callerOf, type Caller } from '../auth/authenticate';
 import { hashPassword } from '../auth/password';
-import { createSession, revokeUserSessions } from '../auth/sessions';
+import {
+  createSession,
+  forgetUserSessions,
+  revokeUserSessions,
+} from '../auth/sessions';
 import { findUserById, toContractUser } from '../auth/users';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
@@ -60,6 +69,9 @@ function linkTo(
   return `${origin.replace(/\/+$/, '')}/${page}#token=${token}`;
 }
 
+/** The brand roles in words: "admin, brand_operator and brand_viewer". */
+const BRAND_ROLE_LIST = `${BRAND_ROLES.slice(0, -1).join(', ')} and ${BRAND_ROLES.at(-1)}`;
+
 /** Answers a verdict other than `allowed` with its status (404, 403, 400). */
 function enforce(verdict: GrantVerdict, subject: string): void {
   if (verdict === 'allowed') return;
@@ -69,21 +81,19 @@ function enforce(verdict: GrantVerdict, subject: string): void {
     throw new Refusal(
       403,
       'Forbidden',
-      'Only the super admin makes or manages platform admins and super admins; brand admins give admin, brand_operator and brand_viewer of their own member.',
+      `Only the super admin makes or manages platform admins and super admins; brand admins give ${BRAND_ROLE_LIST} of their own member.`,
     );
   }
   throw new Refusal(
     400,
     'Invalid role',
-    'super_admin is held without a member; admin without a member is a platform admin; admin, brand_operator and brand_viewer of a brand need its member_id.',
+    `${SUPER_ADMIN_ROLE} is held without a member; ${ADMIN_ROLE} without a member is a platform admin; ${BRAND_ROLE_LIST} of a brand need its member_id.`,
   );
 }
 
 /** The grant as stored: a super admin holds no member. */
 function normalGrant(grant: RoleGrant): RoleGrant {
-  return grant.role === 'super_admin'
-    ? { role: grant.role, member_id: null }
-    : grant;
+  return { role: grant.role, member_id: heldMemberOf(grant) };
 }
 
 /**
@@ -123,6 +133,9 @@ function refuseSelf(caller: Caller, row: ManagedUserRow, what: string): void {
   }
 }
 
+/** First key of the advisory locks of the "last admin" rule ("ladm"); the second is the member (0: the super admins). */
+const LAST_ADMIN_LOCK_CLASS = 0x6c61646d;
+
 /**
  * Refuses removing the last active admin of a member, or the last active
  * super admin (D16), when `row` stops holding its admin role (`next` is
@@ -143,13 +156,19 @@ async function keepLastAdmin(
   ) {
     return;
   }
+  // One removal of an admin at a time per member (or among the super
+  // admins), so two admins demoting each other at once cannot both pass
+  // the count below: the second counts after the first has committed.
+  await db.query('SELECT pg_advisory_xact_lock($1, $2)', [
+    LAST_ADMIN_LOCK_CLASS,
+    kind === 'super' ? 0 : row.member_id,
+  ]);
+  // The member's admins, or (no member) the super admins, but this one.
   const [other] = await db.query<{ n: number }>(
-    kind === 'super'
-      ? `SELECT count(*)::int AS n FROM users
-          WHERE role = 'super_admin' AND status = 'active' AND id <> $1`
-      : `SELECT count(*)::int AS n FROM users
-          WHERE role = 'admin' AND member_id = $2 AND status = 'active' AND id <> $1`,
-    kind === 'super' ? [row.id] : [row.id, row.member_id],
+    `SELECT count(*)::int AS n FROM users
+      WHERE role = $2 AND status = 'active' AND id <> $1
+        AND ($3::int IS NULL OR member_id = $3)`,
+    [row.id, ADMIN_ROLE_OF[kind], kind === 'super' ? null : row.member_id],
   );
   if ((other?.n ?? 0) === 0) {
     throw new Refusal(
@@ -421,7 +440,7 @@ export const userRoutes = resourceRoutes({
     };
   },
 
-  async updateUser({ params, body, caller, db }) {
+  async updateUser({ params, body, caller, db, now, services }) {
     const row = await managedTarget(db, caller, params.id);
     checkVersion(row, body.version);
     const roleChange = body.role !== undefined || body.member_id !== undefined;
@@ -466,6 +485,10 @@ export const userRoutes = resourceRoutes({
         isPlatformGrant(next),
       ],
     );
+    // Their next request holds the new role (another instance's within its 5 s).
+    if (changesRole) {
+      await forgetUserSessions(db, services.sessionCache, row.id, now);
+    }
     const after = await reread(db, row.id);
     return {
       answer: { success: true, user: toManagedUser(after) },

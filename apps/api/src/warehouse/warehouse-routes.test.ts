@@ -1,6 +1,13 @@
 import {
   AuditEventsPageSchema,
+  checkSorting,
+  checkWeighIn,
   DashboardSummarySchema,
+  EolSummarySchema,
+  kgToGrams,
+  LotDetailSchema,
+  netOf,
+  OnHandSchema,
   ShipmentDetailSchema,
   ShipmentsPageSchema,
   WarehouseSummarySchema,
@@ -295,65 +302,371 @@ describeOnEachDatabase('the warehouse', (engine) => {
       expect((await detail(id)).lines).toEqual(before.lines);
     });
 
-    it('keeps the mass balance through any sequence of sorts and corrections', async () => {
-      const shipment = await received(4);
-      const id = shipment.shipment.id;
-      const weight = fc.integer({ min: 0, max: 20_000 }).map((g) => g / 1000);
+    it("keeps D14's mass balance through any sequence of receipts, sorts, corrections and lots made, shipped and confirmed: by SQL and by the server's own summaries, every step", async () => {
+      const MEMBER = 2;
+      const MATERIALS = ['pp5', 'pet1', 'glass'] as const;
+      /** Shipments of the member still to receive, newest first (other tests take the oldest). */
+      const toReceive = (
+        await server.db.query<{ id: number }>(
+          `SELECT id FROM shipments WHERE member_id = $1 AND status IN ('delivered', 'in_transit')
+            ORDER BY id DESC LIMIT 60`,
+          [MEMBER],
+        )
+      ).map((row) => row.id);
+      /** What the steps sort and correct: what they received, and a seed shipment whose lines are in lots. */
+      const receivedHere = [
+        await shipmentWhere(
+          `member_id = ${MEMBER} AND EXISTS (SELECT 1 FROM shipment_materials m
+             WHERE m.shipment_id = shipments.id AND m.in_lots_kg > 0)`,
+        ),
+      ];
+      const lotsHere: {
+        id: number;
+        status: 'open' | 'shipped' | 'confirmed';
+      }[] = [];
+      /** Every shipment a step wrote to or a lot drew from. */
+      const touched = new Set(receivedHere);
+
+      /** The member's balance by SQL, checked against itself and the server's answers. */
+      async function balance() {
+        const [row] = await server.db.query<{
+          received: number;
+          sorted: number;
+          residue: number;
+          in_lots: number;
+          on_hand: number;
+          lots_kg: number;
+          least_residue: number;
+          least_on_hand: number;
+          receipts_off: number;
+          lines_off: number;
+          to_sort: number;
+          to_sort_kg: number;
+        }>(
+          `WITH sh AS (SELECT id, status FROM shipments WHERE member_id = $1),
+                r AS (SELECT r.shipment_id, r.net_kg, r.sorted_kg, sh.status
+                        FROM receipts r JOIN sh ON sh.id = r.shipment_id),
+                ml AS (SELECT ml.* FROM shipment_materials ml JOIN sh ON sh.id = ml.shipment_id),
+                receipts_sum AS (
+                  SELECT coalesce(sum(net_kg), 0)::float8 AS received,
+                         coalesce(sum(net_kg - sorted_kg), 0)::float8 AS residue,
+                         coalesce(min(net_kg - sorted_kg), 0)::float8 AS least_residue,
+                         count(*) FILTER (WHERE status = 'received')::int AS to_sort,
+                         coalesce(sum(net_kg) FILTER (WHERE status = 'received'), 0)::float8 AS to_sort_kg
+                    FROM r),
+                lines_sum AS (
+                  SELECT coalesce(sum(weight_kg), 0)::float8 AS sorted,
+                         coalesce(sum(weight_kg - in_lots_kg), 0)::float8 AS on_hand,
+                         coalesce(min(weight_kg - in_lots_kg), 0)::float8 AS least_on_hand
+                    FROM ml)
+           SELECT receipts_sum.*, lines_sum.*,
+                  -- The shipments the steps touched: each receipt's sorted
+                  -- weight is its lines; each line's weight in lots is its
+                  -- chain of custody.
+                  (SELECT count(*)::int FROM receipts r
+                    WHERE r.shipment_id = ANY($2::int[])
+                      AND r.sorted_kg <> (SELECT coalesce(sum(weight_kg), 0)
+                            FROM shipment_materials WHERE shipment_id = r.shipment_id)) AS receipts_off,
+                  (SELECT count(*)::int FROM shipment_materials ml
+                    WHERE ml.shipment_id = ANY($2::int[])
+                      AND ml.in_lots_kg <> (SELECT coalesce(sum(weight_kg), 0) FROM lot_sources ls
+                            WHERE ls.shipment_id = ml.shipment_id AND ls.material = ml.material)) AS lines_off,
+                  (SELECT coalesce(sum(ls.weight_kg), 0)::float8 FROM lot_sources ls
+                     JOIN eol_lots l ON l.id = ls.lot_id WHERE l.member_id = $1) AS in_lots,
+                  (SELECT coalesce(sum(weight_kg), 0)::float8 FROM eol_lots WHERE member_id = $1) AS lots_kg
+             FROM receipts_sum, lines_sum`,
+          [MEMBER, [...touched]],
+        );
+        const sql = present(row, 'the balance');
+        // D14 by SQL: received = sorted + residue; sorted = in lots + on hand;
+        // never negative anywhere.
+        expect(sql.received).toBeCloseTo(sql.sorted + sql.residue, 3);
+        expect(sql.sorted).toBeCloseTo(sql.in_lots + sql.on_hand, 3);
+        expect(sql.lots_kg).toBeCloseTo(sql.in_lots, 3);
+        expect(sql.least_residue).toBeGreaterThanOrEqual(0);
+        expect(sql.least_on_hand).toBeGreaterThanOrEqual(0);
+        expect(sql.receipts_off).toBe(0);
+        expect(sql.lines_off).toBe(0);
+        // The server's own answers say the same.
+        const eol = await json(
+          EolSummarySchema,
+          `/api/eol/summary?member_id=${MEMBER}`,
+        );
+        expect(eol.balance.received_kg).toBeCloseTo(sql.received, 3);
+        expect(eol.balance.sorted_kg).toBeCloseTo(sql.sorted, 3);
+        expect(eol.balance.residue_kg).toBeCloseTo(sql.residue, 3);
+        expect(eol.balance.in_lots_kg).toBeCloseTo(sql.in_lots, 3);
+        expect(eol.balance.on_hand_kg).toBeCloseTo(sql.on_hand, 3);
+        const perMaterial = eol.materials.reduce((s, m) => s + m.on_hand_kg, 0);
+        expect(perMaterial).toBeCloseTo(sql.on_hand, 2);
+        const onHand = await json(
+          OnHandSchema,
+          `/api/eol/on-hand?member_id=${MEMBER}`,
+        );
+        expect(
+          onHand.on_hand.reduce((s, r) => s + r.on_hand_kg, 0),
+        ).toBeCloseTo(sql.on_hand, 2);
+        const warehouse = await json(
+          WarehouseSummarySchema,
+          `/api/warehouse/summary?member_id=${MEMBER}`,
+        );
+        expect(warehouse.backlog.to_sort).toBe(sql.to_sort);
+        expect(warehouse.backlog.to_sort_kg).toBeCloseTo(sql.to_sort_kg, 3);
+        const onHandOf = Object.fromEntries(
+          MATERIALS.map((m) => [
+            m,
+            kgToGrams(
+              onHand.on_hand.find((r) => r.material === m)?.on_hand_kg ?? 0,
+            ),
+          ]),
+        );
+        return { ...sql, onHandOf };
+      }
+
+      const grams = (max: number) => fc.integer({ min: 0, max });
+      const weighing = {
+        gross: grams(30_000),
+        tare: grams(3_000),
+        contamination: grams(2_000),
+      };
+      const receiving = fc.record({
+        kind: fc.constant('receive' as const),
+        ...weighing,
+      });
+      const lotting = fc.record({
+        kind: fc.constant('lot' as const),
+        material: fc.constantFrom(...MATERIALS),
+        weight: fc.integer({ min: 1, max: 40_000 }),
+      });
+      // Sorts and corrections weigh most: the rules are theirs.
       const step = fc.oneof(
-        fc.record({
-          kind: fc.constant('sort' as const),
-          lines: fc.uniqueArray(
-            fc.record({
-              material: fc.constantFrom('pp5', 'pet1', 'glass'),
-              weight,
-            }),
-            { selector: (l) => l.material, maxLength: 3 },
-          ),
-        }),
-        fc.record({
-          kind: fc.constant('correct' as const),
-          gross: weight,
-          tare: weight,
-        }),
+        { arbitrary: receiving, weight: 1 },
+        {
+          arbitrary: fc.record({
+            kind: fc.constant('sort' as const),
+            pick: fc.nat(),
+            lines: fc.uniqueArray(
+              fc.record({
+                material: fc.constantFrom(...MATERIALS),
+                weight: grams(15_000),
+              }),
+              { selector: (l) => l.material, maxLength: 3 },
+            ),
+          }),
+          weight: 3,
+        },
+        {
+          arbitrary: fc.record({
+            kind: fc.constant('correct' as const),
+            pick: fc.nat(),
+            ...weighing,
+          }),
+          weight: 2,
+        },
+        { arbitrary: lotting, weight: 1 },
+        {
+          arbitrary: fc.record({
+            kind: fc.constant('ship' as const),
+            pick: fc.nat(),
+          }),
+          weight: 1,
+        },
+        {
+          arbitrary: fc.record({
+            kind: fc.constant('confirm' as const),
+            pick: fc.nat(),
+            outcome: fc.constantFrom(
+              'recycled',
+              'downcycled',
+              'energy_recovery',
+              'landfill',
+            ),
+          }),
+          weight: 1,
+        },
       );
-      await fc.assert(
-        fc.asyncProperty(fc.array(step, { maxLength: 4 }), async (steps) => {
-          for (const s of steps) {
-            const receipt = present((await detail(id)).receipt, 'a receipt');
-            const response =
-              s.kind === 'sort'
-                ? await call(ADMIN, 'PUT', `/api/shipments/${id}/lines`, {
-                    lines: s.lines,
-                    unit: 'kg',
-                    version: receipt.version,
-                  })
-                : await call(ADMIN, 'PATCH', `/api/shipments/${id}/receipt`, {
-                    gross: s.gross,
-                    tare: s.tare,
-                    contamination: 0,
-                    unit: 'kg',
-                    scale_id: 'WH-SCALE-2',
-                    version: receipt.version,
-                  });
-            expect([200, 422]).toContain(response.statusCode);
-            const [row] = await server.db.query<{
-              net: number;
-              sorted: number;
-              lines: number;
-            }>(
-              `SELECT r.net_kg::float8 AS net, r.sorted_kg::float8 AS sorted,
-                      (SELECT coalesce(sum(weight_kg), 0)::float8 FROM shipment_materials
-                        WHERE shipment_id = r.shipment_id) AS lines
-                 FROM receipts r WHERE r.shipment_id = $1`,
-              [id],
-            );
-            const balance = present(row, 'the receipt');
-            expect(balance.sorted).toBeCloseTo(balance.lines, 3);
-            expect(balance.sorted).toBeLessThanOrEqual(balance.net);
+      type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+      const kg = (g: number) => g / 1000;
+      const pickOf = <T>(list: readonly T[], pick: number) =>
+        list.length === 0 ? undefined : list[pick % list.length];
+
+      /**
+       * Runs one step; gives how it moves the balance in grams when the
+       * contract's rules (mass-balance.ts) let it through, `null` when they
+       * refuse it (422), `undefined` when there is nothing to take it on.
+       */
+      async function run(
+        s: Step,
+        onHandOf: Record<string, number>,
+      ): Promise<
+        { received: number; sorted: number; inLots: number } | null | undefined
+      > {
+        const none = { received: 0, sorted: 0, inLots: 0 };
+        if (s.kind === 'receive') {
+          const id = toReceive.shift();
+          if (id === undefined) return undefined;
+          const response = await receive(id, {
+            gross: kg(s.gross),
+            tare: kg(s.tare),
+            contamination: kg(s.contamination),
+          });
+          if (checkWeighIn(s).length > 0) {
+            expect(response.statusCode, response.body).toBe(422);
+            toReceive.unshift(id);
+            return null;
           }
-        }),
-        { numRuns: 8 },
+          expect(response.statusCode, response.body).toBe(201);
+          receivedHere.push(id);
+          touched.add(id);
+          return { ...none, received: netOf(s) };
+        }
+        if (s.kind === 'sort' || s.kind === 'correct') {
+          // The seed shipment with lines in lots, or one of the last two received.
+          const id = present(
+            pickOf(
+              [receivedHere[0], ...receivedHere.slice(1).slice(-2)],
+              s.pick,
+            ),
+            'a receipt',
+          );
+          const before = await detail(id);
+          const receipt = present(before.receipt, 'a receipt');
+          const drawn = Object.fromEntries(
+            before.lines.map((l) => [l.material, kgToGrams(l.in_lots_kg)]),
+          );
+          const lines = before.lines.map((l) => ({
+            material: l.material,
+            weight: kgToGrams(l.weight_kg),
+          }));
+          const sortedBefore = lines.reduce((sum, l) => sum + l.weight, 0);
+          if (s.kind === 'sort') {
+            const asked = s.lines.filter((l) => l.weight > 0);
+            const response = await call(
+              ADMIN,
+              'PUT',
+              `/api/shipments/${id}/lines`,
+              {
+                lines: s.lines.map((l) => ({ ...l, weight: kg(l.weight) })),
+                unit: 'kg',
+                version: receipt.version,
+              },
+            );
+            if (
+              checkSorting(kgToGrams(receipt.net_kg), asked, drawn).length > 0
+            ) {
+              expect(response.statusCode, response.body).toBe(422);
+              return null;
+            }
+            expect(response.statusCode, response.body).toBe(200);
+            const sorted = asked.reduce((sum, l) => sum + l.weight, 0);
+            return { ...none, sorted: sorted - sortedBefore };
+          }
+          const response = await call(
+            ADMIN,
+            'PATCH',
+            `/api/shipments/${id}/receipt`,
+            {
+              gross: kg(s.gross),
+              tare: kg(s.tare),
+              contamination: kg(s.contamination),
+              unit: 'kg',
+              scale_id: 'WH-SCALE-2',
+              version: receipt.version,
+            },
+          );
+          if (
+            checkWeighIn(s).length > 0 ||
+            checkSorting(netOf(s), lines, drawn).length > 0
+          ) {
+            expect(response.statusCode, response.body).toBe(422);
+            return null;
+          }
+          expect(response.statusCode, response.body).toBe(200);
+          return { ...none, received: netOf(s) - kgToGrams(receipt.net_kg) };
+        }
+        if (s.kind === 'lot') {
+          const response = await call(ADMIN, 'POST', '/api/eol/lots', {
+            member_id: MEMBER,
+            material: s.material,
+            weight_kg: kg(s.weight),
+            processor_id: 2,
+          });
+          if (s.weight > (onHandOf[s.material] ?? 0)) {
+            expect(response.statusCode, response.body).toBe(422);
+            return null;
+          }
+          expect(response.statusCode, response.body).toBe(201);
+          const { lot, sources } = v.parse(LotDetailSchema, response.json());
+          lotsHere.push({ id: lot.id, status: 'open' });
+          for (const source of sources) touched.add(source.shipment_id);
+          return { ...none, inLots: s.weight };
+        }
+        const wanted = s.kind === 'ship' ? 'open' : 'shipped';
+        const lot = pickOf(
+          lotsHere.filter((l) => l.status === wanted),
+          s.pick,
+        );
+        if (!lot) return undefined;
+        const { version, weight_kg } = (
+          await json(LotDetailSchema, `/api/eol/lots/${lot.id}`)
+        ).lot;
+        const response =
+          s.kind === 'ship'
+            ? await call(ADMIN, 'POST', `/api/eol/lots/${lot.id}/ship`, {
+                version,
+              })
+            : await call(ADMIN, 'POST', `/api/eol/lots/${lot.id}/confirm`, {
+                outcome: s.outcome,
+                certificate_ref: `COD-PROPERTY-${lot.id}`,
+                confirmed_weight_kg: weight_kg,
+                version,
+              });
+        expect(response.statusCode, response.body).toBe(200);
+        lot.status = s.kind === 'ship' ? 'shipped' : 'confirmed';
+        return none;
+      }
+
+      let made = 0;
+      const runs = 5;
+      await fc.assert(
+        // Each run receives a shipment first and makes a lot somewhere.
+        fc.asyncProperty(
+          receiving,
+          lotting,
+          fc.array(step, { minLength: 1, maxLength: 5 }),
+          fc.nat(),
+          async (first, lot, rest, at) => {
+            const steps = [first, ...rest];
+            steps.splice(1 + (at % steps.length), 0, lot);
+            let before = await balance();
+            for (const s of steps) {
+              const moved = await run(s, before.onHandOf);
+              if (moved === undefined) continue;
+              made += 1;
+              const after = await balance();
+              // A refused step changes nothing; one let through moves the
+              // balance by exactly what it says.
+              const by = moved ?? { received: 0, sorted: 0, inLots: 0 };
+              expect(after.received).toBeCloseTo(
+                before.received + kg(by.received),
+                3,
+              );
+              expect(after.sorted).toBeCloseTo(
+                before.sorted + kg(by.sorted),
+                3,
+              );
+              expect(after.in_lots).toBeCloseTo(
+                before.in_lots + kg(by.inLots),
+                3,
+              );
+              before = after;
+            }
+          },
+        ),
+        { numRuns: runs },
       );
-    });
+      // Every run's receipt and lot were steps of it (made or refused).
+      expect(made).toBeGreaterThanOrEqual(2 * runs);
+    }, 300_000);
   });
 });

@@ -174,6 +174,7 @@ export async function storeSessionOf(
 interface ManifestChunk {
   file: string;
   name?: string;
+  isEntry?: boolean;
   isDynamicEntry?: boolean;
   /** Keys of the chunks it imports statically. */
   imports?: string[];
@@ -213,6 +214,67 @@ export function screenChunks(): FileSize[] {
   return Object.values(manifest)
     .filter((chunk) => chunk.isDynamicEntry && chunk.name?.endsWith('-screen'))
     .map((chunk) => sizeOf(`/${chunk.file}`))
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
+/** The manifest keys of `key`'s chunk and of every chunk it imports statically. */
+function reachable(
+  manifest: Record<string, ManifestChunk>,
+  key: string,
+  seen = new Set<string>(),
+): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  manifest[key].imports?.forEach((next) => reachable(manifest, next, seen));
+  return seen;
+}
+
+/** A chunk screens import beside their own, with its size and the screens importing it. */
+export interface SharedChunk extends FileSize {
+  name: string;
+  screens: string[];
+}
+
+/**
+ * The chunks that opening a screen adds to what a signed-in /dashboard
+ * has loaded (the entry, the signed-in shell and the dashboard screen with
+ * their imports): the shared chunks of screens, such as a chart or a frame
+ * several screens use, each once, with the screens that import it. A
+ * chunk /dashboard loads already (the bar chart's, today) counts in its
+ * budget instead.
+ */
+export function chunksScreensAdd(): SharedChunk[] {
+  const manifest = readManifest();
+  const keyOf = (found: (chunk: ManifestChunk) => boolean | undefined) =>
+    Object.keys(manifest).filter((key) =>
+      found(manifest[key] as ManifestChunk),
+    );
+  const loaded = new Set<string>();
+  for (const key of keyOf(
+    (chunk) =>
+      chunk.isEntry ||
+      (chunk.isDynamicEntry &&
+        (chunk.name === 'signed-in' || chunk.name === 'dashboard-screen')),
+  )) {
+    reachable(manifest, key, loaded);
+  }
+  const added = new Map<string, string[]>();
+  for (const key of keyOf(
+    (chunk) => chunk.isDynamicEntry && chunk.name?.endsWith('-screen'),
+  )) {
+    const screen = manifest[key]?.name ?? key;
+    for (const imported of reachable(manifest, key)) {
+      if (imported === key || loaded.has(imported)) continue;
+      if (manifest[imported]?.isDynamicEntry) continue;
+      added.set(imported, [...(added.get(imported) ?? []), screen]);
+    }
+  }
+  return [...added]
+    .map(([key, screens]) => ({
+      name: manifest[key]?.name ?? key,
+      screens,
+      ...sizeOf(`/${manifest[key]?.file}`),
+    }))
     .sort((a, b) => b.gzip - a.gzip);
 }
 

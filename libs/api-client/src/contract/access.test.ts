@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dataFilterFor, deriveAccess } from './access';
-import { grantableRoles, judgeGrant, judgeManagement } from './role-grants';
+import {
+  adminKindOf,
+  grantableRoles,
+  heldMemberOf,
+  judgeGrant,
+  judgeManagement,
+} from './role-grants';
 
 describe('deriveAccess', () => {
   it.each([
@@ -183,6 +189,29 @@ describe('judgeGrant and judgeManagement (decisions D16)', () => {
     expect(
       judgeManagement(kiehlsAdmin, { role: 'brand_viewer', member_id: 1009 }),
     ).toBe('not-found');
+  });
+
+  it('holds the super admin in no member, whatever member came with the role, and every other role in its member', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.constantFrom('super_admin', 'admin', 'brand_operator', 'viewer'),
+          fc.string(),
+        ),
+        fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }),
+        (role, member_id) => {
+          const held = heldMemberOf({ role, member_id });
+          const asHeld = { role, member_id: held };
+          expect(held).toBe(role === 'super_admin' ? null : member_id);
+          // Holding it so changes neither who the user is nor the rules' verdicts.
+          expect(heldMemberOf(asHeld)).toBe(held);
+          expect(deriveAccess(asHeld).kind).toBe(
+            deriveAccess({ role, member_id }).kind,
+          );
+          expect(adminKindOf(asHeld)).toBe(adminKindOf({ role, member_id }));
+        },
+      ),
+    );
   });
 
   it('offers in a form the roles the caller may give there', () => {

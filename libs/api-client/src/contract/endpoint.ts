@@ -118,6 +118,12 @@ export interface Endpoint {
   /** A write recorded in the audit trail; see {@link AuditedWrite}. */
   audit?: AuditedWrite;
   /**
+   * Query fields that may hold a person's data (the mail-back export's
+   * `search`: a consumer's name or email, decisions D19): the audit event
+   * of the export records only that each was given, never its text.
+   */
+  personalQuery?: readonly string[];
+  /**
    * A create that honours an `Idempotency-Key` header: a retried request
    * with the same key makes one record and gets the first answer again.
    */

@@ -29,14 +29,25 @@ export type {
   ViewVisibility,
 } from './access';
 export {
+  ADMIN_ROLE,
+  ADMIN_ROLE_OF,
   adminKindOf,
+  BRAND_ROLES,
   grantableRoles,
+  heldMemberOf,
   isPlatformGrant,
   judgeGrant,
   judgeManagement,
+  ROLE_LABELS,
+  SUPER_ADMIN_ROLE,
   USER_ROLES,
 } from './role-grants';
-export type { GrantVerdict, RoleGrant, UserRole } from './role-grants';
+export type {
+  AdminKind,
+  GrantVerdict,
+  RoleGrant,
+  UserRole,
+} from './role-grants';
 export { endpointPath, named } from './endpoint';
 // The aggregate, and every resource table module it re-exports (`export *`).
 export * from './endpoints';
@@ -232,6 +243,7 @@ export { operationsEndpoints } from './operations-endpoints';
 export {
   DELIVERED_NOT_RECEIVED_DAYS,
   LONG_TRANSIT_DAYS,
+  MAILBACK_ORIGIN,
   MAX_SHIPMENT_SEARCH_LENGTH,
   MaterialLineSchema,
   ReceiptSchema,

@@ -347,6 +347,9 @@ export const MailbackSubmissionSchema = v.object({
   shipped_at: v.nullable(IsoTimestampSchema),
   received_at: v.nullable(IsoTimestampSchema),
   received_weight_kg: v.nullable(KgSchema),
+  /** The shipment its arrival became (GET /api/shipments/:id); `null` before, or for an arrival recorded before shipments took them. */
+  shipment_id: v.nullable(IdSchema),
+  /** A reference noted with an arrival recorded before shipments took them. */
   shipment_ref: v.nullable(v.string()),
   notes: v.array(
     v.object({ at: IsoTimestampSchema, by: v.string(), text: v.string() }),
@@ -376,19 +379,16 @@ export const MarkLabelSentResponseSchema = v.object({
   skipped: CountSchema,
 });
 
-/** Body of POST …/:id/receive: the box's arrival at the warehouse (D14). */
+/**
+ * Body of POST …/:id/receive: the box's net weight on arrival at the
+ * warehouse; the arrival becomes a shipment with a receipt of it (D14).
+ */
 export const ReceiveMailbackSchema = v.strictObject({
   version: IdSchema,
   weight_kg: v.pipe(
     v.number('weight_kg must be a number'),
     v.minValue(0.001, 'weight_kg must be more than 0'),
     v.maxValue(100, 'weight_kg must be at most 100'),
-  ),
-  shipment_ref: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[\w-]{1,40}$/, 'shipment_ref must be letters, digits, - or _'),
-    ),
   ),
 });
 
@@ -448,6 +448,8 @@ const FormVersionSchema = v.object({
   fields: FormVersionFieldsSchema,
   published_at: v.nullable(IsoTimestampSchema),
   submissions: CountSchema,
+  /** Counts the edits of a draft: an edit or a publish names the one it read (409 when stale). */
+  revision: IdSchema,
 });
 
 /** Response of GET /api/mailback/forms: forms, versions and the funnel. */
@@ -469,22 +471,42 @@ export const MailbackFormsSchema = v.object({
   ),
 });
 
-/** Body of POST /api/mailback/forms/:id/versions: publish a new live version. */
-export const PublishFormVersionSchema = v.strictObject({
+const formVersionFields = {
   consent_text: personText('consent_text', MAX_MAILBACK_CONSENT_LENGTH),
   brand_ids: v.pipe(
     v.array(IdSchema),
     v.minLength(1, 'brand_ids must name at least one brand'),
     v.maxLength(50, 'brand_ids must name at most 50 brands'),
   ),
+};
+
+/** Body of POST /api/mailback/forms/:id/versions: a new version, saved as a draft. */
+export const FormDraftSchema = v.strictObject(formVersionFields);
+
+/** Body of PUT …/versions/:version: the draft's fields, and the revision read. */
+export const EditFormDraftSchema = v.strictObject({
+  ...formVersionFields,
+  revision: IdSchema,
 });
 
-const FormIdParamsSchema = v.strictObject({
-  id: v.pipe(
+/** Body of POST …/versions/:version/publish: the draft's revision read. */
+export const PublishFormVersionSchema = v.strictObject({
+  revision: IdSchema,
+});
+
+/** A positive whole number in a path, named for its error text. */
+const pathNumber = (name: string) =>
+  v.pipe(
     v.string(),
-    v.regex(/^[1-9]\d{0,8}$/, 'form id must be a positive whole number'),
+    v.regex(/^[1-9]\d{0,8}$/, `${name} must be a positive whole number`),
     v.transform(Number),
-  ),
+  );
+
+const FormIdParamsSchema = v.strictObject({ id: pathNumber('form id') });
+
+const FormVersionParamsSchema = v.strictObject({
+  id: pathNumber('form id'),
+  version: pathNumber('version'),
 });
 
 const admin = {
@@ -539,6 +561,8 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     query: MailbackExportQuerySchema,
     response: MailbackCsvRowSchema,
     format: 'csv',
+    // A search may be a consumer's name or email: never kept in the trail.
+    personalQuery: ['search'],
   },
   mailbackSubmission: {
     ...admin,
@@ -570,11 +594,14 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     ...admin,
     method: 'POST',
     path: '/api/mailback/submissions/:id/receive',
-    summary: "Record a mail-back box's arrival and weight at the warehouse",
+    summary:
+      "Record a mail-back box's arrival and weight: it becomes a received shipment",
     params: ReferenceParamsSchema,
     body: ReceiveMailbackSchema,
     response: MailbackSubmissionResponseSchema,
     audit: { entity: 'mailback_submission', action: 'receive' },
+    // It creates a shipment: a retried request must not make a second.
+    idempotent: true,
   },
   resendMailbackLabel: {
     ...admin,
@@ -622,15 +649,38 @@ export const mailbackEndpoints = /* @__PURE__ */ named({
     summary: 'Mail-back forms, their versions and the funnel',
     response: MailbackFormsSchema,
   },
-  publishMailbackFormVersion: {
+  saveMailbackFormDraft: {
     ...admin,
     method: 'POST',
     path: '/api/mailback/forms/:id/versions',
-    summary: 'Publish a new live version of a form; the previous one closes',
+    summary:
+      'Save a new version of a form as a draft (one at a time; the live one stays)',
     params: FormIdParamsSchema,
-    body: PublishFormVersionSchema,
+    body: FormDraftSchema,
     response: MailbackFormsSchema,
     status: 201,
+    audit: { entity: 'mailback_form', action: 'save_draft' },
+    idempotent: true,
+  },
+  editMailbackFormDraft: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/mailback/forms/:id/versions/:version',
+    summary: "Edit a draft version's consent text and brands",
+    params: FormVersionParamsSchema,
+    body: EditFormDraftSchema,
+    response: MailbackFormsSchema,
+    audit: { entity: 'mailback_form', action: 'edit_draft' },
+  },
+  publishMailbackFormVersion: {
+    ...admin,
+    method: 'POST',
+    path: '/api/mailback/forms/:id/versions/:version/publish',
+    summary:
+      'Publish a draft version: it goes live, the previous live one closes',
+    params: FormVersionParamsSchema,
+    body: PublishFormVersionSchema,
+    response: MailbackFormsSchema,
     audit: { entity: 'mailback_form', action: 'publish' },
   },
 } as const satisfies Record<string, Endpoint>);

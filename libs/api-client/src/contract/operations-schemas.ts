@@ -35,6 +35,12 @@ export const SHIPMENT_CHANNELS = ['in-store', 'kiosk', 'mail-back'] as const;
 /** A shipment's channel. */
 export type ShipmentChannel = (typeof SHIPMENT_CHANNELS)[number];
 
+/**
+ * The origin shown for a mail-back shipment, which comes from a consumer
+ * and has no store (decisions D14, D19).
+ */
+export const MAILBACK_ORIGIN = 'Consumer mail-back';
+
 /** Days after delivery that a shipment not yet received is flagged. */
 export const DELIVERED_NOT_RECEIVED_DAYS = 3;
 /** Days in transit after which a shipment is flagged. */
@@ -118,7 +124,9 @@ export const ShipmentsExportQuerySchema = v.strictObject({
 export const ShipmentRowSchema = v.object({
   id: IdSchema,
   tracking_number: v.string(),
-  store_id: IdSchema,
+  /** The store it came from; `null` for a mail-back shipment (from a consumer). */
+  store_id: v.nullable(IdSchema),
+  /** The store's name, or {@link MAILBACK_ORIGIN}. */
   store_name: v.string(),
   member_id: IdSchema,
   member_name: v.string(),
@@ -215,7 +223,8 @@ export const ShipmentDetailSchema = answerSchema({
   scope: AnsweredScopeSchema,
   shipment: v.object({
     ...ShipmentRowSchema.entries,
-    store_city: v.string(),
+    /** The store's city; `null` for a mail-back shipment. */
+    store_city: v.nullable(v.string()),
     sorted_at: v.nullable(IsoTimestampSchema),
     exception: v.nullable(v.picklist(SHIPMENT_EXCEPTIONS)),
   }),

@@ -8,10 +8,15 @@ import { deriveAccess, type Access } from './access';
  * management screen and the server use them.
  */
 
+/** The super admin's role, held without a member. */
+export const SUPER_ADMIN_ROLE = 'super_admin';
+/** The admin role: of a member (a brand admin), or without one the collective's (a platform admin). */
+export const ADMIN_ROLE = 'admin';
+
 /** The roles a dashboard user can be given. */
 export const USER_ROLES = [
-  'super_admin',
-  'admin',
+  SUPER_ADMIN_ROLE,
+  ADMIN_ROLE,
   'brand_operator',
   'brand_viewer',
 ] as const;
@@ -19,11 +24,19 @@ export const USER_ROLES = [
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** Roles that belong to one member brand (they need a member). */
-const BRAND_ROLES: readonly UserRole[] = [
-  'admin',
+export const BRAND_ROLES: readonly UserRole[] = [
+  ADMIN_ROLE,
   'brand_operator',
   'brand_viewer',
 ];
+
+/** Roles in words, as the user management screens and the audit trail show them. */
+export const ROLE_LABELS: Readonly<Record<UserRole, string>> = {
+  super_admin: 'Super admin',
+  admin: 'Admin',
+  brand_operator: 'Brand operator',
+  brand_viewer: 'Brand viewer',
+};
 
 /** A role with the member it is held in: `null` for the collective's own roles. */
 export interface RoleGrant {
@@ -39,6 +52,14 @@ export interface RoleGrant {
  * do not go together (400).
  */
 export type GrantVerdict = 'allowed' | 'not-found' | 'forbidden' | 'invalid';
+
+/**
+ * The member a role is held in: the grant's member, or `null` for the super
+ * admin, who holds no member whatever was sent with the role.
+ */
+export function heldMemberOf(grant: RoleGrant): number | null {
+  return deriveAccess(grant).isSuperAdmin ? null : grant.member_id;
+}
 
 /**
  * Whether a grant is one of the collective's own: the super admin, or a
@@ -110,19 +131,26 @@ export function grantableRoles(
     (role) =>
       judgeGrant(access, {
         role,
-        member_id: deriveAccess({ role, member_id: null }).isSuperAdmin
-          ? null
-          : memberId,
+        member_id: heldMemberOf({ role, member_id: memberId }),
       }) === 'allowed' &&
       (memberId === null) === isPlatformGrant({ role, member_id: memberId }),
   );
 }
 
+/** Which "last admin" rule of D16 a grant counts towards: a member's admins, or the super admins. */
+export type AdminKind = 'member' | 'super';
+
+/** The role held by each kind of admin that D16 keeps at least one of. */
+export const ADMIN_ROLE_OF: Readonly<Record<AdminKind, UserRole>> = {
+  member: ADMIN_ROLE,
+  super: SUPER_ADMIN_ROLE,
+};
+
 /**
  * Whether holding `grant` counts towards "the last admin" rules of D16:
  * `member` for an admin of a member, `super` for the super admin.
  */
-export function adminKindOf(grant: RoleGrant): 'member' | 'super' | null {
+export function adminKindOf(grant: RoleGrant): AdminKind | null {
   const access = deriveAccess(grant);
   if (access.isSuperAdmin) return 'super';
   if (access.kind === 'brand-admin') return 'member';

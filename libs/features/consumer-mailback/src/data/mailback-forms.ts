@@ -9,7 +9,17 @@ export function useMailbackForms() {
   return useScopedQuery(mailbackEndpoints.mailbackForms, {});
 }
 
-/** Publishes a new live version of a form; the previous one closes. */
+/** Saves a new version of a form as a draft; the live one stays. */
+export function useSaveFormDraft() {
+  return useScopedMutation(mailbackEndpoints.saveMailbackFormDraft);
+}
+
+/** Edits a draft version's consent text and brands. */
+export function useEditFormDraft() {
+  return useScopedMutation(mailbackEndpoints.editMailbackFormDraft);
+}
+
+/** Publishes a draft version: it goes live, the previous live one closes. */
 export function usePublishFormVersion() {
   return useScopedMutation(mailbackEndpoints.publishMailbackFormVersion);
 }

@@ -1,5 +1,8 @@
 import { ScreenFrame } from '@collective/nav/react';
-import { PublishFormVersionSchema } from '@collective/api-client/contract';
+import {
+  FormDraftSchema,
+  PublishFormVersionSchema,
+} from '@collective/api-client/contract';
 import {
   Choice,
   ChoiceGroup,
@@ -17,56 +20,85 @@ import {
   SubmitButton,
   useForm,
 } from '@collective/ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
+  useEditFormDraft,
   useMailbackForms,
   usePublishFormVersion,
+  useSaveFormDraft,
 } from '../data/mailback-forms';
 
 type MailbackForm = NonNullable<
   ReturnType<typeof useMailbackForms>['data']
 >['forms'][number];
+type FormVersion = MailbackForm['versions'][number];
 
 const STATUS_TEXT = { draft: 'Draft', live: 'Live', closed: 'Closed' } as const;
 
+/** Every brand any version of the form offered, once each, by name. */
+function brandsOf(form: MailbackForm) {
+  const byId = new Map<number, { id: number; name: string }>();
+  for (const version of form.versions) {
+    for (const brand of version.fields.brands) byId.set(brand.id, brand);
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /**
- * Publishing a new version of one form: consent text and brands, from the
- * live version; the contract's body is the form's schema.
+ * The draft of a form's next version: a new one (from the live version's
+ * fields) or the one waiting, edited and saved (audited) until it is
+ * published; the contract's body is the form's schema.
  */
-function PublishVersion({
+function DraftEditor({
   form: mailbackForm,
+  draft,
+  onSaved,
   onReload,
 }: {
   form: MailbackForm;
+  /** The draft waiting, or `undefined` to save a new one. */
+  draft: FormVersion | undefined;
+  onSaved: (message: string) => void;
   /** Reads the forms again (after a refusal that a newer version explains). */
   onReload: () => void;
 }) {
   const live = mailbackForm.versions.find(
     (version) => version.status === 'live',
   );
-  const publish = usePublishFormVersion();
-  const [said, setSaid] = useState('');
-  const brands = live?.fields.brands ?? [];
+  const save = useSaveFormDraft();
+  const edit = useEditFormDraft();
+  const start = draft ?? live;
+  const brands = brandsOf(mailbackForm);
+  const next = Math.max(0, ...mailbackForm.versions.map((v) => v.version)) + 1;
   const form = useForm({
-    schema: PublishFormVersionSchema,
+    schema: FormDraftSchema,
     initialValues: {
-      consent_text: live?.fields.consent_text ?? '',
-      brand_ids: brands.map((brand) => brand.id),
+      consent_text: start?.fields.consent_text ?? '',
+      brand_ids: (start?.fields.brands ?? []).map((brand) => brand.id),
     },
     onSubmit: async (body) => {
-      await publish.mutateAsync({ params: { id: mailbackForm.id }, body });
-      setSaid('The new version is live.');
+      if (draft) {
+        await edit.mutateAsync({
+          params: { id: mailbackForm.id, version: draft.version },
+          body: { ...body, revision: draft.revision },
+        });
+        onSaved(`Draft version ${draft.version} saved.`);
+      } else {
+        await save.mutateAsync({ params: { id: mailbackForm.id }, body });
+        onSaved(
+          `Version ${next} saved as a draft: preview it, then publish it.`,
+        );
+      }
     },
   });
   const chosen = (form.values.brand_ids ?? []) as number[];
   const brandsError = fieldError(form.errors, 'brand_ids');
-  const next = Math.max(0, ...mailbackForm.versions.map((v) => v.version)) + 1;
+  const title = draft
+    ? `Edit draft version ${draft.version}`
+    : 'Save a new version as a draft';
   return (
-    <Form
-      form={form}
-      aria-label={`Publish a new version of ${mailbackForm.title}`}
-    >
-      <h3>Publish a new version</h3>
+    <Form form={form} aria-label={`${title} of ${mailbackForm.title}`}>
+      <h3>{title}</h3>
       <FormError onReloadLatest={onReload} />
       <FormField name="consent_text" label="Consent text">
         {(control) => <textarea {...control} rows={4} maxLength={2000} />}
@@ -91,11 +123,121 @@ function PublishVersion({
           />
         ))}
       </ChoiceGroup>
-      <SubmitButton busyLabel="Publishing…">
-        Publish version {next}
+      <SubmitButton busyLabel="Saving…">
+        {draft
+          ? `Save draft version ${draft.version}`
+          : `Save version ${next} as a draft`}
       </SubmitButton>
-      <p role="status">{said}</p>
     </Form>
+  );
+}
+
+/**
+ * A draft as consumers will see it once published: the brands the form's
+ * product lines offer and the consent text beside its checkbox.
+ */
+function DraftPreview({ draft }: { draft: FormVersion }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        Preview of version {draft.version}, as consumers will see it
+      </h3>
+      <p>The products they will send, by brand:</p>
+      <ul>
+        {draft.fields.brands.map((brand) => (
+          <li key={brand.id}>{brand.name}</li>
+        ))}
+      </ul>
+      <p>
+        <input type="checkbox" id={`${id}-consent`} disabled />{' '}
+        <label htmlFor={`${id}-consent`}>{draft.fields.consent_text}</label>
+      </p>
+    </section>
+  );
+}
+
+/** Publishing a draft (audited): it goes live and the live version closes. */
+function PublishDraft({
+  form: mailbackForm,
+  draft,
+  onPublished,
+  onReload,
+}: {
+  form: MailbackForm;
+  draft: FormVersion;
+  onPublished: (message: string) => void;
+  onReload: () => void;
+}) {
+  const publish = usePublishFormVersion();
+  const live = mailbackForm.versions.find(
+    (version) => version.status === 'live',
+  );
+  const form = useForm({
+    schema: PublishFormVersionSchema,
+    initialValues: { revision: draft.revision },
+    onSubmit: async (body) => {
+      await publish.mutateAsync({
+        params: { id: mailbackForm.id, version: draft.version },
+        body,
+      });
+      onPublished(
+        `Version ${draft.version} is live${live ? `; version ${live.version} is closed` : ''}.`,
+      );
+    },
+  });
+  return (
+    <Form
+      form={form}
+      aria-label={`Publish version ${draft.version} of ${mailbackForm.title}`}
+    >
+      <FormError onReloadLatest={onReload} />
+      <p>
+        Publishing puts version {draft.version} on the public form
+        {live ? ` and closes version ${live.version}` : ''}; submissions keep
+        the version they were made with.
+      </p>
+      <SubmitButton busyLabel="Publishing…">
+        Publish version {draft.version}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The next version of a form: its draft (new or waiting), preview and publishing. */
+function NextVersion({
+  form,
+  onReload,
+}: {
+  form: MailbackForm;
+  onReload: () => void;
+}) {
+  const [said, setSaid] = useState('');
+  const draft = form.versions.find((version) => version.status === 'draft');
+  return (
+    <>
+      <DraftEditor
+        // A saved or published draft starts the editor again from the server's values.
+        key={draft ? `${draft.version}-${draft.revision}` : 'new'}
+        form={form}
+        draft={draft}
+        onSaved={setSaid}
+        onReload={onReload}
+      />
+      {draft ? (
+        <>
+          <DraftPreview draft={draft} />
+          <PublishDraft
+            key={`${draft.version}-${draft.revision}`}
+            form={form}
+            draft={draft}
+            onPublished={setSaid}
+            onReload={onReload}
+          />
+        </>
+      ) : null}
+      <p role="status">{said}</p>
+    </>
   );
 }
 
@@ -103,7 +245,8 @@ function PublishVersion({
  * The screen of /admin/consumer-forms-overview (decisions D19): each
  * mail-back form with its versions (draft, live, closed) and their
  * submissions, the funnel submitted → label sent → received, submissions
- * per month, and publishing a new version (audited).
+ * per month, and the next version: saved as a draft, edited, previewed,
+ * then published (each audited).
  */
 export default function AdminConsumerFormsOverviewScreen() {
   const answer = useMailbackForms();
@@ -174,10 +317,7 @@ export default function AdminConsumerFormsOverviewScreen() {
                 ))}
               </tbody>
             </PlainTable>
-            <PublishVersion
-              form={form}
-              onReload={() => void answer.refetch()}
-            />
+            <NextVersion form={form} onReload={() => void answer.refetch()} />
           </Panel>
         ))}
       </DataState>

@@ -37,6 +37,7 @@ const MASKED: MailbackSubmission = {
   shipped_at: null,
   received_at: null,
   received_weight_kg: null,
+  shipment_id: null,
   shipment_ref: null,
   notes: [],
   timeline: [
@@ -143,17 +144,27 @@ describe('ConsumerMailbackSubmissionsDetailScreen', () => {
     expect(screen.getByText('J••• M•••')).toBeInTheDocument();
   });
 
-  it('records the arrival and redacts with the typed id', async () => {
+  it('records the arrival, links the shipment it became, and redacts with the typed id', async () => {
     const bodies: Record<string, unknown> = {};
+    const RECEIVED: MailbackSubmission = {
+      ...MASKED,
+      status: 'received',
+      received_at: '2026-11-24T08:00:00.000Z',
+      received_weight_kg: 1.25,
+      shipment_id: 7001,
+      version: 2,
+    };
     const answer =
       (name: string) =>
       async ({ request }: { request: Request }) => {
         bodies[name] = await request.json();
-        return HttpResponse.json({ submission: MASKED });
+        return HttpResponse.json({ submission: RECEIVED });
       };
     server.use(
       http.get(`${TEST_ORIGIN}/api/mailback/submissions/MB-2041`, () =>
-        HttpResponse.json({ submission: MASKED }),
+        HttpResponse.json({
+          submission: bodies.receive ? RECEIVED : MASKED,
+        }),
       ),
       http.post(
         `${TEST_ORIGIN}/api/mailback/submissions/MB-2041/receive`,
@@ -175,6 +186,12 @@ describe('ConsumerMailbackSubmissionsDetailScreen', () => {
     await waitFor(() =>
       expect(bodies.receive).toEqual({ version: 2, weight_kg: 1.25 }),
     );
+    expect(
+      await screen.findByRole('link', { name: 'Shipment 7001' }),
+    ).toHaveAttribute('href', '/shipment-tracking?shipment=7001');
+    expect(
+      screen.queryByRole('button', { name: 'Record arrival' }),
+    ).not.toBeInTheDocument();
     await userEvent.type(
       screen.getByRole('textbox', { name: 'Type MB-2041 to confirm' }),
       'MB-2041',

@@ -24,7 +24,7 @@ import {
 } from './submission-writes';
 import styles from './submission-detail.module.css';
 
-/** When, how heavy and under which shipment a box arrived, or "Not yet". */
+/** When and how heavy a box arrived (and under which older reference), or "Not yet". */
 function receivedText(submission: MailbackSubmission): string {
   if (!submission.received_at) return 'Not yet';
   return [
@@ -36,6 +36,19 @@ function receivedText(submission: MailbackSubmission): string {
   ]
     .filter(Boolean)
     .join(', ');
+}
+
+/** The shipment an arrival became, linked to its detail on /shipment-tracking (D14). */
+function shipmentOf(submission: MailbackSubmission) {
+  if (submission.shipment_id === null) return null;
+  return {
+    term: 'Shipment',
+    value: (
+      <Link to={`/shipment-tracking?shipment=${submission.shipment_id}`}>
+        Shipment {submission.shipment_id}
+      </Link>
+    ),
+  };
 }
 
 /**
@@ -156,6 +169,9 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
                       : 'Not yet',
                   },
                   { term: 'Received', value: receivedText(submission) },
+                  ...[shipmentOf(submission)].filter(
+                    (figure) => figure !== null,
+                  ),
                 ]}
               />
               {submission.status === 'submitted' && !submission.redacted ? (

@@ -2,11 +2,11 @@ import { mailbackEndpoints } from '@collective/api-client/contract';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { answerGet, itRetriesAfterAFailure } from '../testing/screen-testing';
 import ConsumerMailbackSubmissionsScreen from './consumer-mailback-submissions-screen';
 
@@ -51,6 +51,14 @@ const ANSWER: v.InferInput<
 };
 
 const answerWith = answerGet(server, `${TEST_ORIGIN}/api/mailback/submissions`);
+
+beforeEach(() => {
+  server.use(
+    http.get(`${TEST_ORIGIN}/api/saved-views`, () =>
+      HttpResponse.json({ success: true, views: [] }),
+    ),
+  );
+});
 
 /** Opens the screen at its URL (or `url`) signed in as `who`. */
 function open(who: DemoUserKey, url = '/consumer-mailback/submissions') {
@@ -124,6 +132,88 @@ describe('ConsumerMailbackSubmissionsScreen', () => {
     expect(
       screen.getByRole('checkbox', { name: 'Select MB-2001' }),
     ).toBeChecked();
+  });
+
+  it('keeps saved views of the filters, never of the search, and applies one', async () => {
+    const asked = answerWith(ANSWER);
+    const saved: { list: string; state: string }[] = [];
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/saved-views`, ({ request }) =>
+        HttpResponse.json({
+          success: true,
+          views:
+            new URL(request.url).searchParams.get('list') ===
+            'mailback-submissions'
+              ? [
+                  {
+                    id: 4,
+                    list: 'mailback-submissions',
+                    name: 'Labels out in the South',
+                    visibility: 'collective',
+                    state: 'status=label_sent&region=South',
+                    mine: true,
+                    owner_name: 'Super',
+                    version: 1,
+                    updated_at: '2026-11-24T08:00:00.000Z',
+                  },
+                ]
+              : [],
+        }),
+      ),
+      http.post(`${TEST_ORIGIN}/api/saved-views`, async ({ request }) => {
+        const body = (await request.json()) as { list: string; state: string };
+        saved.push(body);
+        return HttpResponse.json(
+          {
+            success: true,
+            view: {
+              id: 5,
+              list: body.list,
+              name: 'West, received',
+              visibility: 'private',
+              state: body.state,
+              mine: true,
+              owner_name: 'Super',
+              version: 1,
+              updated_at: '2026-11-24T08:00:00.000Z',
+            },
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    await open(
+      'super',
+      '/consumer-mailback/submissions?search=jo.marsh&status=received&region=West',
+    );
+    await screen.findByRole('link', { name: 'MB-2001' });
+    await userEvent.click(screen.getByRole('button', { name: /Saved views/ }));
+    await userEvent.click(
+      await screen.findByRole('menuitem', { name: 'Save view…' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Save view' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Name' }),
+      'West, received',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Save view' }),
+    );
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.list).toBe('mailback-submissions');
+    const state = new URLSearchParams(saved[0]?.state);
+    expect(state.get('status')).toBe('received');
+    expect(state.get('region')).toBe('West');
+    expect(state.has('search')).toBe(false);
+    expect(saved[0]?.state).not.toContain('jo.marsh');
+
+    await userEvent.click(screen.getByRole('button', { name: /Saved views/ }));
+    await userEvent.click(
+      await screen.findByRole('menuitem', { name: /Labels out in the South/ }),
+    );
+    await waitFor(() => expect(asked.at(-1)?.get('region')).toBe('South'));
+    expect(asked.at(-1)?.get('status')).toBe('label_sent');
+    expect(asked.at(-1)?.has('search')).toBe(false);
   });
 
   itRetriesAfterAFailure(answerWith, () => open('super'));

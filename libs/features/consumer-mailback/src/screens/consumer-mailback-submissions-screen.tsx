@@ -3,7 +3,7 @@ import {
   MAILBACK_SORTS,
   MAILBACK_STATUSES,
 } from '@collective/api-client/contract';
-import { ScreenFrame } from '@collective/nav/react';
+import { ListViews, ScreenFrame } from '@collective/nav/react';
 import {
   Alert,
   apiSort,
@@ -49,7 +49,8 @@ const LIST: ListSpec = {
 
 /**
  * The screen of /consumer-mailback/submissions (decisions D19): search by
- * name, email, tracking number or id, filters, pages; personal data masked
+ * name, email, tracking number or id, filters, pages, saved views (without
+ * the search); personal data masked
  * as the server sends it; bulk "mark label sent"; CSV export without
  * personal data unless the admin ticks the box (an audited export).
  */
@@ -159,6 +160,13 @@ export default function ConsumerMailbackSubmissionsScreen() {
         ]}
       />
       <div role="group" aria-label="Actions on submissions">
+        {/* A view keeps filters, sort and page size, never the search: it may name a person. */}
+        <ListViews
+          list="mailback-submissions"
+          spec={LIST}
+          params={list}
+          unsaved={['search']}
+        />{' '}
         <Button
           variant="secondary"
           onClick={markSent}

@@ -110,7 +110,7 @@ export function ActionForm({
   );
 }
 
-/** The arrival form: the weight as typed (a number in kg), the optional shipment reference. */
+/** The arrival form: the weight as typed (a number in kg). */
 const ArrivalForm = v.object({
   weight_kg: v.pipe(
     v.string(),
@@ -119,13 +119,13 @@ const ArrivalForm = v.object({
     v.transform(Number),
     ReceiveMailbackSchema.entries.weight_kg,
   ),
-  shipment_ref: v.union([
-    v.literal(''),
-    ReceiveMailbackSchema.entries.shipment_ref.wrapped,
-  ]),
 });
 
-/** Records a box's arrival at the warehouse and its weight (D14). */
+/**
+ * Records the box's arrival and its weight: the server makes it a received
+ * shipment with a receipt of that weight (decisions D14), which the detail
+ * then links to.
+ */
 export function ReceiveForm({
   submission,
   send,
@@ -136,15 +136,9 @@ export function ReceiveForm({
       {...written}
       label="Record the arrival"
       schema={ArrivalForm}
-      initialValues={{ weight_kg: '', shipment_ref: '' }}
-      send={({ weight_kg, shipment_ref }) =>
-        send({
-          version: submission.version,
-          weight_kg,
-          ...(shipment_ref ? { shipment_ref } : {}),
-        })
-      }
-      done="Arrival recorded."
+      initialValues={{ weight_kg: '' }}
+      send={({ weight_kg }) => send({ version: submission.version, weight_kg })}
+      done="Arrival recorded as a received shipment."
     >
       <FormField
         name="weight_kg"
@@ -153,11 +147,6 @@ export function ReceiveForm({
         step="0.001"
         min="0.001"
         inputMode="decimal"
-      />
-      <FormField
-        name="shipment_ref"
-        label="Shipment reference (optional)"
-        maxLength={40}
       />
       <SubmitButton>Record arrival</SubmitButton>
     </WriteForm>

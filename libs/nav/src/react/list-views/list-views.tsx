@@ -21,16 +21,28 @@ export interface ListViewsProps {
   list: string;
   spec: ListSpec;
   params: ListParams;
+  /**
+   * Filters a view never keeps: a search that may be a person's name or
+   * email (the mail-back submissions), so it stays out of saved views and
+   * their audit events.
+   */
+  unsaved?: readonly string[];
 }
 
 /**
  * The list kit's saved views of one list, kept on the server
  * (/api/saved-views): apply one, save the current filters, sort and page
- * size, update or delete one's own; shared as the user may. Here rather
+ * size (not the `unsaved` filters), update or delete one's own; shared as
+ * the user may. Here rather
  * than in a feature library, so every feature's lists can offer them
  * (feature libraries never import each other).
  */
-export function ListViews({ list, spec, params }: ListViewsProps) {
+export function ListViews({
+  list,
+  spec,
+  params,
+  unsaved = [],
+}: ListViewsProps) {
   const { access } = useTenancy();
   const views = useScopedQuery(recordEndpoints.savedViews, { query: { list } });
   const create = useScopedMutation(recordEndpoints.createSavedView);
@@ -39,8 +51,13 @@ export function ListViews({ list, spec, params }: ListViewsProps) {
   const saved = views.data?.views ?? [];
   const versionOf = (id: string) =>
     saved.find((view) => String(view.id) === id)?.version ?? 1;
+  const filters = Object.fromEntries(
+    Object.entries(params.state.filters).filter(
+      ([key]) => !unsaved.includes(key),
+    ),
+  );
   const currentState = listParamsToSearch(
-    { ...params.state, page: 1 },
+    { ...params.state, filters, page: 1 },
     spec,
   ).toString();
   return (

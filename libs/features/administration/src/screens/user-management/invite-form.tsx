@@ -1,5 +1,6 @@
 import {
   grantableRoles,
+  heldMemberOf,
   InviteUserSchema,
   type UserRole,
 } from '@collective/api-client/contract';
@@ -73,7 +74,7 @@ export function InviteForm({
             email: values.email,
             name: values.name,
             role,
-            member_id: role === 'super_admin' ? null : memberId,
+            member_id: heldMemberOf({ role, member_id: memberId }),
           },
         });
         form.reset();

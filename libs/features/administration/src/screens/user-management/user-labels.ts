@@ -1,15 +1,9 @@
-import type { UserStatus } from '@collective/api-client/contract';
+import { ROLE_LABELS, type UserStatus } from '@collective/api-client/contract';
 
-/** Roles in words, as the list, the forms and the audit trail show them. */
-export const ROLE_LABELS: Readonly<Record<string, string>> = {
-  super_admin: 'Super admin',
-  admin: 'Admin',
-  brand_operator: 'Brand operator',
-  brand_viewer: 'Brand viewer',
-};
+const LABEL_OF: Readonly<Record<string, string>> = ROLE_LABELS;
 
-/** A role in words; an unknown stored role as it is. */
-export const roleLabel = (role: string): string => ROLE_LABELS[role] ?? role;
+/** A role in words, as the list, the forms and the audit trail show it; an unknown stored role as it is. */
+export const roleLabel = (role: string): string => LABEL_OF[role] ?? role;
 
 /** Where a user's account stands, in words. */
 export const STATUS_LABELS: Readonly<Record<UserStatus, string>> = {

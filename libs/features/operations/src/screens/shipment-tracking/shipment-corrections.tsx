@@ -68,7 +68,10 @@ export function ShipmentCorrections({
   });
   const originForm = useForm({
     schema: OriginForm,
-    initialValues: { store_id: String(store_id), note: '' },
+    initialValues: {
+      store_id: store_id === null ? '' : String(store_id),
+      note: '',
+    },
     onSubmit: (body) =>
       origin.mutateAsync({ params: { id }, body: { ...body, version } }),
   });
@@ -98,17 +101,20 @@ export function ShipmentCorrections({
           <SubmitButton>Record exception</SubmitButton>
         </Form>
       ) : null}
-      <Form form={originForm} aria-label="Correct the origin store">
-        <FormError onReloadLatest={onReload} />
-        <FormField
-          name="store_id"
-          label="Origin store id"
-          hint={`Now ${shipment.shipment.store_name} (#${store_id})`}
-          inputMode="numeric"
-        />
-        <NoteField label="Reason" />
-        <SubmitButton>Correct origin</SubmitButton>
-      </Form>
+      {/* A mail-back shipment comes from a consumer: it has no store to correct. */}
+      {store_id === null ? null : (
+        <Form form={originForm} aria-label="Correct the origin store">
+          <FormError onReloadLatest={onReload} />
+          <FormField
+            name="store_id"
+            label="Origin store id"
+            hint={`Now ${shipment.shipment.store_name} (#${store_id})`}
+            inputMode="numeric"
+          />
+          <NoteField label="Reason" />
+          <SubmitButton>Correct origin</SubmitButton>
+        </Form>
+      )}
     </section>
   );
 }

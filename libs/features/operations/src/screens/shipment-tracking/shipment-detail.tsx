@@ -97,7 +97,9 @@ export function ShipmentDetail({
               </dd>
               <dt>From</dt>
               <dd>
-                {data.shipment.store_name}, {data.shipment.store_city}
+                {[data.shipment.store_name, data.shipment.store_city]
+                  .filter(Boolean)
+                  .join(', ')}
               </dd>
               <dt>Member</dt>
               <dd>{data.shipment.member_name}</dd>

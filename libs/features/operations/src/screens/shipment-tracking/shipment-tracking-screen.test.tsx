@@ -150,6 +150,35 @@ describe('ShipmentTrackingScreen', () => {
       });
   });
 
+  it('shows a mail-back shipment as coming from a consumer, with no origin store to correct', async () => {
+    const box = row(42, {
+      channel: 'mail-back',
+      store_id: null,
+      store_name: 'Consumer mail-back',
+      status: 'received',
+    });
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/shipments/42`, () =>
+        HttpResponse.json({
+          ...detailOf(box),
+          shipment: { ...detailOf(box).shipment, store_city: null },
+        }),
+      ),
+    );
+    await open('admin', '/shipment-tracking?shipment=42');
+
+    await screen.findByRole('heading', {
+      name: `Shipment ${box.tracking_number}`,
+    });
+    expect(screen.getByText('Consumer mail-back')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Corrections' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('form', { name: 'Correct the origin store' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('says so when a shipment is not in the scope', async () => {
     await open('admin', '/shipment-tracking?shipment=999');
 
