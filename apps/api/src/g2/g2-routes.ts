@@ -40,6 +40,15 @@ import { G2_VALIDATE_JOB, g2ValidateJob } from './g2-validation';
 
 const DEFAULT_PAGE_SIZE = 25;
 
+/**
+ * How long a G2 write may stay silent while it works (the connection
+ * timeout of docs/decisions/0065, 60 s elsewhere): staging, committing or
+ * rolling back 500,000 rows takes minutes on a busy machine, and the
+ * answer comes only at the end. The body must still arrive within the
+ * server-wide request timeout, so a stalled upload is cut as before.
+ */
+export const G2_WRITE_SILENCE_MS = 15 * 60_000;
+
 function noUpload(id: number): never {
   return notFound(`There is no G2 upload ${id} on this tenant.`);
 }
@@ -974,8 +983,8 @@ const g2ResourceRoutes = resourceRoutes({
  * The G2 routes, with `multipart/form-data` read in this plugin only (one
  * file, at most {@link MAX_G2_UPLOAD_BYTES}; the mapping import at most
  * {@link MAX_G2_MAPPING_IMPORT_BYTES}), and the validation job defined. A
- * write waits for the job queue's tables first, so it can enqueue inside
- * its own transaction.
+ * write may stay silent for {@link G2_WRITE_SILENCE_MS}, and waits for the
+ * job queue's tables first, so it can enqueue inside its own transaction.
  */
 export const g2Routes: FastifyPluginAsync<RouteServices> = async (
   app,
@@ -994,6 +1003,10 @@ export const g2Routes: FastifyPluginAsync<RouteServices> = async (
   services.jobs.define(G2_VALIDATE_JOB, g2ValidateJob(services.db), {
     timeoutSeconds: 1800,
     retries: 1,
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method !== 'GET') request.raw.setTimeout(G2_WRITE_SILENCE_MS);
+    done();
   });
   app.addHook('preHandler', async (request) => {
     if (request.method !== 'GET') await services.jobs.ready();
