@@ -9,9 +9,9 @@ import { existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_USERS } from '@collective/api-client/demo';
+import { DEMO_PASSWORD, DEMO_USERS } from '@collective/api-client/demo';
 
-export { DEMO_PASSWORD } from '@collective/api-client/demo';
+export { DEMO_PASSWORD };
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -37,19 +37,60 @@ interface UploadRow {
   version: number;
 }
 
-const UPLOAD_COLUMNS = `u.id, u.file_name, u.content_hash, u.format, u.bytes::text AS bytes,
+/**
+ * The totals of the rows `r` of an upload, as a select list: rows, rows
+ * without a problem, rows with an error, rows with warnings only, and the
+ * weight a commit takes (rows not left out). It reads each row's problems
+ * from `f`, joined by {@link rowProblems}. The validation job stores them
+ * on the upload; a member's view counts that member's rows alone.
+ */
+export const ROW_TOTALS = `count(*)::int AS rows,
+  count(*) FILTER (WHERE f.row IS NULL)::int AS valid_rows,
+  count(*) FILTER (WHERE f.has_error)::int AS error_rows,
+  count(*) FILTER (WHERE NOT f.has_error)::int AS warning_rows,
+  coalesce(sum(r.weight_kg) FILTER (WHERE NOT r.excluded), 0) AS weight_kg`;
+
+/**
+ * Joins `f`, each row's problems of upload `upload` counted once (whether
+ * one is an error), to the rows `r`: a join of one aggregate, not a
+ * subquery per row, which a planner without fresh statistics ran as a
+ * scan per row (minutes for 60,000 rows under load).
+ */
+export const rowProblems = (upload: string) =>
+  `LEFT JOIN (SELECT row, bool_or(severity = 'error') AS has_error
+                FROM g2_row_issues WHERE upload_id = ${upload} GROUP BY row) f
+         ON f.row = r.row`;
+
+/** The upload's columns, its totals read from `totals` (`u`: as stored; `t`: a member's, {@link MEMBER_TOTALS}). */
+const uploadColumns = (
+  totals: 'u' | 't',
+) => `u.id, u.file_name, u.content_hash, u.format, u.bytes::text AS bytes,
   to_char(u.period_start, 'YYYY-MM-DD') AS period_start,
-  to_char(u.period_end, 'YYYY-MM-DD') AS period_end, u.status, u.rows, u.valid_rows,
-  u.error_rows, u.warning_rows, u.weight_kg::float8 AS weight_kg, u.failure, u.job_id,
+  to_char(u.period_end, 'YYYY-MM-DD') AS period_end, u.status, ${totals}.rows, ${totals}.valid_rows,
+  ${totals}.error_rows, ${totals}.warning_rows,
+  ${totals}.weight_kg::float8 AS weight_kg, u.failure, u.job_id,
   us.name AS uploaded_by, ${isoUtc('u.uploaded_at')} AS uploaded_at,
   ${isoUtc('u.committed_at')} AS committed_at, ${isoUtc('u.rolled_back_at')} AS rolled_back_at,
   u.version`;
 
 const UPLOAD_FROM = 'g2_uploads u LEFT JOIN users us ON us.id = u.uploaded_by';
 
+/** The rows `r` of upload `u` whose program store belongs to member `$member` (validation tied them to it). */
+const memberRows = (member: string, joined = '') =>
+  `g2_rows r JOIN stores s ON s.id = r.store_id ${joined} WHERE r.upload_id = u.id AND s.member_id = ${member}`;
+
+/** A member's totals of upload `u`, as `t`. */
+const MEMBER_TOTALS = (member: string) =>
+  `CROSS JOIN LATERAL (SELECT ${ROW_TOTALS} FROM ${memberRows(member, rowProblems('u.id'))}) t`;
+
+/** Whether upload `u` holds a row of member `$member`. */
+const holdsMemberRows = (member: string) =>
+  `EXISTS (SELECT 1 FROM ${memberRows(member)})`;
+
 async function toUpload(
   row: UploadRow,
   jobs: JobQueue | null,
+  memberId: number | null,
 ): Promise<G2Upload> {
   const job =
     row.status === 'validating' && row.job_id && jobs
@@ -81,54 +122,80 @@ async function toUpload(
           job_id: job.id,
           state: job.status,
           progress: job.progress,
-          message: job.note,
+          // "12,000 of 48,000 rows checked" counts every member's rows.
+          message: memberId === null ? job.note : null,
         }
       : null,
     version: row.version,
   };
 }
 
-/** One upload of `tenant`, or `null`; locked for a write when `lock`. */
+/**
+ * Whose rows a G2 read shows: `null`, every row of the tenant; else one
+ * member's, the rows validation tied to that member's stores (docs/
+ * decisions/0099, addendum).
+ */
+export type G2Member = number | null;
+
+/**
+ * One upload of `tenant`, or `null`; locked for a write when `lock`. For a
+ * member, only an upload holding rows of that member, with the totals of
+ * those rows.
+ */
 export async function readUpload(
   db: SqlRunner,
   tenant: string,
   id: number,
   jobs: JobQueue | null,
-  lock = false,
+  {
+    lock = false,
+    memberId = null,
+  }: { lock?: boolean; memberId?: G2Member } = {},
 ): Promise<G2Upload | null> {
+  const member = memberId === null ? '' : MEMBER_TOTALS('$3');
   const [row] = await db.query<UploadRow>(
-    `SELECT ${UPLOAD_COLUMNS} FROM ${UPLOAD_FROM}
-      WHERE u.tenant = $1 AND u.id = $2${lock ? ' FOR UPDATE OF u' : ''}`,
-    [tenant, id],
+    `SELECT ${uploadColumns(memberId === null ? 'u' : 't')} FROM ${UPLOAD_FROM} ${member}
+      WHERE u.tenant = $1 AND u.id = $2${memberId === null ? '' : ' AND t.rows > 0'}${lock ? ' FOR UPDATE OF u' : ''}`,
+    memberId === null ? [tenant, id] : [tenant, id, memberId],
   );
-  return row ? toUpload(row, jobs) : null;
+  return row ? toUpload(row, jobs, memberId) : null;
 }
 
-/** One page of the uploads of `tenant`, newest first. */
+/**
+ * One page of the uploads of `tenant`, newest first; for a member, the
+ * uploads holding rows of that member, with the totals of those rows.
+ */
 export async function readUploads(
   db: SqlRunner,
   tenant: string,
-  filter: { status?: string; page: number; pageSize: number },
+  filter: {
+    status?: string;
+    memberId: G2Member;
+    page: number;
+    pageSize: number;
+  },
   jobs: JobQueue,
 ): Promise<{ uploads: G2Upload[]; total: number }> {
+  const where = `WHERE u.tenant = $1 AND ($2::text IS NULL OR u.status = $2)
+    AND ($3::int IS NULL OR ${holdsMemberRows('$3')})`;
+  const params = [tenant, filter.status ?? null, filter.memberId];
   const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM g2_uploads u
-      WHERE u.tenant = $1 AND ($2::text IS NULL OR u.status = $2)`,
-    [tenant, filter.status ?? null],
+    `SELECT count(*)::int AS total FROM g2_uploads u ${where}`,
+    params,
   );
+  const member = filter.memberId === null ? '' : MEMBER_TOTALS('$3');
   const rows = await db.query<UploadRow>(
-    `SELECT ${UPLOAD_COLUMNS} FROM ${UPLOAD_FROM}
-      WHERE u.tenant = $1 AND ($2::text IS NULL OR u.status = $2)
-      ORDER BY u.uploaded_at DESC, u.id DESC LIMIT $3 OFFSET $4`,
-    [
-      tenant,
-      filter.status ?? null,
-      filter.pageSize,
-      (filter.page - 1) * filter.pageSize,
-    ],
+    `SELECT ${uploadColumns(filter.memberId === null ? 'u' : 't')}
+       FROM (SELECT u.* FROM g2_uploads u ${where}
+              ORDER BY u.uploaded_at DESC, u.id DESC LIMIT $4 OFFSET $5) u
+       LEFT JOIN users us ON us.id = u.uploaded_by ${member}
+      ORDER BY u.uploaded_at DESC, u.id DESC`,
+    [...params, filter.pageSize, (filter.page - 1) * filter.pageSize],
   );
   return {
-    uploads: await Promise.all(rows.map((row) => toUpload(row, jobs))),
+    uploads: await Promise.all(
+      rows.map((row) => toUpload(row, jobs, filter.memberId)),
+    ),
     total: count?.total ?? 0,
   };
 }
@@ -136,6 +203,8 @@ export async function readUploads(
 /** Filters of the report and the queue. */
 export interface IssueFilter {
   tenant: string;
+  /** Only problems of this member's rows. */
+  memberId?: G2Member;
   uploadId?: number;
   severity?: G2Severity;
   column?: string;
@@ -158,6 +227,13 @@ function issueWhere(filter: IssueFilter): { sql: string; params: unknown[] } {
   if (filter.kind) add('i.kind = ?', filter.kind);
   if (filter.status) add('i.status = ?', filter.status);
   if (filter.pendingOnly) clauses.push(`u.status IN ('validating', 'ready')`);
+  if (filter.memberId !== undefined && filter.memberId !== null) {
+    add(
+      `EXISTS (SELECT 1 FROM g2_rows r JOIN stores s ON s.id = r.store_id
+                WHERE r.upload_id = i.upload_id AND r.row = i.row AND s.member_id = ?)`,
+      filter.memberId,
+    );
+  }
   return { sql: `WHERE ${clauses.join(' AND ')}`, params };
 }
 
@@ -223,14 +299,23 @@ export async function readIssue(
   return row ?? null;
 }
 
-/** Open problems of uploads still to be committed, counted by kind. */
-export async function readIssueGroups(db: SqlRunner, tenant: string) {
+/** Open problems of uploads still to be committed, counted by kind (of a member's rows only, for a member). */
+export async function readIssueGroups(
+  db: SqlRunner,
+  tenant: string,
+  memberId: G2Member,
+) {
+  const where = issueWhere({
+    tenant,
+    memberId,
+    status: 'open',
+    pendingOnly: true,
+  });
   return db.query<{ kind: G2IssueKind; severity: G2Severity; open: number }>(
     `SELECT i.kind, min(i.severity) AS severity, count(*)::int AS open
-       FROM ${ISSUE_FROM}
-      WHERE u.tenant = $1 AND u.status IN ('validating', 'ready') AND i.status = 'open'
+       FROM ${ISSUE_FROM} ${where.sql}
       GROUP BY i.kind ORDER BY min(i.severity), count(*) DESC, i.kind`,
-    [tenant],
+    where.params,
   );
 }
 
@@ -301,17 +386,32 @@ function toMapping(
   return { ...row, suggestions };
 }
 
-/** Mappings of `tenant` matching the filter: most held back first. */
+/**
+ * A member's mappings (`m`, its store `s`): the partner ids confirmed to
+ * that member's stores. An id not confirmed belongs to no member yet, and
+ * its partner name, address and suggestions may be another member's.
+ */
+const memberMappings = (member: string) =>
+  `(${member}::int IS NULL OR (m.status = 'confirmed' AND s.member_id = ${member}))`;
+
+/** Mappings of `tenant` matching the filter (a member's only, for a member): most held back first. */
 export async function readMappings(
   db: SqlRunner,
   tenant: string,
-  filter: { status?: string; search?: string; page: number; pageSize: number },
+  filter: {
+    status?: string;
+    search?: string;
+    memberId: G2Member;
+    page: number;
+    pageSize: number;
+  },
   stores: readonly CandidateStore[] | null,
 ): Promise<{ mappings: G2StoreMapping[]; total: number }> {
   const search = filter.search?.trim() ? `%${filter.search.trim()}%` : null;
-  const params = [tenant, filter.status ?? null, search];
+  const params = [tenant, filter.status ?? null, search, filter.memberId];
   const where = `WHERE m.tenant = $1 AND ($2::text IS NULL OR m.status = $2)
-    AND ($3::text IS NULL OR m.partner_store_id ILIKE $3 OR m.partner_name ILIKE $3 OR s.name ILIKE $3)`;
+    AND ($3::text IS NULL OR m.partner_store_id ILIKE $3 OR m.partner_name ILIKE $3 OR s.name ILIKE $3)
+    AND ${memberMappings('$4')}`;
   const [count] = await db.query<{ total: number }>(
     `SELECT count(*)::int AS total FROM g2_store_mappings m LEFT JOIN stores s ON s.id = m.store_id ${where}`,
     params,
@@ -343,11 +443,12 @@ export async function readMappingsById(
   return rows.map((row) => toMapping(row, null));
 }
 
-/** Every mapping of `tenant` (the CSV), read a batch at a time. */
+/** Every mapping of `tenant` (a member's only, for a member; the CSV), read a batch at a time. */
 export async function* readMappingsInOrder(
   db: SqlRunner,
   tenant: string,
   status: string | undefined,
+  memberId: G2Member,
   batch = 1000,
 ): AsyncGenerator<G2StoreMapping> {
   let after = '';
@@ -355,8 +456,9 @@ export async function* readMappingsInOrder(
     const rows = await db.query<MappingRow>(
       `SELECT ${MAPPING_COLUMNS} FROM ${MAPPING_FROM}
         WHERE m.tenant = $1 AND ($2::text IS NULL OR m.status = $2) AND m.partner_store_id > $3
+          AND ${memberMappings('$4')}
         ORDER BY m.partner_store_id LIMIT ${Number(batch)}`,
-      [tenant, status ?? null, after],
+      [tenant, status ?? null, after, memberId],
     );
     for (const row of rows) yield toMapping(row, null);
     const last = rows.at(-1);
@@ -365,11 +467,17 @@ export async function* readMappingsInOrder(
   }
 }
 
-/** Counts of `tenant`'s mappings by status. */
-export async function readMappingCounts(db: SqlRunner, tenant: string) {
+/** Counts of `tenant`'s mappings by status (a member's only, for a member). */
+export async function readMappingCounts(
+  db: SqlRunner,
+  tenant: string,
+  memberId: G2Member,
+) {
   const rows = await db.query<{ status: G2StoreMapping['status']; n: number }>(
-    `SELECT status, count(*)::int AS n FROM g2_store_mappings WHERE tenant = $1 GROUP BY status`,
-    [tenant],
+    `SELECT m.status, count(*)::int AS n
+       FROM g2_store_mappings m LEFT JOIN stores s ON s.id = m.store_id
+      WHERE m.tenant = $1 AND ${memberMappings('$2')} GROUP BY m.status`,
+    [tenant, memberId],
   );
   const counts = { unmatched: 0, suggested: 0, confirmed: 0, ignored: 0 };
   for (const row of rows) counts[row.status] = row.n;

@@ -8,6 +8,11 @@ import {
   type G2Upload,
 } from '@collective/api-client/contract';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { FAST_QUEUE_OPTIONS } from '../jobs/testing/job-testing';
@@ -15,9 +20,24 @@ import { multipartBody } from '../testing/multipart-body';
 import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
+import { deflatedZeros, entriesOf, zipOf } from '../testing/zip-file';
+import { stageRows, type SpooledFile } from './g2-upload';
+import { checkXlsxArchive } from './xlsx-archive';
 
 const ADMIN = 'admin@pact.test';
 const BRAND_ADMIN = 'brand.admin@kiehls.test';
+const BRAND_MEMBER = 'operator@kiehls.test';
+const SPECIAL = 'special.admin@member1009.test';
+/** The member of BRAND_ADMIN and BRAND_MEMBER (Kiehl's). */
+const OWN_MEMBER = 2;
+
+/** An XLSX workbook, as exceljs writes it, of one sheet holding `rows`. */
+async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('G2');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
 
 /** The first day of this month and today, UTC: rows dated in it count in this month's figures. */
 function thisMonth() {
@@ -33,11 +53,15 @@ function thisMonth() {
  * audit.
  */
 describeOnEachDatabase('G2 ingestion', (engine) => {
-  const server = signedInServer(engine, {
-    runJobs: true,
-    jobQueue: FAST_QUEUE_OPTIONS,
-    dataVersionMaxAgeMs: 0,
-  });
+  const server = signedInServer(
+    engine,
+    {
+      runJobs: true,
+      jobQueue: FAST_QUEUE_OPTIONS,
+      dataVersionMaxAgeMs: 0,
+    },
+    [SPECIAL],
+  );
   const { call, json } = server;
   const { start, today } = thisMonth();
   const period = `period_start=${start}&period_end=${today}`;
@@ -83,6 +107,17 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       present(rows[1], 'a second store'),
     ] as const;
   }
+  /** An active store of a member matching `where` (`s` is the store). */
+  async function storeWhere(where: string) {
+    const [store] = await server.db.query<{
+      id: number;
+      name: string;
+      member_id: number;
+    }>(
+      `SELECT s.id, s.name, s.member_id FROM stores s WHERE s.active AND ${where} ORDER BY s.id LIMIT 1`,
+    );
+    return present(store, `a store where ${where}`);
+  }
   const importMappings = (csv: string) => {
     const { payload, headers } = multipartBody(csv, { filename: 'map.csv' });
     return call(
@@ -95,14 +130,8 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
   };
 
   describe('access', () => {
-    it('answers 401 without a session and 403 to brand users', async () => {
+    it('answers 401 without a session and 403 to brand users who write', async () => {
       expect((await server.server.get('/api/g2/uploads')).statusCode).toBe(401);
-      expect(
-        (await call(BRAND_ADMIN, 'GET', '/api/g2/uploads')).statusCode,
-      ).toBe(403);
-      expect(
-        (await call(BRAND_ADMIN, 'GET', '/api/g2/store-mappings')).statusCode,
-      ).toBe(403);
       const refused = await upload(
         'Store id,Date,Material,Weight (kg)\nA,2026-01-01,PP #5,1\n',
         'x.csv',
@@ -110,6 +139,225 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
         BRAND_ADMIN,
       );
       expect(refused.statusCode).toBe(403);
+      expect(
+        (
+          await call(BRAND_ADMIN, 'POST', '/api/g2/store-mappings/confirm', {
+            mappings: [{ id: 1, store_id: 1, version: 1 }],
+          })
+        ).statusCode,
+      ).toBe(403);
+    });
+
+    it('shows a brand user the uploads holding their member’s rows, those rows only, read-only', async () => {
+      const own = await storeWhere(`s.member_id = ${OWN_MEMBER}`);
+      const other = await storeWhere(
+        `s.member_id NOT IN (${OWN_MEMBER}, 1009)`,
+      );
+      const mapped = await importMappings(
+        `partner_store_id,store_id\nKM-OWN,${own.id}\nKM-OTHER,${other.id}\n`,
+      );
+      expect(mapped.statusCode, mapped.body).toBe(200);
+      // A partner file spanning two members, and an id tied to no store.
+      const spanning = [
+        'Store id,Date,Material,Weight (kg),Store name',
+        `KM-OWN,${today},PP #5,2.5,Own Shop`,
+        `KM-OWN,${today},Unobtainium,1,Own Shop`,
+        `KM-OTHER,${today},Glass,4,Other Member Shop`,
+        `KM-OTHER,${today},pet1,0,Other Member Shop`,
+        `KM-NONE,${today},PP #5,1,Nobody's Shop`,
+      ].join('\n');
+      const made = await upload(spanning, 'spanning.csv');
+      expect(made.statusCode, made.body).toBe(201);
+      const id = made.json().upload.id as number;
+      const whole = await settled(id);
+      expect(whole.totals).toMatchObject({ rows: 5, valid: 2, errors: 3 });
+      const othersOnly = await upload(
+        `Store id,Date,Material,Weight (kg)\nKM-OTHER,${today},Glass,7\n`,
+        'others.csv',
+      );
+      expect(othersOnly.statusCode, othersOnly.body).toBe(201);
+      const hidden = othersOnly.json().upload.id as number;
+      await settled(hidden);
+      /** Nothing of the other member, nor of the id tied to no store, shows. */
+      const noneOfTheOthers = (answer: unknown) => {
+        const text = JSON.stringify(answer);
+        for (const word of [
+          'KM-OTHER',
+          'KM-NONE',
+          'Other Member Shop',
+          "Nobody's Shop",
+          other.name,
+        ])
+          expect(text).not.toContain(word);
+      };
+
+      for (const who of [BRAND_ADMIN, BRAND_MEMBER]) {
+        // member_id is ignored for brand users: always their own member.
+        const list = await json(
+          G2UploadsPageSchema,
+          `/api/g2/uploads?page_size=100&member_id=${other.member_id}`,
+          who,
+        );
+        expect(list.scope.member_id).toBe(OWN_MEMBER);
+        const mine = present(
+          list.uploads.find((u) => u.id === id),
+          'the spanning upload',
+        );
+        expect(mine.totals).toEqual({
+          rows: 2,
+          valid: 1,
+          errors: 1,
+          warnings: 0,
+          weight_kg: 2.5,
+        });
+        expect(list.uploads.some((u) => u.id === hidden)).toBe(false);
+        noneOfTheOthers(list);
+
+        const report = await json(
+          G2ReportSchema,
+          `/api/g2/uploads/${id}/issues?page_size=100`,
+          who,
+        );
+        expect(report.upload.totals.rows).toBe(2);
+        expect(report.issues.map((i) => [i.row, i.kind])).toEqual([
+          [3, 'unknown_material'],
+        ]);
+        noneOfTheOthers(report);
+        const file = await call(
+          who,
+          'GET',
+          `/api/g2/report/export?upload=${id}`,
+        );
+        expect(file.statusCode).toBe(200);
+        expect(file.body.trim().split('\n')).toHaveLength(2);
+        noneOfTheOthers(file.body);
+
+        const queue = await json(
+          G2IssuesPageSchema,
+          `/api/g2/issues?upload=${id}`,
+          who,
+        );
+        expect(queue.issues.map((i) => i.row)).toEqual([3]);
+        expect(queue.groups.some((g) => g.kind === 'unmapped_store')).toBe(
+          false,
+        );
+        noneOfTheOthers(queue);
+
+        // An upload without a row of theirs does not exist for them.
+        for (const url of [
+          `/api/g2/uploads/${hidden}`,
+          `/api/g2/uploads/${hidden}/issues`,
+          `/api/g2/report/export?upload=${hidden}`,
+        ])
+          expect((await call(who, 'GET', url)).statusCode, url).toBe(404);
+
+        // Store mappings: the ids confirmed to their own stores, read-only.
+        const mappings = await json(
+          G2StoreMappingsPageSchema,
+          '/api/g2/store-mappings?page_size=100',
+          who,
+        );
+        expect(
+          mappings.mappings.some((m) => m.partner_store_id === 'KM-OWN'),
+        ).toBe(true);
+        for (const m of mappings.mappings) {
+          expect(m.status).toBe('confirmed');
+          expect(m.suggestions).toEqual([]);
+        }
+        expect(mappings.counts).toMatchObject({
+          unmatched: 0,
+          suggested: 0,
+          ignored: 0,
+        });
+        noneOfTheOthers(mappings);
+        const mappingsCsv = await call(
+          who,
+          'GET',
+          '/api/g2/store-mappings/export',
+        );
+        expect(mappingsCsv.body).toContain('KM-OWN');
+        noneOfTheOthers(mappingsCsv.body);
+
+        // Every write stays the collective admins'.
+        const version = { version: whole.version };
+        for (const action of ['commit', 'rollback', 'discard'])
+          expect(
+            (
+              await call(
+                who,
+                'POST',
+                `/api/g2/uploads/${id}/${action}`,
+                version,
+              )
+            ).statusCode,
+          ).toBe(403);
+        expect(
+          (
+            await call(who, 'POST', `/api/g2/issues/${report.issues[0]?.id}`, {
+              action: 'ignore',
+              note: 'x',
+              version: 1,
+            })
+          ).statusCode,
+        ).toBe(403);
+        const ownMapping = present(
+          mappings.mappings.find((m) => m.partner_store_id === 'KM-OWN'),
+          'the KM-OWN mapping',
+        );
+        expect(
+          (
+            await call(
+              who,
+              'PATCH',
+              `/api/g2/store-mappings/${ownMapping.id}`,
+              {
+                status: 'unmatched',
+                version: ownMapping.version,
+              },
+            )
+          ).statusCode,
+        ).toBe(403);
+      }
+
+      // A collective admin who chose a member sees that member's rows.
+      const chosen = await json(
+        G2UploadsPageSchema,
+        `/api/g2/uploads?page_size=100&member_id=${other.member_id}`,
+      );
+      expect(chosen.scope.member_id).toBe(other.member_id);
+      expect(chosen.uploads.find((u) => u.id === id)?.totals).toMatchObject({
+        rows: 2,
+        valid: 1,
+        errors: 1,
+        weight_kg: 4,
+      });
+      expect(chosen.uploads.some((u) => u.id === hidden)).toBe(true);
+
+      // The special brand user: no G2 Data Management (spec §6), mappings yes.
+      for (const url of [
+        '/api/g2/uploads',
+        `/api/g2/uploads/${id}`,
+        `/api/g2/uploads/${id}/issues`,
+        '/api/g2/issues',
+        `/api/g2/report/export?upload=${id}`,
+      ])
+        expect((await call(SPECIAL, 'GET', url)).statusCode, url).toBe(403);
+      expect(
+        (await call(SPECIAL, 'GET', '/api/g2/store-mappings')).statusCode,
+      ).toBe(200);
+
+      for (const made of [id, hidden]) {
+        const current = await one(made);
+        const gone = await call(
+          ADMIN,
+          'POST',
+          `/api/g2/uploads/${made}/discard`,
+          {
+            version: current.version,
+          },
+        );
+        expect(gone.statusCode, gone.body).toBe(200);
+      }
     });
 
     it('lists the seeded uploads in their statuses', async () => {
@@ -123,6 +371,28 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       expect(statuses.has('rolled_back')).toBe(true);
     });
   });
+
+  /** How many uploads and staged rows there are: a refused file changes neither. */
+  const staged = async () =>
+    (
+      await server.db.query<{ uploads: number; rows: number }>(
+        `SELECT (SELECT count(*)::int FROM g2_uploads) AS uploads,
+                (SELECT count(*)::int FROM g2_rows) AS rows`,
+      )
+    )[0];
+  /** Uploads `content`: refused with `status` and a sentence matching `message`, nothing staged. */
+  async function refused(
+    content: Parameters<typeof multipartBody>[0],
+    filename: string,
+    status: number,
+    message: RegExp,
+  ) {
+    const before = await staged();
+    const response = await upload(content, filename);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().message).toMatch(message);
+    expect(await staged()).toEqual(before);
+  }
 
   describe('bad uploads', () => {
     it('refuses a body that is not multipart (415), a bad period (400), another file type (415), an empty file (400)', async () => {
@@ -141,42 +411,190 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       expect((await upload('', 'a.csv')).statusCode).toBe(400);
     });
 
-    it('refuses an unreadable file with a sentence and stages nothing', async () => {
-      const before = await server.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM g2_uploads',
-      );
-      const unclosed = await upload(
-        `Store id,Date,Material,Weight (kg)\nA,"${today},PP #5,1\n`,
-        'q.csv',
-      );
-      expect(unclosed.statusCode).toBe(400);
-      expect(unclosed.json().message).toMatch(/quoted cell is never closed/);
-      const header = await upload('Shop,When\nA,1\n', 'h.csv');
-      expect(header.statusCode).toBe(400);
-      expect(header.json().message).toMatch(
+    it('refuses a file whose header lacks a column, or that has no rows, and stages nothing', async () => {
+      await refused(
+        'Shop,When\nA,1\n',
+        'h.csv',
+        400,
         /Store id, Date, Material and Weight/,
       );
-      const noRows = await upload(
+      await refused(
         'Store id,Date,Material,Weight (kg)\n',
         'n.csv',
+        400,
+        /no data rows/,
       );
-      expect(noRows.statusCode).toBe(400);
-      const after = await server.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM g2_uploads',
-      );
-      expect(after[0]?.n).toBe(before[0]?.n);
+    });
+  });
+
+  describe('hostile files', () => {
+    const HEADER = 'Store id,Date,Material,Weight (kg)\n';
+    /** `total` bytes of `unit` repeated, yielded 64 KB at a time: never held whole. */
+    async function* repeated(unit: string, total: number) {
+      const block = Buffer.from(unit.repeat(Math.ceil(65_536 / unit.length)));
+      for (let sent = 0; sent < total; sent += block.length) yield block;
+    }
+
+    it('cuts a stream over 50 MB at the limit with 413, staging nothing', async () => {
+      async function* huge() {
+        yield HEADER;
+        // Sent lazily: the server stops reading at 50 MB, whatever follows.
+        yield* repeated(`KS-1,${today},PP #5,1.5\n`, 51 * 1024 * 1024);
+      }
+      await refused(huge(), 'huge.csv', 413, /larger than 50 MB/);
     });
 
-    it('cuts a file over 50 MB at the limit with 413', async () => {
-      async function* huge() {
-        const line = Buffer.from(`KS-1,${today},PP #5,1.5\n`.repeat(2000));
-        yield 'Store id,Date,Material,Weight (kg)\n';
-        for (let sent = 0; sent < 51 * 1024 * 1024; sent += line.length)
-          yield line;
+    it('refuses UTF-16 (with its byte-order mark) and Latin-1 by name, staging nothing', async () => {
+      const text = `${HEADER}KS-A,${today},Café,1\n`;
+      const utf16le = Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(text, 'utf16le'),
+      ]);
+      await refused(
+        utf16le,
+        'utf16.csv',
+        400,
+        /is UTF-16; save it as CSV UTF-8/,
+      );
+      const utf16be = Buffer.from(utf16le).swap16();
+      await refused(utf16be, 'utf16be.csv', 400, /is UTF-16/);
+      await refused(
+        Buffer.from(text, 'latin1'),
+        'latin1.csv',
+        400,
+        /Row 2 is not UTF-8 text \(Latin-1 or another encoding\?\)/,
+      );
+    });
+
+    it('refuses 100,000 columns, a row of 10 MB and a quote never closed, staging nothing', async () => {
+      async function* wide() {
+        let header = '';
+        for (let column = 0; column < 100_000; column += 1) {
+          header += `c${column},`;
+          if (header.length > 60_000) {
+            yield header;
+            header = '';
+          }
+        }
+        yield `${header}end\n`;
       }
-      const response = await upload(huge(), 'huge.csv');
-      expect(response.statusCode).toBe(413);
-      expect(response.json().message).toMatch(/larger than 50 MB/);
+      await refused(wide(), 'wide.csv', 400, /A row is longer than 16,384/);
+      async function* longRow() {
+        yield `${HEADER}KS-A,${today},`;
+        yield* repeated('x', 10 * 1024 * 1024);
+        yield ',1\n';
+      }
+      await refused(longRow(), 'long.csv', 400, /A row is longer than 16,384/);
+      await refused(
+        `${HEADER}A,"${today},PP #5,1\n`,
+        'q.csv',
+        400,
+        /quoted cell is never closed/,
+      );
+    });
+
+    it('keeps formulas as text, never evaluated, and escapes them in the report CSV', async () => {
+      const formulas = {
+        store: '=HYPERLINK("http://x.test","KS-A")',
+        date: '+1+1',
+        material: '@SUM(1)',
+        weight: '-2+3',
+      };
+      const created = await upload(
+        `${HEADER}"${formulas.store.replaceAll('"', '""')}",${formulas.date},${formulas.material},${formulas.weight}\n`,
+        'formulas.csv',
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().upload.id as number;
+      expect(
+        await server.db.query(
+          'SELECT partner_store_id, day_text, material_text, weight_text FROM g2_rows WHERE upload_id = $1',
+          [id],
+        ),
+      ).toEqual([
+        {
+          partner_store_id: formulas.store,
+          day_text: formulas.date,
+          material_text: formulas.material,
+          weight_text: formulas.weight,
+        },
+      ]);
+      await settled(id);
+      const file = await call(
+        ADMIN,
+        'GET',
+        `/api/g2/report/export?upload=${id}`,
+      );
+      expect(file.statusCode).toBe(200);
+      // Each value the report names is escaped (a leading '): a spreadsheet
+      // opening the CSV shows it as text, never runs it.
+      const values = file.body
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[2]);
+      expect(values.sort()).toEqual([
+        '"\'=HYPERLINK(""http://x.test""',
+        "'+1+1",
+        "'-2+3",
+        "'@SUM(1)",
+      ]);
+      const gone = await call(ADMIN, 'POST', `/api/g2/uploads/${id}/discard`, {
+        version: (await one(id)).version,
+      });
+      expect(gone.statusCode).toBe(200);
+    });
+
+    it('refuses a zip bomb posing as XLSX before reading it, staging nothing', async () => {
+      const parts = entriesOf(
+        await xlsxOf([
+          ['Store id', 'Date', 'Material', 'Weight (kg)'],
+          ['KS-A', today, 'PP #5', 1],
+        ]),
+      ).filter((part) => part.name !== 'xl/worksheets/sheet1.xml');
+      // 600 MB of zeros packed in 600 KB, made in milliseconds.
+      const packed = deflatedZeros(600);
+      const sheet = (declaredSize: number) => ({
+        name: 'xl/worksheets/sheet1.xml',
+        packed,
+        declaredSize,
+      });
+      await refused(
+        zipOf([...parts, sheet(600 * 1024 * 1024)]),
+        'bomb.xlsx',
+        400,
+        /would unpack to more than 512 MB/,
+      );
+      // The same bomb declaring 4 KB: caught once it unpacks past that.
+      await refused(
+        zipOf([...parts, sheet(4096)]),
+        'liar.xlsx',
+        400,
+        /unpacks to more than it declares/,
+      );
+    });
+  });
+
+  describe('linked workbooks', () => {
+    it('refuses an XLSX with external links to other workbooks, staging nothing', async () => {
+      const parts = entriesOf(
+        await xlsxOf([
+          ['Store id', 'Date', 'Material', 'Weight (kg)'],
+          ['KS-A', today, 'PP #5', { formula: '[1]Sheet1!A1', result: 2 }],
+        ]),
+      );
+      const link = {
+        name: 'xl/externalLinks/externalLink1.xml',
+        data: Buffer.from(
+          '<externalLink xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><externalBook r:id="rId1" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"/></externalLink>',
+        ),
+      };
+      await refused(
+        zipOf([...parts, link]),
+        'linked.xlsx',
+        400,
+        /links to other workbooks \(external links\)/,
+      );
     });
   });
 
@@ -482,12 +900,11 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
     });
 
     it('reads the first sheet of an XLSX workbook: dates as days, formulas as text', async () => {
-      const workbook = new ExcelJS.Workbook();
-      const sheet = workbook.addWorksheet('G2');
-      sheet.addRow(['Store id', 'Date', 'Material', 'Weight (kg)']);
-      sheet.addRow(['KS-A', new Date(`${today}T00:00:00Z`), 'PP #5', 3.75]);
-      sheet.addRow(['KS-A', today, 'HDPE #2', { formula: '1+1', result: 2 }]);
-      const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+      const buffer = await xlsxOf([
+        ['Store id', 'Date', 'Material', 'Weight (kg)'],
+        ['KS-A', new Date(`${today}T00:00:00Z`), 'PP #5', 3.75],
+        ['KS-A', today, 'HDPE #2', { formula: '1+1', result: 2 }],
+      ]);
       const created = await upload(buffer, 'partner.xlsx');
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().upload.id as number;
@@ -528,5 +945,160 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       expect(ready.totals.rows).toBe(count);
       expect(ready.totals.errors).toBe(count); // every KS-L id is unmapped
     }, 150_000);
+  });
+
+  describe('staging', () => {
+    /** What a staged row holds as text, in the order of the file's columns. */
+    interface Written {
+      storeId: string;
+      date: string;
+      material: string;
+      weight: string;
+      name: string;
+    }
+    const ROLL_BACK = new Error('roll back: the property test stages nothing');
+    /**
+     * Stages `bytes` as a spooled file of `format` would be (the archive
+     * check first for a workbook) into a throwaway upload, in a
+     * transaction rolled back afterwards, and returns the staged rows.
+     */
+    async function staged(bytes: Buffer, format: 'csv' | 'xlsx') {
+      const dir = await mkdtemp(join(tmpdir(), 'g2-staging-test-'));
+      const path = join(dir, `file.${format}`);
+      await writeFile(path, bytes);
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      const file: SpooledFile = {
+        path,
+        fileName: `file.${format}`,
+        format,
+        hash,
+        bytes: bytes.length,
+        remove: () => rm(dir, { recursive: true, force: true }),
+      };
+      let rows: Written[] = [];
+      try {
+        if (format === 'xlsx') await checkXlsxArchive(path);
+        await server.db.transaction(async (tx) => {
+          const [made] = await tx.query<{ id: number }>(
+            `INSERT INTO g2_uploads (tenant, file_name, content_hash, format, bytes, period_start, period_end)
+             VALUES ('pact', 'property', $1, $2, $3, $4, $4) RETURNING id`,
+            [hash, format, bytes.length, today],
+          );
+          const id = present(made, 'the upload').id;
+          await stageRows(tx, id, file);
+          rows = await tx.query<Written>(
+            `SELECT partner_store_id AS "storeId", day_text AS date, material_text AS material,
+                    weight_text AS weight, coalesce(partner_name, '') AS name
+               FROM g2_rows WHERE upload_id = $1 ORDER BY row`,
+            [id],
+          );
+          throw ROLL_BACK;
+        });
+      } catch (error) {
+        if (error !== ROLL_BACK) throw error;
+      } finally {
+        await file.remove();
+      }
+      return rows;
+    }
+    const HEADER = [
+      'Store id',
+      'Date',
+      'Material',
+      'Weight (kg)',
+      'Store name',
+    ];
+    /** Control characters (line breaks, NUL), the replacement character, non-characters: never in a partner's text. */
+    const unwritten = (point: number) =>
+      point < 0x20 ||
+      (point >= 0x7f && point <= 0x9f) ||
+      (point >= 0xfffd && point <= 0xffff);
+    /**
+     * A cell's text as a partner writes it: printable, no surrounding
+     * spaces, no `_xHHHH_` (how XLSX escapes a character).
+     */
+    const text = fc
+      .string({ unit: 'grapheme', maxLength: 30 })
+      .filter(
+        (cell) =>
+          cell.trim() === cell &&
+          ![...cell].some((c) => unwritten(c.codePointAt(0) ?? 0)) &&
+          !/_x[0-9a-f]{4}_/i.test(cell),
+      );
+    /**
+     * Rows of cells (`date` and `weight` for those columns), each with at
+     * least one cell written (a blank row is skipped, not staged).
+     */
+    const rowsOf = <T>(
+      cell: fc.Arbitrary<T>,
+      date: fc.Arbitrary<T>,
+      weight: fc.Arbitrary<T>,
+    ) =>
+      fc
+        .array(fc.tuple(cell, date, cell, weight, cell), {
+          minLength: 1,
+          maxLength: 25,
+        })
+        .filter((rows) => rows.every((row) => row.some((c) => c !== '')));
+    const asWritten = (row: readonly string[]): Written => ({
+      storeId: row[0] ?? '',
+      date: row[1] ?? '',
+      material: row[2] ?? '',
+      weight: row[3] ?? '',
+      name: row[4] ?? '',
+    });
+
+    it('stages exactly what was written, for generated CSV files', async () => {
+      const quoted = (cell: string) =>
+        /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+      await fc.assert(
+        fc.asyncProperty(rowsOf(text, text, text), async (rows) => {
+          const csv = [HEADER, ...rows]
+            .map((row) => row.map(quoted).join(','))
+            .join('\r\n');
+          expect(await staged(Buffer.from(csv), 'csv')).toEqual(
+            rows.map(asWritten),
+          );
+        }),
+        { numRuns: 30 },
+      );
+    });
+
+    it('stages exactly what was written, for generated XLSX workbooks', async () => {
+      /** A day at midnight UTC that Excel's 1900 date system holds. */
+      const day = fc
+        .integer({
+          min: Date.UTC(1900, 2, 1) / 86_400_000,
+          max: Date.UTC(9999, 11, 31) / 86_400_000,
+        })
+        .map((days) => new Date(days * 86_400_000));
+      const number = fc
+        .double({ noNaN: true, noDefaultInfinity: true })
+        .filter((n) => !Object.is(n, -0));
+      type Cell = string | Date | number;
+      // A date cell is a day serial (styles are not read): the Date column
+      // turns it into a day; a number, in the weight column, its text.
+      const date = fc.oneof(text, day) as fc.Arbitrary<Cell>;
+      const weight = fc.oneof(text, number) as fc.Arbitrary<Cell>;
+      /** The text a cell is staged as: a day as `YYYY-MM-DD`, a number as JavaScript writes it. */
+      const textOf = (value: Cell) =>
+        value instanceof Date
+          ? value.toISOString().slice(0, 10)
+          : String(value);
+      await fc.assert(
+        fc.asyncProperty(
+          rowsOf(text as fc.Arbitrary<Cell>, date, weight).filter((rows) =>
+            rows.every((row) => row.some((c) => textOf(c) !== '')),
+          ),
+          async (rows) => {
+            const book = await xlsxOf([HEADER, ...rows]);
+            expect(await staged(book, 'xlsx')).toEqual(
+              rows.map((row) => asWritten(row.map(textOf))),
+            );
+          },
+        ),
+        { numRuns: 15 },
+      );
+    }, 120_000);
   });
 });

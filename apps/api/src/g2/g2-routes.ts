@@ -3,6 +3,8 @@ import {
   G2_UPLOAD_FIELD,
   MAX_G2_MAPPING_IMPORT_BYTES,
   MAX_G2_UPLOAD_BYTES,
+  TENANT_MEMBER,
+  type DataScope,
   type G2Issue,
   type G2StoreMapping,
   type G2Upload,
@@ -11,6 +13,7 @@ import {
 import { CsvError, parse } from 'csv-parse';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/authenticate';
+import { answeredScope } from '../data/answered-scope';
 import { rebuildRollups } from '../data/rollups';
 import type { SqlRunner } from '../db/database';
 import { recordAudit, type AuditedChange } from '../http/audit';
@@ -32,12 +35,22 @@ import {
   readMappingsInOrder,
   readUpload,
   readUploads,
+  type G2Member,
 } from './g2-records';
 import { cutAtLimit, uploadedPart } from '../http/uploads';
 import { spoolUpload, stageRows, type SpooledFile } from './g2-upload';
 import { G2_VALIDATE_JOB, g2ValidateJob } from './g2-validation';
 
 const DEFAULT_PAGE_SIZE = 25;
+
+/**
+ * How long a G2 write may stay silent while it works (the connection
+ * timeout of docs/decisions/0065, 60 s elsewhere): staging, committing or
+ * rolling back 500,000 rows takes minutes on a busy machine, and the
+ * answer comes only at the end. The body must still arrive within the
+ * server-wide request timeout, so a stalled upload is cut as before.
+ */
+export const G2_WRITE_SILENCE_MS = 15 * 60_000;
 
 function noUpload(id: number): never {
   return notFound(`There is no G2 upload ${id} on this tenant.`);
@@ -66,7 +79,8 @@ async function lockedUpload(
   id: number,
   version: number,
 ): Promise<G2Upload> {
-  const upload = (await readUpload(db, tenant, id, null, true)) ?? noUpload(id);
+  const upload =
+    (await readUpload(db, tenant, id, null, { lock: true })) ?? noUpload(id);
   if (upload.version !== version) {
     staleVersion(`Upload ${upload.file_name}`, version, upload.version, upload);
   }
@@ -409,8 +423,28 @@ const tenantOf = (tenant: TenantCode | undefined): TenantCode =>
   tenant ?? 'pact';
 
 /**
+ * Whose rows a G2 read shows (decisions D12; docs/decisions/0099,
+ * addendum): the member of the scope the route layer resolved — a brand
+ * user's own, or the one a collective admin chose — except for a
+ * collective admin on a tenant limited to that member (kiehls), whose
+ * uploads are all that member's by construction (their mappings can only
+ * name its stores) and who manages them whole, unmatched ids included.
+ */
+function g2Member(call: {
+  scope: DataScope;
+  caller: Caller;
+  tenant: TenantCode | undefined;
+}): G2Member {
+  const limit = TENANT_MEMBER[tenantOf(call.tenant)];
+  if (call.caller.access.isCollectiveAdmin && limit?.id === call.scope.memberId)
+    return null;
+  return call.scope.memberId;
+}
+
+/**
  * G2 Data Management and G2 Store Mappings (decisions D17;
- * docs/decisions/0099), collective admins only, per tenant: uploads
+ * docs/decisions/0099), per tenant, written by collective admins and read
+ * in the caller's scope ({@link g2Member}): uploads
  * (staged, validated by a job, committed, rolled back, discarded), their
  * validation report and CSV, the data-quality queue, and the partner store
  * mappings (confirm one or many, import, export), each confirmation
@@ -418,22 +452,38 @@ const tenantOf = (tenant: TenantCode | undefined): TenantCode =>
  * stale) and leaves one audit event per record.
  */
 const g2ResourceRoutes = resourceRoutes({
-  async g2Uploads({ query, tenant, db, services }) {
+  async g2Uploads(call) {
+    const { query, tenant, db, services } = call;
+    const memberId = g2Member(call);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
     const { uploads, total } = await readUploads(
       db,
       tenantOf(tenant),
-      { status: query.status, page, pageSize },
+      { status: query.status, memberId, page, pageSize },
       services.jobs,
     );
-    return { success: true, uploads, page, page_size: pageSize, total };
+    return {
+      success: true,
+      scope: await answeredScope(db, memberId),
+      uploads,
+      page,
+      page_size: pageSize,
+      total,
+    };
   },
 
-  async g2Upload({ params: { id }, tenant, db, services }) {
+  async g2Upload(call) {
+    const {
+      params: { id },
+      tenant,
+      db,
+      services,
+    } = call;
     const upload =
-      (await readUpload(db, tenantOf(tenant), id, services.jobs)) ??
-      noUpload(id);
+      (await readUpload(db, tenantOf(tenant), id, services.jobs, {
+        memberId: g2Member(call),
+      })) ?? noUpload(id);
     return { success: true, upload };
   },
 
@@ -496,16 +546,26 @@ const g2ResourceRoutes = resourceRoutes({
     }
   },
 
-  async g2UploadReport({ params: { id }, query, tenant, db, services }) {
+  async g2UploadReport(call) {
+    const {
+      params: { id },
+      query,
+      tenant,
+      db,
+      services,
+    } = call;
+    const memberId = g2Member(call);
     const upload =
-      (await readUpload(db, tenantOf(tenant), id, services.jobs)) ??
-      noUpload(id);
+      (await readUpload(db, tenantOf(tenant), id, services.jobs, {
+        memberId,
+      })) ?? noUpload(id);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
     const { issues, total } = await readIssues(
       db,
       {
         tenant: tenantOf(tenant),
+        memberId,
         uploadId: id,
         severity: query.severity,
         column: query.column,
@@ -514,15 +574,27 @@ const g2ResourceRoutes = resourceRoutes({
       page,
       pageSize,
     );
-    return { success: true, upload, issues, page, page_size: pageSize, total };
+    return {
+      success: true,
+      scope: await answeredScope(db, memberId),
+      upload,
+      issues,
+      page,
+      page_size: pageSize,
+      total,
+    };
   },
 
-  async g2UploadReportCsv({ query, tenant, db }) {
+  async g2UploadReportCsv(call) {
+    const { query, tenant, db } = call;
+    const memberId = g2Member(call);
     const id = query.upload;
     const upload =
-      (await readUpload(db, tenantOf(tenant), id, null)) ?? noUpload(id);
+      (await readUpload(db, tenantOf(tenant), id, null, { memberId })) ??
+      noUpload(id);
     const filter = {
       tenant: tenantOf(tenant),
+      memberId,
       uploadId: id,
       severity: query.severity,
       column: query.column,
@@ -660,15 +732,18 @@ const g2ResourceRoutes = resourceRoutes({
     };
   },
 
-  async g2Issues({ query, tenant, db }) {
+  async g2Issues(call) {
+    const { query, tenant, db } = call;
+    const memberId = g2Member(call);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
     const [groups, { issues, total }] = [
-      await readIssueGroups(db, tenantOf(tenant)),
+      await readIssueGroups(db, tenantOf(tenant), memberId),
       await readIssues(
         db,
         {
           tenant: tenantOf(tenant),
+          memberId,
           kind: query.kind,
           status: query.status ?? 'open',
           uploadId: query.upload,
@@ -678,7 +753,15 @@ const g2ResourceRoutes = resourceRoutes({
         pageSize,
       ),
     ];
-    return { success: true, groups, issues, page, page_size: pageSize, total };
+    return {
+      success: true,
+      scope: await answeredScope(db, memberId),
+      groups,
+      issues,
+      page,
+      page_size: pageSize,
+      total,
+    };
   },
 
   async settleG2Issue({ params: { id }, body, caller, tenant, db, now }) {
@@ -716,21 +799,34 @@ const g2ResourceRoutes = resourceRoutes({
     };
   },
 
-  async g2StoreMappings({ query, caller, request, tenant, db }) {
+  async g2StoreMappings(call) {
+    const { query, caller, request, tenant, db } = call;
+    const memberId = g2Member(call);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const stores = await candidateStores(db, writeScope(caller, request));
+    // A member sees its confirmed ids only: nothing to suggest.
+    const stores =
+      memberId === null
+        ? await candidateStores(db, writeScope(caller, request))
+        : null;
     const [counts, { mappings, total }] = [
-      await readMappingCounts(db, tenantOf(tenant)),
+      await readMappingCounts(db, tenantOf(tenant), memberId),
       await readMappings(
         db,
         tenantOf(tenant),
-        { status: query.status, search: query.search, page, pageSize },
+        {
+          status: query.status,
+          search: query.search,
+          memberId,
+          page,
+          pageSize,
+        },
         stores,
       ),
     ];
     return {
       success: true,
+      scope: await answeredScope(db, memberId),
       counts,
       mappings,
       page,
@@ -888,12 +984,15 @@ const g2ResourceRoutes = resourceRoutes({
     };
   },
 
-  async g2StoreMappingsCsv({ query, tenant, db, now }) {
+  async g2StoreMappingsCsv(call) {
+    const { query, tenant, db, now } = call;
+    const memberId = g2Member(call);
     async function* rows() {
       for await (const m of readMappingsInOrder(
         db,
         tenantOf(tenant),
         query.status,
+        memberId,
       )) {
         yield {
           partner_store_id: m.partner_store_id,
@@ -926,8 +1025,8 @@ const g2ResourceRoutes = resourceRoutes({
  * The G2 routes, with `multipart/form-data` read in this plugin only (one
  * file, at most {@link MAX_G2_UPLOAD_BYTES}; the mapping import at most
  * {@link MAX_G2_MAPPING_IMPORT_BYTES}), and the validation job defined. A
- * write waits for the job queue's tables first, so it can enqueue inside
- * its own transaction.
+ * write may stay silent for {@link G2_WRITE_SILENCE_MS}, and waits for the
+ * job queue's tables first, so it can enqueue inside its own transaction.
  */
 export const g2Routes: FastifyPluginAsync<RouteServices> = async (
   app,
@@ -946,6 +1045,10 @@ export const g2Routes: FastifyPluginAsync<RouteServices> = async (
   services.jobs.define(G2_VALIDATE_JOB, g2ValidateJob(services.db), {
     timeoutSeconds: 1800,
     retries: 1,
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method !== 'GET') request.raw.setTimeout(G2_WRITE_SILENCE_MS);
+    done();
   });
   app.addHook('preHandler', async (request) => {
     if (request.method !== 'GET') await services.jobs.ready();

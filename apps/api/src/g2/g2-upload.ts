@@ -20,6 +20,7 @@ import type { SqlRunner } from '../db/database';
 import { Refusal } from '../http/error-replies';
 import { cutAtLimit, uploadedPart } from '../http/uploads';
 import { g2FormatOf, readG2Csv, readG2Xlsx, type G2FileRow } from './g2-file';
+import { checkXlsxArchive } from './xlsx-archive';
 
 /** A received file on disk, with what was learnt while it arrived. */
 export interface SpooledFile {
@@ -42,7 +43,9 @@ const tooLarge = () =>
 /**
  * Spools the uploaded G2 file to a temporary file, hashing and counting it
  * on the way: 413 past {@link MAX_G2_UPLOAD_BYTES} (the rest is not read),
- * 415 for a name that is neither `.csv` nor `.xlsx`, 400 when empty.
+ * 415 for a name that is neither `.csv` nor `.xlsx`, 400 when empty, and
+ * 400 for a workbook whose archive fails {@link checkXlsxArchive} (a zip
+ * bomb, external links) — all before any transaction opens.
  */
 export async function spoolUpload(
   request: FastifyRequest,
@@ -93,6 +96,14 @@ export async function spoolUpload(
       'Empty file',
       'The file is empty; it needs a header row and data rows.',
     );
+  }
+  if (format === 'xlsx') {
+    try {
+      await checkXlsxArchive(path);
+    } catch (error) {
+      await remove();
+      throw error;
+    }
   }
   return {
     path,

@@ -14,7 +14,7 @@ import type { Database, SqlRunner } from '../db/database';
 import { arrayLiteral } from '../db/program-seed';
 import type { JobHandler } from '../jobs/job-types';
 import { checkRow, type RowProblem } from './g2-checks';
-import { candidateStores } from './g2-records';
+import { candidateStores, ROW_TOTALS, rowProblems } from './g2-records';
 import { SUGGESTED_SCORE, suggestStores } from './store-similarity';
 
 /** The job kind that validates uploads. */
@@ -202,21 +202,9 @@ export async function validateUpload(
   await recordUnmapped(db, upload.tenant, unmapped);
   await db.query(
     `UPDATE g2_uploads u SET status = 'ready', version = u.version + 1, failure = NULL,
-            valid_rows = t.valid, error_rows = t.errors, warning_rows = t.warnings,
-            weight_kg = t.weight
-       FROM (SELECT
-               count(*) FILTER (WHERE f.row IS NULL)::int AS valid,
-               count(*) FILTER (WHERE f.has_error)::int AS errors,
-               count(*) FILTER (WHERE NOT f.has_error)::int AS warnings,
-               coalesce(sum(r.weight_kg) FILTER (WHERE NOT r.excluded), 0) AS weight
-               FROM g2_rows r
-               -- Each row's problems counted once, joined (not a subquery per
-               -- row, which a planner without fresh statistics ran as a scan
-               -- per row: minutes for 60,000 rows under load).
-               LEFT JOIN (SELECT row, bool_or(severity = 'error') AS has_error
-                            FROM g2_row_issues WHERE upload_id = $1 GROUP BY row) f
-                      ON f.row = r.row
-              WHERE r.upload_id = $1) t
+            valid_rows = t.valid_rows, error_rows = t.error_rows, warning_rows = t.warning_rows,
+            weight_kg = t.weight_kg
+       FROM (SELECT ${ROW_TOTALS} FROM g2_rows r ${rowProblems('$1')} WHERE r.upload_id = $1) t
       WHERE u.id = $1 AND u.status = 'validating'`,
     [uploadId],
   );

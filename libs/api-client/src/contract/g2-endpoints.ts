@@ -1,8 +1,10 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
+  AnsweredScopeSchema,
   DownloadTicketQuery,
   IdTextSchema,
+  MemberIdQuery,
   pageQuery,
   recordIdParams,
 } from './data-schemas';
@@ -25,7 +27,11 @@ import { VersionSchema } from './record-schemas';
  * reach the program's figures) or discarded; a committed upload can be
  * rolled back. Partner store ids are tied to program stores by store
  * mappings; the data-quality queue lists every problem found. Collective
- * admins only.
+ * admins write; every read is scoped (decisions D12): a brand user, or a
+ * collective admin who chose a member, sees the uploads holding rows of
+ * that member, their totals and problems over those rows only, and the
+ * partner ids confirmed to that member's stores (docs/decisions/0099,
+ * addendum).
  */
 
 /** What an upload is doing: checked by a job, ready to commit, in the figures, taken out again, or unreadable. */
@@ -178,12 +184,14 @@ export type G2Upload = v.InferOutput<typeof G2UploadSchema>;
 
 /** Query of GET /api/g2/uploads. */
 export const G2UploadsQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   status: v.optional(oneOf(G2_UPLOAD_STATUSES, 'status')),
   ...pageQuery(MAX_G2_PAGE_SIZE),
 });
 
-/** Response of GET /api/g2/uploads: newest first. */
+/** Response of GET /api/g2/uploads: newest first, in the scope answered for. */
 export const G2UploadsPageSchema = answerSchema({
+  scope: AnsweredScopeSchema,
   uploads: v.array(G2UploadSchema),
   ...pageEntries,
 });
@@ -192,6 +200,9 @@ export type G2UploadsPage = v.InferOutput<typeof G2UploadsPageSchema>;
 
 /** The `:id` of one upload. */
 export const G2UploadIdParamsSchema = recordIdParams('upload');
+
+/** Query of GET /api/g2/uploads/:id: the member (collective admins only). */
+export const G2UploadQuerySchema = v.strictObject({ member_id: MemberIdQuery });
 
 /** Response of GET /api/g2/uploads/:id and of every write on one upload. */
 export const G2UploadDetailSchema = answerSchema({ upload: G2UploadSchema });
@@ -274,12 +285,14 @@ const reportFilters = {
 
 /** Query of the validation report (and of its CSV). */
 export const G2ReportQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   ...reportFilters,
   ...pageQuery(MAX_G2_PAGE_SIZE),
 });
 
 /** Query of the validation report's CSV: the upload, the same filters, every row. */
 export const G2ReportCsvQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   upload: IdTextSchema,
   ...reportFilters,
   download: DownloadTicketQuery,
@@ -287,6 +300,7 @@ export const G2ReportCsvQuerySchema = v.strictObject({
 
 /** Response of GET /api/g2/uploads/:id/issues: the totals and one page of problems, by row. */
 export const G2ReportSchema = answerSchema({
+  scope: AnsweredScopeSchema,
   upload: G2UploadSchema,
   issues: v.array(G2IssueSchema),
   ...pageEntries,
@@ -307,6 +321,7 @@ export const G2ReportCsvRowSchema = v.object({
 
 /** Query of GET /api/g2/issues: the data-quality queue. */
 export const G2IssuesQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   kind: v.optional(oneOf(G2_ISSUE_KINDS, 'kind')),
   status: v.optional(oneOf(G2_ISSUE_STATUSES, 'status')),
   upload: v.optional(IdTextSchema),
@@ -315,6 +330,7 @@ export const G2IssuesQuerySchema = v.strictObject({
 
 /** Response of GET /api/g2/issues: open problems counted by kind, and one page of problems. */
 export const G2IssuesPageSchema = answerSchema({
+  scope: AnsweredScopeSchema,
   groups: v.array(
     v.object({
       kind: v.picklist(G2_ISSUE_KINDS),
@@ -387,6 +403,7 @@ export type G2StoreMapping = v.InferOutput<typeof G2StoreMappingSchema>;
 
 /** Query of GET /api/g2/store-mappings. */
 export const G2StoreMappingsQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   status: v.optional(oneOf(G2_MAPPING_STATUSES, 'status')),
   search: v.optional(
     v.pipe(
@@ -399,6 +416,7 @@ export const G2StoreMappingsQuerySchema = v.strictObject({
 
 /** Response of GET /api/g2/store-mappings: counts by status and one page, most held back first. */
 export const G2StoreMappingsPageSchema = answerSchema({
+  scope: AnsweredScopeSchema,
   counts: v.object({
     unmatched: CountSchema,
     suggested: CountSchema,
@@ -498,6 +516,7 @@ export const G2MappingCsvRowSchema = v.object({
 
 /** Query of the mappings' CSV export. */
 export const G2MappingsCsvQuerySchema = v.strictObject({
+  member_id: MemberIdQuery,
   status: v.optional(oneOf(G2_MAPPING_STATUSES, 'status')),
   download: DownloadTicketQuery,
 });
@@ -508,6 +527,7 @@ const g2Upload = {
   type: 'text/csv',
 } as const;
 
+/** The writes: collective admins only. */
 const base = {
   resource: 'g2',
   auth: 'session',
@@ -515,12 +535,29 @@ const base = {
 } as const;
 
 /**
+ * The reads of G2 Store Mappings: every dashboard user, scoped (a member
+ * sees the partner ids confirmed to its own stores, read-only).
+ */
+const read = {
+  resource: 'g2',
+  auth: 'session',
+  audience: 'everyone',
+  scoped: true,
+} as const;
+
+/**
+ * The reads of G2 Data Management: scoped like {@link read}, and refused
+ * to the special brand user, whose route table hides the screen (spec §6).
+ */
+const managementRead = { ...read, deniedToSpecialBrand: true } as const;
+
+/**
  * The calls of G2 Data Management and G2 Store Mappings (their screens
  * import this table, not the `endpoints` aggregate).
  */
 export const g2Endpoints = /* @__PURE__ */ named({
   g2Uploads: {
-    ...base,
+    ...managementRead,
     method: 'GET',
     path: '/api/g2/uploads',
     summary: 'G2 uploads, newest first, with status and totals',
@@ -528,11 +565,12 @@ export const g2Endpoints = /* @__PURE__ */ named({
     response: G2UploadsPageSchema,
   },
   g2Upload: {
-    ...base,
+    ...managementRead,
     method: 'GET',
     path: '/api/g2/uploads/:id',
     summary: 'One G2 upload with its totals and validation progress',
     params: G2UploadIdParamsSchema,
+    query: G2UploadQuerySchema,
     response: G2UploadDetailSchema,
   },
   createG2Upload: {
@@ -548,7 +586,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     idempotent: true,
   },
   g2UploadReport: {
-    ...base,
+    ...managementRead,
     method: 'GET',
     path: '/api/g2/uploads/:id/issues',
     summary: 'The validation report of an upload: totals and problems by row',
@@ -557,7 +595,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     response: G2ReportSchema,
   },
   g2UploadReportCsv: {
-    ...base,
+    ...managementRead,
     method: 'GET',
     path: '/api/g2/report/export',
     summary: 'The validation report of an upload as a CSV file',
@@ -599,7 +637,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     audit: { entity: 'g2_upload', action: 'discard' },
   },
   g2Issues: {
-    ...base,
+    ...managementRead,
     method: 'GET',
     path: '/api/g2/issues',
     summary:
@@ -619,7 +657,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     audit: { entity: 'g2_issue', action: 'settle' },
   },
   g2StoreMappings: {
-    ...base,
+    ...read,
     method: 'GET',
     path: '/api/g2/store-mappings',
     summary:
@@ -664,7 +702,7 @@ export const g2Endpoints = /* @__PURE__ */ named({
     idempotent: true,
   },
   g2StoreMappingsCsv: {
-    ...base,
+    ...read,
     method: 'GET',
     path: '/api/g2/store-mappings/export',
     summary: 'The store mappings as a CSV file',

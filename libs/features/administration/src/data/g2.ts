@@ -11,7 +11,19 @@ import {
   useExportUrl,
   useScopedMutation,
   useScopedQuery,
+  useTenancy,
 } from '@collective/tenancy/react';
+
+/**
+ * Whether the G2 screens show their data read-only: to a brand user, and
+ * to a collective admin looking at one member (the server then answers
+ * that member's rows only, so the totals would mislead a commit; docs/
+ * decisions/0099, addendum). Writes stay the collective admins'.
+ */
+export function useG2ReadOnly(): boolean {
+  const { access, dataFilter } = useTenancy();
+  return !access.isCollectiveAdmin || 'member_id' in dataFilter;
+}
 
 /** How often a validating upload is asked for its progress, ms. */
 export const G2_POLL_MS = 1000;

@@ -44,10 +44,14 @@ const issue = (id: number, kind: string, row: number) => ({
   version: 1,
 });
 
-function serveUploads(uploads: object[]) {
+const COLLECTIVE = { member_id: null, member_name: null };
+const KIEHLS = { member_id: 2, member_name: "Kiehl's" };
+
+function serveUploads(uploads: object[], scope: object = COLLECTIVE) {
   server.use(
     http.get(`${TEST_ORIGIN}/api/g2/uploads`, () =>
       HttpResponse.json({
+        scope,
         uploads,
         page: 1,
         page_size: 25,
@@ -57,13 +61,14 @@ function serveUploads(uploads: object[]) {
   );
 }
 
-function serveReport(first: object) {
+function serveReport(first: object, scope: object = COLLECTIVE) {
   const current = { upload: first };
   const queries: URLSearchParams[] = [];
   server.use(
     http.get(`${TEST_ORIGIN}/api/g2/uploads/7/issues`, ({ request }) => {
       queries.push(new URL(request.url).searchParams);
       return HttpResponse.json({
+        scope,
         upload: current.upload,
         issues: [issue(1, 'unknown_material', 5)],
         page: 1,
@@ -248,6 +253,7 @@ describe('G2 Data Management', () => {
     server.use(
       http.get(`${TEST_ORIGIN}/api/g2/issues`, () =>
         HttpResponse.json({
+          scope: COLLECTIVE,
           groups: [
             { kind: 'unmapped_store', severity: 'error', open: 12 },
             { kind: 'outlier', severity: 'warning', open: 3 },
@@ -290,18 +296,43 @@ describe('G2 Data Management', () => {
     ]);
   });
 
-  it('tells a brand admin the screen is the collective’s, asking nothing', async () => {
-    let asked = 0;
+  it('shows a brand admin their member’s uploads, report and queue read-only', async () => {
+    const asked: URLSearchParams[] = [];
+    serveUploads([upload(7, 'ready')], KIEHLS);
+    serveReport(upload(7, 'ready'), KIEHLS);
     server.use(
-      http.get(`${TEST_ORIGIN}/api/g2/uploads`, () => {
-        asked += 1;
-        return HttpResponse.json({}, { status: 403 });
+      http.get(`${TEST_ORIGIN}/api/g2/issues`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({
+          scope: KIEHLS,
+          groups: [{ kind: 'unknown_material', severity: 'error', open: 1 }],
+          issues: [issue(1, 'unknown_material', 5)],
+          page: 1,
+          page_size: 25,
+          total: 1,
+        });
       }),
     );
-    await open('/g2-data-management', 'brandAdmin');
+    await open('/g2-data-management?upload=7', 'brandAdmin');
     expect(
-      await screen.findByText(/managed by the collective’s admins/),
+      await screen.findByText(/the rows of Kiehl's in them, read-only/),
     ).toBeInTheDocument();
-    expect(asked).toBe(0);
+    await screen.findByRole('table', { name: /Validation report/ });
+    expect(screen.queryByLabelText('G2 file (CSV or XLSX)')).toBeNull();
+    for (const name of [/Commit/, /Roll back/, /Discard/])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Download report CSV' }),
+    ).toBeInTheDocument();
+
+    await userEvent.click(
+      screen.getByRole('link', { name: 'Data-quality queue' }),
+    );
+    const queue = await screen.findByRole('table', { name: /open problems/ });
+    expect(within(queue).getAllByText('Open').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /^Ignore/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Resolve/ })).toBeNull();
+    // The scoped query carries the brand user's own member.
+    expect(asked.at(-1)?.get('member_id')).toBe('2');
   });
 });

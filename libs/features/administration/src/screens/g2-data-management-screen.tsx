@@ -4,7 +4,6 @@ import {
   type G2UploadStatus,
 } from '@collective/api-client/contract';
 import { ScreenFrame } from '@collective/nav/react';
-import { useTenancy } from '@collective/tenancy/react';
 import {
   Alert,
   Button,
@@ -21,10 +20,11 @@ import {
 } from '@collective/ui';
 import { createContext, useContext, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useG2Uploads } from '../data/g2';
-import { COLLECTIVE_ONLY, kg, UPLOAD_STATUS_LABELS } from './g2/g2-labels';
+import { useG2ReadOnly, useG2Uploads } from '../data/g2';
+import { kg, UPLOAD_STATUS_LABELS } from './g2/g2-labels';
 import styles from './g2/g2.module.css';
 import { QualityQueue } from './g2/quality-queue';
+import { ReadOnlyNote } from './g2/read-only-note';
 import { UploadForm } from './g2/upload-form';
 import { UploadReport } from './g2/upload-report';
 
@@ -87,8 +87,14 @@ const COLUMNS: DataTableColumn<G2Upload>[] = [
   { id: 'open', header: 'Report', cell: (u) => <OpenButton upload={u} /> },
 ];
 
-/** The uploads list, with the upload form and the open upload's report. */
-function Uploads({ onDone }: { onDone: (text: string) => void }) {
+/** The uploads list, with the upload form (unless read-only) and the open upload's report. */
+function Uploads({
+  readOnly,
+  onDone,
+}: {
+  readOnly: boolean;
+  onDone: (text: string) => void;
+}) {
   const searchParams = useSearchParams();
   const [params, setParams] = searchParams;
   const list = useListParams(UPLOAD_LIST, searchParams);
@@ -108,20 +114,25 @@ function Uploads({ onDone }: { onDone: (text: string) => void }) {
   const answer = uploads.data;
   return (
     <>
-      <Panel title="Upload a partner file">
-        <UploadForm
-          onUploaded={(upload) => {
-            onDone(
-              `${upload.file_name} was uploaded; its rows are being checked.`,
-            );
-            setOpen(upload.id);
-          }}
-        />
-      </Panel>
+      {readOnly ? (
+        <ReadOnlyNote scope={answer?.scope} subject="uploads" />
+      ) : (
+        <Panel title="Upload a partner file">
+          <UploadForm
+            onUploaded={(upload) => {
+              onDone(
+                `${upload.file_name} was uploaded; its rows are being checked.`,
+              );
+              setOpen(upload.id);
+            }}
+          />
+        </Panel>
+      )}
       {openId !== null ? (
         <UploadReport
           key={openId}
           id={openId}
+          readOnly={readOnly}
           onClose={() => setOpen(null)}
           onDone={onDone}
         />
@@ -171,25 +182,16 @@ function Uploads({ onDone }: { onDone: (text: string) => void }) {
  * validation reports with filters and CSV, commit, roll back and discard
  * behind confirmations; and the data-quality queue. `?section=uploads`
  * (/g2-uploads) and `?section=quality` (/data-quality-investigation)
- * choose the part shown.
+ * choose the part shown. A brand admin (or a collective admin looking at
+ * one member) reads the same parts over that member's rows, without any
+ * control that writes.
  */
 export default function G2DataManagementScreen() {
-  const { access } = useTenancy();
-  if (!access.isCollectiveAdmin) {
-    return (
-      <ScreenFrame>
-        <p>{COLLECTIVE_ONLY}</p>
-      </ScreenFrame>
-    );
-  }
-  return <G2DataManagement />;
-}
-
-function G2DataManagement() {
   const [params] = useSearchParams();
   const section =
     params.get(SECTION_PARAM) === 'quality' ? 'quality' : 'uploads';
   const [notice, setNotice] = useState<string | null>(null);
+  const readOnly = useG2ReadOnly();
   return (
     <ScreenFrame>
       <nav aria-label="G2 data management" className={styles.sections}>
@@ -210,9 +212,9 @@ function G2DataManagement() {
         {notice ? <Alert tone="info">{notice}</Alert> : null}
       </div>
       {section === 'uploads' ? (
-        <Uploads onDone={setNotice} />
+        <Uploads readOnly={readOnly} onDone={setNotice} />
       ) : (
-        <QualityQueue onDone={setNotice} />
+        <QualityQueue readOnly={readOnly} onDone={setNotice} />
       )}
     </ScreenFrame>
   );

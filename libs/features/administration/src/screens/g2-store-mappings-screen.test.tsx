@@ -61,6 +61,7 @@ function serveMappings() {
   server.use(
     http.get(`${TEST_ORIGIN}/api/g2/store-mappings`, () =>
       HttpResponse.json({
+        scope: { member_id: null, member_name: null },
         counts: { unmatched: 1, suggested: 1, confirmed: 1, ignored: 0 },
         mappings: [unmatched, other, confirmed],
         page: 1,
@@ -71,12 +72,12 @@ function serveMappings() {
   );
 }
 
-async function open() {
+async function open(who: 'admin' | 'brandAdmin' = 'admin') {
   await renderWithShell(<G2StoreMappingsScreen />, {
-    signedInAs: 'admin',
+    signedInAs: who,
     route: '/g2-store-mappings',
   });
-  return screen.findByRole('table', { name: /3 partner store ids/ });
+  return screen.findByRole('table', { name: /partner store ids/ });
 }
 
 describe('G2 Store Mappings', () => {
@@ -222,5 +223,35 @@ describe('G2 Store Mappings', () => {
     expect(
       screen.getByRole('table', { name: 'Rows not imported' }),
     ).toHaveTextContent('There is no active store 999999');
+  });
+
+  it('shows a brand admin the ids confirmed to their stores, read-only', async () => {
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/g2/store-mappings`, () =>
+        HttpResponse.json({
+          scope: { member_id: 2, member_name: "Kiehl's" },
+          counts: { unmatched: 0, suggested: 0, confirmed: 1, ignored: 0 },
+          mappings: [confirmed],
+          page: 1,
+          page_size: 25,
+          total: 1,
+        }),
+      ),
+    );
+    const table = await open('brandAdmin');
+    expect(
+      screen.getByText(/confirmed to the stores of Kiehl's, read-only/),
+    ).toBeInTheDocument();
+    expect(within(table).getAllByText('Union Square').length).toBeGreaterThan(
+      0,
+    );
+    expect(within(table).queryByRole('checkbox')).toBeNull();
+    expect(within(table).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: /chosen/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
+    expect(screen.queryByText('Unmatched')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Export CSV' }),
+    ).toBeInTheDocument();
   });
 });

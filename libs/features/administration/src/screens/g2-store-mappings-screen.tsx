@@ -6,7 +6,6 @@ import {
   type G2StoreMapping,
 } from '@collective/api-client/contract';
 import { ScreenFrame } from '@collective/nav/react';
-import { useTenancy } from '@collective/tenancy/react';
 import {
   Alert,
   Button,
@@ -37,16 +36,13 @@ import {
   useConfirmG2Mappings,
   useG2Mappings,
   useG2MappingsCsv,
+  useG2ReadOnly,
   useImportG2Mappings,
   useUpdateG2Mapping,
 } from '../data/g2';
-import {
-  COLLECTIVE_ONLY,
-  kg,
-  MAPPING_STATUS_LABELS,
-  rowsText,
-} from './g2/g2-labels';
+import { kg, MAPPING_STATUS_LABELS, rowsText } from './g2/g2-labels';
 import styles from './g2/g2.module.css';
+import { ReadOnlyNote } from './g2/read-only-note';
 
 /** What the mapping list accepts from its URL. */
 export const MAPPING_LIST: ListSpec = {
@@ -133,17 +129,19 @@ function RowActions({ mapping }: { mapping: G2StoreMapping }) {
   );
 }
 
+const PARTNER_COLUMN: DataTableColumn<G2StoreMapping> = {
+  id: 'partner',
+  header: 'Partner store id',
+  rowHeader: true,
+  cell: (m) =>
+    m.partner_name
+      ? `${m.partner_store_id} (${m.partner_name})`
+      : m.partner_store_id,
+};
+
 const COLUMNS: DataTableColumn<G2StoreMapping>[] = [
   { id: 'choose', header: 'Choose', cell: (m) => <Choose mapping={m} /> },
-  {
-    id: 'partner',
-    header: 'Partner store id',
-    rowHeader: true,
-    cell: (m) =>
-      m.partner_name
-        ? `${m.partner_store_id} (${m.partner_name})`
-        : m.partner_store_id,
-  },
+  PARTNER_COLUMN,
   {
     id: 'status',
     header: 'Status',
@@ -159,6 +157,16 @@ const COLUMNS: DataTableColumn<G2StoreMapping>[] = [
   },
   { id: 'store', header: 'Program store', cell: (m) => <Target mapping={m} /> },
   { id: 'actions', header: 'Actions', cell: (m) => <RowActions mapping={m} /> },
+];
+
+/** A member's view: its confirmed ids and their stores, nothing to change. */
+const READ_ONLY_COLUMNS: DataTableColumn<G2StoreMapping>[] = [
+  PARTNER_COLUMN,
+  {
+    id: 'store',
+    header: 'Program store',
+    cell: (m) => m.store_name ?? MAPPING_STATUS_LABELS[m.status],
+  },
 ];
 
 /** The CSV import of mappings: confirmed rows and the problems of the others. */
@@ -250,21 +258,12 @@ function MappingImport({ onDone }: { onDone: (text: string) => void }) {
  * store ids with their status and the rows and weight each unconfirmed id
  * holds back, program stores suggested by name and address; confirm one
  * or the chosen ones at once, ignore, set back; CSV import and export.
- * Each confirmation checks the affected uploads again.
+ * Each confirmation checks the affected uploads again. A brand admin (or
+ * a collective admin looking at one member) reads the ids confirmed to
+ * that member's stores, and may export them.
  */
 export default function G2StoreMappingsScreen() {
-  const { access } = useTenancy();
-  if (!access.isCollectiveAdmin) {
-    return (
-      <ScreenFrame>
-        <p>{COLLECTIVE_ONLY}</p>
-      </ScreenFrame>
-    );
-  }
-  return <G2StoreMappings />;
-}
-
-function G2StoreMappings() {
+  const readOnly = useG2ReadOnly();
   const searchParams = useSearchParams();
   const list = useListParams(MAPPING_LIST, searchParams);
   const { state } = list;
@@ -370,9 +369,15 @@ function G2StoreMappings() {
   }
   return (
     <ScreenFrame>
+      {readOnly ? (
+        <ReadOnlyNote scope={answer?.scope} subject="mappings" />
+      ) : null}
       {answer ? (
         <Figures
-          figures={G2_MAPPING_STATUSES.map((s) => ({
+          figures={(readOnly
+            ? (['confirmed'] as const)
+            : G2_MAPPING_STATUSES
+          ).map((s) => ({
             term: MAPPING_STATUS_LABELS[s],
             value: formatNumber(answer.counts[s]),
           }))}
@@ -399,26 +404,32 @@ function G2StoreMappings() {
             label: 'Search mappings',
             placeholder: 'Partner id, name or store',
           }}
-          selects={[
-            {
-              key: 'status',
-              label: 'Status',
-              allLabel: 'Any status',
-              options: G2_MAPPING_STATUSES.map((s) => ({
-                value: s,
-                label: MAPPING_STATUS_LABELS[s],
-              })),
-            },
-          ]}
+          selects={
+            readOnly
+              ? []
+              : [
+                  {
+                    key: 'status',
+                    label: 'Status',
+                    allLabel: 'Any status',
+                    options: G2_MAPPING_STATUSES.map((s) => ({
+                      value: s,
+                      label: MAPPING_STATUS_LABELS[s],
+                    })),
+                  },
+                ]
+          }
         />
-        <div className={styles.actions}>
-          <Button
-            disabled={choices.length === 0 || bulk.isPending}
-            onClick={confirmChosen}
-          >
-            {`Confirm ${formatNumber(choices.length)} chosen as their best suggestion`}
-          </Button>
-        </div>
+        {readOnly ? null : (
+          <div className={styles.actions}>
+            <Button
+              disabled={choices.length === 0 || bulk.isPending}
+              onClick={confirmChosen}
+            >
+              {`Confirm ${formatNumber(choices.length)} chosen as their best suggestion`}
+            </Button>
+          </div>
+        )}
         <RowWritesContext.Provider value={writes}>
           <div className={styles.tableRegion}>
             <DataTable
@@ -427,7 +438,7 @@ function G2StoreMappings() {
                   ? `${formatNumber(answer.total)} partner store ids`
                   : 'Partner store ids'
               }
-              columns={COLUMNS}
+              columns={readOnly ? READ_ONLY_COLUMNS : COLUMNS}
               rows={answer?.mappings ?? NO_MAPPINGS}
               getRowId={(m) => String(m.id)}
               status={mappings.status}
@@ -440,9 +451,11 @@ function G2StoreMappings() {
           </div>
         </RowWritesContext.Provider>
       </Panel>
-      <Panel title="Import mappings">
-        <MappingImport onDone={setNotice} />
-      </Panel>
+      {readOnly ? null : (
+        <Panel title="Import mappings">
+          <MappingImport onDone={setNotice} />
+        </Panel>
+      )}
     </ScreenFrame>
   );
 }

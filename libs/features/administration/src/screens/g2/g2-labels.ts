@@ -30,6 +30,28 @@ export const kg = (value: number) =>
 export const rowsText = (n: number) =>
   `${formatNumber(n)} ${n === 1 ? 'row' : 'rows'}`;
 
-/** What a brand user reads instead of a G2 screen: G2 ingestion is the collective admins' (docs/decisions/0099). */
-export const COLLECTIVE_ONLY =
-  'G2 partner files and store mappings are managed by the collective’s admins; your member’s committed figures show on the dashboard.';
+/** What a read-only G2 screen shows: uploads (their rows) or store mappings. */
+export type G2Subject = 'uploads' | 'mappings';
+
+/**
+ * What a read-only G2 screen says first (docs/decisions/0099, addendum):
+ * to a brand user, whose data they see and who writes; to a collective
+ * admin who chose a member, how to get the controls back.
+ */
+export function readOnlyNote(
+  isCollectiveAdmin: boolean,
+  memberName: string | null,
+  subject: G2Subject,
+): string {
+  const member =
+    memberName ?? (isCollectiveAdmin ? 'one member' : 'your member');
+  const shown =
+    subject === 'uploads'
+      ? `Shown here: the rows of ${member} in them, read-only`
+      : `Shown here: the partner ids confirmed to the stores of ${member}, read-only`;
+  if (isCollectiveAdmin)
+    return `${shown}. Choose All members in the member switcher to upload, commit, map or settle.`;
+  return subject === 'uploads'
+    ? `G2 partner files are uploaded, checked and committed by the collective’s admins. ${shown}; committed rows count in your dashboard’s figures.`
+    : `Partner store ids are mapped by the collective’s admins. ${shown}.`;
+}

@@ -33,6 +33,7 @@ import {
 import { Link, useSearchParams } from 'react-router-dom';
 import { useG2Issues, useSettleG2Issue } from '../../data/g2';
 import styles from './g2.module.css';
+import { ReadOnlyNote } from './read-only-note';
 
 /** What the quality queue accepts from its URL. */
 export const QUEUE_LIST: ListSpec = {
@@ -50,16 +51,17 @@ const STATUS_LABELS: Readonly<Record<G2IssueStatus, string>> = {
 
 const NO_ISSUES: readonly G2Issue[] = [];
 
-/** The issue whose note form is open, and how to open one. */
+/** How to open an issue's note form, or `null` on a read-only queue. */
 const SettlingContext = createContext<{
-  open: (issue: G2Issue, action: 'resolve' | 'ignore') => void;
+  open: ((issue: G2Issue, action: 'resolve' | 'ignore') => void) | null;
 } | null>(null);
 
 function IssueActions({ issue }: { issue: G2Issue }) {
   const settling = useContext(SettlingContext);
   if (!settling)
     throw new Error('IssueActions must be inside the quality queue.');
-  if (issue.status !== 'open') {
+  const open = settling.open;
+  if (issue.status !== 'open' || !open) {
     return (
       <span>{`${STATUS_LABELS[issue.status]}${issue.note ? `: ${issue.note}` : ''}`}</span>
     );
@@ -69,16 +71,10 @@ function IssueActions({ issue }: { issue: G2Issue }) {
   );
   return (
     <div className={styles.actions}>
-      <Button
-        variant="secondary"
-        onClick={() => settling.open(issue, 'resolve')}
-      >
+      <Button variant="secondary" onClick={() => open(issue, 'resolve')}>
         Resolve {of}
       </Button>
-      <Button
-        variant="secondary"
-        onClick={() => settling.open(issue, 'ignore')}
-      >
+      <Button variant="secondary" onClick={() => open(issue, 'ignore')}>
         Ignore {of}
       </Button>
     </div>
@@ -187,9 +183,16 @@ function SettleForm({
 /**
  * The data-quality queue (decisions D17): problems of uploads still to be
  * committed, counted by kind (each count filters the list), each
- * resolvable or ignorable with a note.
+ * resolvable or ignorable with a note (unless `readOnly`: then each shows
+ * its status).
  */
-export function QualityQueue({ onDone }: { onDone: (text: string) => void }) {
+export function QualityQueue({
+  readOnly,
+  onDone,
+}: {
+  readOnly: boolean;
+  onDone: (text: string) => void;
+}) {
   const searchParams = useSearchParams();
   const list = useListParams(QUEUE_LIST, searchParams);
   const { state } = list;
@@ -209,6 +212,9 @@ export function QualityQueue({ onDone }: { onDone: (text: string) => void }) {
   const answer = issues.data;
   return (
     <Panel title="Data-quality queue">
+      {readOnly ? (
+        <ReadOnlyNote scope={answer?.scope} subject="uploads" />
+      ) : null}
       {answer && answer.groups.length > 0 ? (
         <ul className={styles.groups} aria-label="Open problems by kind">
           {answer.groups.map((group) => (
@@ -262,7 +268,11 @@ export function QualityQueue({ onDone }: { onDone: (text: string) => void }) {
         />
       ) : null}
       <SettlingContext.Provider
-        value={{ open: (issue, action) => setSettling({ issue, action }) }}
+        value={{
+          open: readOnly
+            ? null
+            : (issue, action) => setSettling({ issue, action }),
+        }}
       >
         <div className={styles.tableRegion}>
           <DataTable

@@ -171,15 +171,17 @@ function UploadWrites({
 
 /**
  * One upload: its status and totals (validation progress while it is
- * checked), the validation report with filters and its CSV, and the
- * writes its status allows.
+ * checked), the validation report with filters and its CSV, and, unless
+ * `readOnly`, the writes its status allows.
  */
 export function UploadReport({
   id,
+  readOnly,
   onClose,
   onDone,
 }: {
   id: number;
+  readOnly: boolean;
   onClose: () => void;
   onDone: (text: string) => void;
 }) {
@@ -235,18 +237,21 @@ export function UploadReport({
                 value={validation?.progress ?? 0}
               />{' '}
               <span aria-live="polite">
-                {validation?.message ?? 'Waiting to start…'}
+                {validation?.message ??
+                  (validation ? 'Checking…' : 'Waiting to start…')}
               </span>
             </div>
           ) : null}
           {upload.failure ? <Alert>{upload.failure}</Alert> : null}
-          <UploadWrites
-            upload={upload}
-            onDone={(text, gone) => {
-              onDone(text);
-              if (gone) onClose();
-            }}
-          />
+          {readOnly ? null : (
+            <UploadWrites
+              upload={upload}
+              onDone={(text, gone) => {
+                onDone(text);
+                if (gone) onClose();
+              }}
+            />
+          )}
           <div
             className={styles.filters}
             role="search"
