@@ -3,6 +3,7 @@ import type { SqlRunner } from '../db/database';
 import { readDemoSeed } from '../db/demo-seed-record';
 import { resourceRoutes } from '../http/declare-route';
 import { Refusal } from '../http/error-replies';
+import { allowSilence } from '../http/request-guards';
 import {
   carryOutDemoCleanup,
   lockDemoTables,
@@ -76,11 +77,8 @@ export const demoCleanupRoutes = resourceRoutes({
         `This database holds the program at scale ${seed.scale}; writing it again would take minutes, so the clean-up restores the demo data set (scale ${MAX_RESTORED_SCALE}) only. Start from a fresh database instead; nothing was changed.`,
       );
     }
-    // The program's restore writes thousands of rows: give the answer time
-    // (an injected request in the tests has no socket to set).
-    const { socket } = request.raw;
-    if (typeof socket?.setTimeout === 'function')
-      socket.setTimeout(CLEANUP_TIMEOUT_MS);
+    // The program's restore writes thousands of rows: give the answer time.
+    allowSilence(request, CLEANUP_TIMEOUT_MS);
     await carryOutDemoCleanup(db, seed, plan, services.sessionCache, now);
     const done = plan.kinds
       .filter((kind) => kind.count > 0)

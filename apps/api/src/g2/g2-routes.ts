@@ -20,6 +20,7 @@ import { recordAudit, type AuditedChange } from '../http/audit';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
 import { withIdempotency } from '../http/idempotency';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
+import { allowSilence } from '../http/request-guards';
 import { recordIngestion } from '../ingestion-logs/record-ingestion';
 import type { JobQueue } from '../jobs/job-queue';
 import { writeScope } from '../stores/store-routes';
@@ -1047,7 +1048,7 @@ export const g2Routes: FastifyPluginAsync<RouteServices> = async (
     retries: 1,
   });
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.method !== 'GET') request.raw.setTimeout(G2_WRITE_SILENCE_MS);
+    if (request.method !== 'GET') allowSilence(request, G2_WRITE_SILENCE_MS);
     done();
   });
   app.addHook('preHandler', async (request) => {

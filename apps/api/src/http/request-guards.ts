@@ -109,3 +109,14 @@ export function guardApiRequest(
   if (refusedNulInUrl(request, reply) || refusedTenant(request, reply)) return;
   done();
 }
+
+/**
+ * Lets this request's connection stay silent for `ms` instead of
+ * CONNECTION_TIMEOUT_MS, for a route whose answer takes long (a big
+ * upload's staging, the demo clean-up). An injected request (tests) has no
+ * socket, and nothing to lengthen.
+ */
+export function allowSilence(request: FastifyRequest, ms: number): void {
+  const { socket } = request.raw;
+  if (typeof socket?.setTimeout === 'function') socket.setTimeout(ms);
+}
