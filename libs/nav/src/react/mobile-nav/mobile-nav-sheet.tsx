@@ -17,8 +17,8 @@ export interface MobileNavSheetProps {
   onClose: () => void;
   /** Unread notifications, for the Notifications tile's label. */
   count: number;
-  /** The badge text shown on the Notifications tile. */
-  badge: string;
+  /** The badge text shown on the Notifications tile (none when nothing is unread). */
+  badge: string | null;
 }
 
 /**
