@@ -187,7 +187,7 @@ export const CreateMemberSchema = v.strictObject({
   code: v.pipe(
     v.string('code must be a string'),
     v.trim(),
-    v.toUpperCase(),
+    v.transform((code) => code.toUpperCase()),
     v.regex(
       /^[A-Z0-9][A-Z0-9-]{1,19}$/,
       'code must be 2 to 20 letters, digits or "-", like LUMEN',

@@ -477,7 +477,7 @@ export const CreateLotSchema = v.strictObject({
   material: MaterialCodeSchema,
   weight_kg: v.pipe(
     v.number('weight_kg must be a number'),
-    v.gtValue(0, 'weight_kg must be above zero'),
+    v.check((kg) => kg > 0, 'weight_kg must be above zero'),
     v.maxValue(1_000_000, 'weight_kg must be at most 1,000,000'),
   ),
   processor_id: v.pipe(v.number(), v.integer(), v.minValue(1)),

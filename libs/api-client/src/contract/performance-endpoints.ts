@@ -198,7 +198,10 @@ export const SetPerformanceTargetsSchema = v.strictObject({
   version: v.optional(VersionSchema),
   collected_kg: v.pipe(
     v.number('collected_kg must be a number of kilograms'),
-    v.finite('collected_kg must be a number of kilograms'),
+    v.check(
+      (n: number) => Number.isFinite(n),
+      'collected_kg must be a number of kilograms',
+    ),
     v.minValue(0, 'collected_kg cannot be negative'),
     v.maxValue(
       MAX_COLLECTED_KG_TARGET,
@@ -217,7 +220,10 @@ export const SetPerformanceTargetsSchema = v.strictObject({
   ),
   recycling_rate: v.pipe(
     v.number('recycling_rate must be a share from 0 to 1'),
-    v.finite('recycling_rate must be a share from 0 to 1'),
+    v.check(
+      (n: number) => Number.isFinite(n),
+      'recycling_rate must be a share from 0 to 1',
+    ),
     v.minValue(0, 'recycling_rate cannot be negative'),
     v.maxValue(1, 'recycling_rate must be at most 1 (100 %)'),
     v.transform((share) => Math.round(share * 10_000) / 10_000),

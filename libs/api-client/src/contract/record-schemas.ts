@@ -154,11 +154,17 @@ export const AuditEventsQuerySchema = v.strictObject({
   actor_user_id: v.optional(PositiveText('actor_user_id', MAX_RECORD_ID)),
   /** Events at or after this time. */
   from: v.optional(
-    v.pipe(v.string(), v.isoTimestamp('from must be an ISO 8601 timestamp')),
+    v.pipe(
+      v.string(),
+      v.regex(v.ISO_TIMESTAMP_REGEX, 'from must be an ISO 8601 timestamp'),
+    ),
   ),
   /** Events before this time. */
   to: v.optional(
-    v.pipe(v.string(), v.isoTimestamp('to must be an ISO 8601 timestamp')),
+    v.pipe(
+      v.string(),
+      v.regex(v.ISO_TIMESTAMP_REGEX, 'to must be an ISO 8601 timestamp'),
+    ),
   ),
   member_id: v.optional(PositiveText('member_id', MAX_RECORD_ID)),
   page: v.optional(PositiveText('page', 100_000)),
@@ -209,7 +215,7 @@ export const JOB_STATUSES = [
 
 /** The `:id` of /api/jobs/:id: a job's UUID. */
 export const JobIdParamsSchema = v.strictObject({
-  id: v.pipe(v.string(), v.uuid('job id must be a UUID')),
+  id: v.pipe(v.string(), v.regex(v.UUID_REGEX, 'job id must be a UUID')),
 });
 
 /** One of the caller's jobs, as its owner sees it (docs/decisions/0071). */

@@ -26,7 +26,10 @@ async function openSheet(who: DemoUserKey, unread = 0) {
     name: unread > 0 ? `Menu, Notifications, ${unread} unread` : 'Menu',
   });
   await userEvent.click(trigger);
-  return { trigger, sheet: screen.getByRole('dialog', { name: 'Menu' }) };
+  return {
+    trigger,
+    sheet: await screen.findByRole('dialog', { name: 'Menu' }),
+  };
 }
 
 const texts = (elements: HTMLElement[]) =>

@@ -72,7 +72,7 @@ export function CreateLot({
           ),
           weight_kg: v.pipe(
             TypedWeight('weight of the lot', 7),
-            v.gtValue(0, 'A lot weighs more than 0 kg.'),
+            v.check((kg) => kg > 0, 'A lot weighs more than 0 kg.'),
           ),
           processor_id: v.pipe(
             v.string(),
