@@ -106,6 +106,28 @@ test.describe('JavaScript budgets', () => {
     );
   });
 
+  test('the public mail-back form fetches at most 60 kB gzip (no script at all today)', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script')
+        scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/mail-back');
+    await expect(
+      page.getByRole('button', { name: 'Request my label' }),
+    ).toBeVisible();
+    await page.waitForLoadState('load');
+
+    const sizes = scripts.map(sizeOf);
+    report('mailbackForm', { files: sizes, total: totalOf(sizes) });
+    expect(
+      totalOf(sizes).gzip,
+      `mail-back form: ${describeSizes(sizes)}`,
+    ).toBeLessThanOrEqual(JS_BUDGETS.mailbackForm);
+  });
+
   test('opening a screen from the shell fetches its chunk and the chunks it imports at once', async ({
     page,
     request,

@@ -499,6 +499,21 @@ function numberOf(
 }
 
 /**
+ * Whether `node` is valibot's ISO timestamp pattern (`v.ISO_TIMESTAMP_REGEX`):
+ * the contract writes a timestamp as `regex` with it rather than
+ * `isoTimestamp`, to keep the sign-in page's copy of valibot small (0027).
+ */
+function namesIsoTimestampRegex(node: ts.Node | undefined): boolean {
+  if (!node) return false;
+  const name = ts.isPropertyAccessExpression(node)
+    ? node.name.text
+    : ts.isIdentifier(node)
+      ? node.text
+      : '';
+  return name === 'ISO_TIMESTAMP_REGEX';
+}
+
+/**
  * What a schema expression describes: its kind, whether it may be null or
  * absent, and for objects and arrays their fields. Follows constants of the
  * contract by name (`IsoTimestampSchema`, `StoreSchema`) and reads through
@@ -657,7 +672,11 @@ export function describeSchema(
       for (const action of call.args.slice(1)) {
         const step = valibotCall(action);
         if (!step) continue;
-        if (step.fn === 'isoTimestamp' || step.fn === 'isoDateTime')
+        if (
+          step.fn === 'isoTimestamp' ||
+          step.fn === 'isoDateTime' ||
+          (step.fn === 'regex' && namesIsoTimestampRegex(step.args[0]))
+        )
           kind = 'date';
         if (step.fn === 'transform' && inner.kind === 'text') {
           const target = step.args[0];

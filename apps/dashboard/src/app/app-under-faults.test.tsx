@@ -63,7 +63,8 @@ const unreadCalls = () =>
   backend.calls('/api/notifications').filter((r) => r.search === '?unread=true')
     .length;
 const signInButton = () => screen.findByRole('button', { name: 'Sign in' });
-const banner = () => screen.findByRole('banner');
+/** The signed-in shell's banner, once shown (its chunk may be loading for the first time). */
+const banner = () => screen.findByRole('banner', {}, { timeout: 15_000 });
 const kpi = (term: string) =>
   within(screen.getByText(term).closest('div') as HTMLElement).getByRole(
     'definition',
