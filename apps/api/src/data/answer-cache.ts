@@ -12,8 +12,23 @@ import { ANSWER_CACHE_MAX_ENTRIES } from '../constants';
 export interface AnswerCache {
   /** The answer to `key` computed from `version` of the data, or `undefined`. */
   get(key: string, version: number): string | undefined;
-  /** Keeps an answer; the least recently used goes when the cache is full. */
+  /**
+   * Keeps an answer (unless one of a newer version is kept); the least
+   * recently used goes when the cache is full.
+   */
   set(key: string, version: number, body: string): void;
+  /**
+   * The answer to `key` at `version`: kept, or made by `make` and kept.
+   * Requests that miss the same key and version while it is being made
+   * wait for that one computation instead of each starting its own (a
+   * burst on a cold cache would otherwise run one heavy query per
+   * connection). A failure is shared by those waiting and not kept.
+   */
+  answer(
+    key: string,
+    version: number,
+    make: () => Promise<string>,
+  ): Promise<string>;
 }
 
 interface Entry {
@@ -26,7 +41,8 @@ export function createAnswerCache(
   maxEntries: number = ANSWER_CACHE_MAX_ENTRIES,
 ): AnswerCache {
   const entries = new Map<string, Entry>();
-  return {
+  const making = new Map<string, Promise<string>>();
+  const cache: AnswerCache = {
     get(key, version) {
       const entry = entries.get(key);
       if (!entry) return undefined;
@@ -41,6 +57,9 @@ export function createAnswerCache(
     },
     set(key, version, body) {
       if (maxEntries <= 0) return;
+      // Versions only grow: an answer made from older data, finishing
+      // late, never replaces a newer one.
+      if ((entries.get(key)?.version ?? -Infinity) > version) return;
       entries.delete(key);
       while (entries.size >= maxEntries) {
         const oldest = entries.keys().next();
@@ -49,5 +68,28 @@ export function createAnswerCache(
       }
       entries.set(key, { version, body });
     },
+    answer(key, version, make) {
+      const kept = cache.get(key, version);
+      if (kept !== undefined) return Promise.resolve(kept);
+      // With room for none, every answer is computed (for measuring).
+      if (maxEntries <= 0) return make();
+      const flight = `${version}|${key}`;
+      const pending = making.get(flight);
+      if (pending) return pending;
+      const made = make().then(
+        (body) => {
+          making.delete(flight);
+          cache.set(key, version, body);
+          return body;
+        },
+        (error: unknown) => {
+          making.delete(flight);
+          throw error;
+        },
+      );
+      making.set(flight, made);
+      return made;
+    },
   };
+  return cache;
 }

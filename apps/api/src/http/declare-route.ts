@@ -631,12 +631,9 @@ export function declareRoute<N extends RoutedName>(
       ? `|t=${Math.floor(now.getTime() / endpoint.cacheMaxAgeMs)}`
       : '';
     const key = `${name}|${stamp.period}${slot}|m=${request.scope?.memberId ?? '*'}|${JSON.stringify([request.params ?? null, question])}`;
-    let body = services.answers.get(key, stamp.version);
-    if (body === undefined) {
-      const { answer } = await run(request, reply, services.db);
-      body = JSON.stringify(checked(answer));
-      services.answers.set(key, stamp.version, body);
-    }
+    const body = await services.answers.answer(key, stamp.version, async () =>
+      JSON.stringify(checked((await run(request, reply, services.db)).answer)),
+    );
     return settled(
       reply.code(status).type('application/json; charset=utf-8').send(body),
     );
