@@ -110,8 +110,10 @@ export const auditRoutes = resourceRoutes({
         query.entity_id ?? null,
         query.action ?? null,
         query.actor_user_id ?? null,
-        query.from ?? null,
-        query.to ?? null,
+        // As moments, not text: the database reads a Date the way the
+        // contract's check did (Date.parse), whatever offset was written.
+        query.from === undefined ? null : new Date(query.from),
+        query.to === undefined ? null : new Date(query.to),
         pageSize,
         (page - 1) * pageSize,
       ],

@@ -430,6 +430,8 @@ const tenantOf = (tenant: TenantCode | undefined): TenantCode =>
  * collective admin on a tenant limited to that member (kiehls), whose
  * uploads are all that member's by construction (their mappings can only
  * name its stores) and who manages them whole, unmatched ids included.
+ * The answer's `scope` still names the member the route layer resolved
+ * (Kiehl's on that tenant), as every scoped answer does.
  */
 function g2Member(call: {
   scope: DataScope;
@@ -466,7 +468,7 @@ const g2ResourceRoutes = resourceRoutes({
     );
     return {
       success: true,
-      scope: await answeredScope(db, memberId),
+      scope: await answeredScope(db, call.scope.memberId),
       uploads,
       page,
       page_size: pageSize,
@@ -577,7 +579,7 @@ const g2ResourceRoutes = resourceRoutes({
     );
     return {
       success: true,
-      scope: await answeredScope(db, memberId),
+      scope: await answeredScope(db, call.scope.memberId),
       upload,
       issues,
       page,
@@ -756,7 +758,7 @@ const g2ResourceRoutes = resourceRoutes({
     ];
     return {
       success: true,
-      scope: await answeredScope(db, memberId),
+      scope: await answeredScope(db, call.scope.memberId),
       groups,
       issues,
       page,
@@ -827,7 +829,7 @@ const g2ResourceRoutes = resourceRoutes({
     ];
     return {
       success: true,
-      scope: await answeredScope(db, memberId),
+      scope: await answeredScope(db, call.scope.memberId),
       counts,
       mappings,
       page,

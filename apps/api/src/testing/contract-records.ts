@@ -137,6 +137,12 @@ export const RECORD_KINDS = {
     sql: byTenant('mailback_submissions', "'MB-' || id"),
   },
   mailbackForm: { table: 'mailback_forms', sql: byTenant('mailback_forms') },
+  /** A form's first version (seeded live: a draft's edit or publish of it is refused by the owner too). */
+  mailbackFormVersion: {
+    table: 'mailback_forms',
+    fixedParams: { version: '1' },
+    sql: byTenant('mailback_forms'),
+  },
   instructionPage: {
     table: 'instruction_pages',
     param: 'slug',
@@ -182,8 +188,8 @@ export const ENTRY_RECORDS: Record<ParamEntryName, RecordKindName> = {
   addMailbackNote: 'mailbackSubmission',
   redactMailbackSubmission: 'mailbackSubmission',
   saveMailbackFormDraft: 'mailbackForm',
-  editMailbackFormDraft: 'mailbackForm',
-  publishMailbackFormVersion: 'mailbackForm',
+  editMailbackFormDraft: 'mailbackFormVersion',
+  publishMailbackFormVersion: 'mailbackFormVersion',
   shipment: 'shipment',
   recordShipmentException: 'shipment',
   correctShipmentOrigin: 'shipment',

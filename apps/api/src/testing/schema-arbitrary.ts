@@ -61,7 +61,9 @@ function boundsOf(pipe: readonly Node[]): Bounds {
     const requirement = action.requirement;
     switch (action.type) {
       case 'regex':
-        if (!transformed) bounds.regex ??= requirement as RegExp;
+        // fast-check draws from case-sensitive patterns only; what the
+        // pattern matches without `i` it matches with it.
+        if (!transformed) bounds.regex ??= caseSensitive(requirement as RegExp);
         break;
       case 'min_length':
       case 'non_empty':
@@ -486,3 +488,10 @@ export const hostileJsonText: fc.Arbitrary<string> = fc.constantFrom(
   '{"a":"\\ud800"}',
   `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
 );
+
+/** `pattern` without its `i` flag (fast-check's stringMatching refuses it). */
+function caseSensitive(pattern: RegExp): RegExp {
+  return pattern.flags.includes('i')
+    ? new RegExp(pattern.source, pattern.flags.replace('i', ''))
+    : pattern;
+}

@@ -21,6 +21,18 @@ export const IsoTimestampSchema = v.pipe(
   v.regex(v.ISO_TIMESTAMP_REGEX, 'expected an ISO 8601 timestamp'),
 );
 
+/**
+ * A moment asked for in a query, as ISO 8601 text naming a real moment
+ * (valibot's pattern lets through offsets such as -22:41, which no clock
+ * has): refused with `message` otherwise.
+ */
+export const IsoTimestampText = (message: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(v.ISO_TIMESTAMP_REGEX, message),
+    v.check((text) => Number.isFinite(Date.parse(text)), message),
+  );
+
 /** A weight in kilograms in a JSON answer. */
 export const KgSchema = v.pipe(v.number(), v.minValue(0));
 

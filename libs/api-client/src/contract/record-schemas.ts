@@ -3,6 +3,7 @@ import {
   answerSchema,
   IdSchema,
   IsoTimestampSchema,
+  IsoTimestampText,
   oneOf,
   pageEntries,
   requiredText,
@@ -153,19 +154,9 @@ export const AuditEventsQuerySchema = v.strictObject({
   ),
   actor_user_id: v.optional(PositiveText('actor_user_id', MAX_RECORD_ID)),
   /** Events at or after this time. */
-  from: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(v.ISO_TIMESTAMP_REGEX, 'from must be an ISO 8601 timestamp'),
-    ),
-  ),
+  from: v.optional(IsoTimestampText('from must be an ISO 8601 timestamp')),
   /** Events before this time. */
-  to: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(v.ISO_TIMESTAMP_REGEX, 'to must be an ISO 8601 timestamp'),
-    ),
-  ),
+  to: v.optional(IsoTimestampText('to must be an ISO 8601 timestamp')),
   member_id: v.optional(PositiveText('member_id', MAX_RECORD_ID)),
   page: v.optional(PositiveText('page', 100_000)),
   page_size: v.optional(PositiveText('page_size', MAX_AUDIT_PAGE_SIZE)),
