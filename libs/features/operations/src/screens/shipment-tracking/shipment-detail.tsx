@@ -31,21 +31,24 @@ const dateTime = (iso: string) =>
     timeZone: 'UTC',
   }) + ' UTC';
 
+/** A scale's reading: below a tonne with its decimals (a parcel of 1.4 kg is not "1 kg"). */
+const scaleWeight = (kg: number) => formatWeight(kg, undefined, 2);
+
 function Receipt({ receipt }: { receipt: NonNullable<Detail['receipt']> }) {
   return (
     <FactList>
       <dt>Gross</dt>
-      <dd>{formatWeight(receipt.gross_kg)}</dd>
+      <dd>{scaleWeight(receipt.gross_kg)}</dd>
       <dt>Tare</dt>
-      <dd>{formatWeight(receipt.tare_kg)}</dd>
+      <dd>{scaleWeight(receipt.tare_kg)}</dd>
       <dt>Net received</dt>
-      <dd>{formatWeight(receipt.net_kg)}</dd>
+      <dd>{scaleWeight(receipt.net_kg)}</dd>
       <dt>Contamination</dt>
-      <dd>{formatWeight(receipt.contamination_kg)}</dd>
+      <dd>{scaleWeight(receipt.contamination_kg)}</dd>
       <dt>Sorted</dt>
-      <dd>{formatWeight(receipt.sorted_kg)}</dd>
+      <dd>{scaleWeight(receipt.sorted_kg)}</dd>
       <dt>Residue</dt>
-      <dd>{formatWeight(receipt.residue_kg)}</dd>
+      <dd>{scaleWeight(receipt.residue_kg)}</dd>
       <dt>Scale</dt>
       <dd>{receipt.scale_id}</dd>
       <dt>Weighed by</dt>
