@@ -128,8 +128,9 @@ test.describe('redirects and unknown paths', () => {
     const shell = await signInAs(page, DEMO_USERS.admin.email);
     for (const [from, to] of [
       ['/', '/dashboard'],
-      ['/g2-uploads', '/g2-data-management'],
-      ['/data-quality-investigation', '/g2-data-management'],
+      // The right part of it (issue 23): the uploads or the quality queue.
+      ['/g2-uploads', '/g2-data-management?section=uploads'],
+      ['/data-quality-investigation', '/g2-data-management?section=quality'],
       ['/no/such/page', '/dashboard'],
     ] as const) {
       await shell.goInApp(from);

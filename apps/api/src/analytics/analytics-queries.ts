@@ -89,6 +89,16 @@ interface SeriesRow {
  * month shipped, receipts by month of receipt (both as the dashboard's
  * `member_months`), material lines from `member_month_materials`.
  */
+
+/**
+ * Committed G2 rows with their store (`g`, `s`): collected weight a retail
+ * partner reported per store and day, counted in the month of its day
+ * under the store's channel, as the dashboard's rollups count it
+ * (decisions D14, D17; docs/decisions/0099). No shipments, no units.
+ */
+const G2_COLLECTED_STORES =
+  'g2_collections g JOIN stores s ON s.id = g.store_id';
+
 export async function readSeries(
   db: SqlRunner,
   memberId: number | null,
@@ -111,6 +121,12 @@ export async function readSeries(
             sh.channel, 0, 0, (sum(r.net_kg) * 1000)::float8
        FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id
       WHERE sh.received_at >= ${utcStart('$1')} AND sh.received_at < ${utcStart('$2')} ${member}
+      GROUP BY 2, 3
+     UNION ALL
+     SELECT 'received', to_char(date_trunc('month', g.day), 'YYYY-MM'), s.channel, 0, 0,
+            (sum(g.weight_kg) * 1000)::float8
+       FROM ${G2_COLLECTED_STORES}
+      WHERE g.day >= $1::date AND g.day < $2::date ${memberId === null ? '' : 'AND s.member_id = $3'}
       GROUP BY 2, 3
      UNION ALL
      SELECT 'sorted', to_char(month, 'YYYY-MM'), material, 0, 0, (sum(weight_kg) * 1000)::float8
@@ -280,6 +296,12 @@ export async function readPact(
       WHERE sh.received_at >= ${utcStart('$1')} AND sh.received_at < ${utcStart('$2')}
       GROUP BY 2, 4, 5, 6
      UNION ALL
+     SELECT 'received', to_char(date_trunc('month', g.day), 'YYYY-MM'), NULL, s.channel,
+            s.member_id, m.tier, NULL, (sum(g.weight_kg) * 1000)::float8
+       FROM ${G2_COLLECTED_STORES} JOIN members m ON m.id = s.member_id
+      WHERE g.day >= $1::date AND g.day < $2::date
+      GROUP BY 2, 4, 5, 6
+     UNION ALL
      SELECT 'outcome', to_char(date_trunc('month', sh.received_at AT TIME ZONE 'UTC'), 'YYYY-MM'),
             NULL, sh.channel, sh.member_id, m.tier, l.outcome, (sum(ls.weight_kg) * 1000)::float8
        FROM lot_sources ls JOIN eol_lots l ON l.id = ls.lot_id AND l.status = 'confirmed'
@@ -433,7 +455,12 @@ export async function readRegions(
      SELECT 'received', NULL, p.region, p.state, sh.channel, 0, 0, (sum(r.net_kg) * 1000)::float8
        FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id JOIN place p ON p.id = sh.store_id
       WHERE sh.received_at >= ${utcStart('$1')} AND sh.received_at < ${utcStart('$2')}
-      GROUP BY p.region, p.state, sh.channel`,
+      GROUP BY p.region, p.state, sh.channel
+     UNION ALL
+     SELECT 'received', NULL, p.region, p.state, s.channel, 0, 0, (sum(g.weight_kg) * 1000)::float8
+       FROM ${G2_COLLECTED_STORES} JOIN place p ON p.id = g.store_id
+      WHERE g.day >= $1::date AND g.day < $2::date
+      GROUP BY p.region, p.state, s.channel`,
     [period.first, after, ...CITY_STATE_COLUMNS, memberId],
     { name: 'analytics-regions' },
   );
