@@ -55,7 +55,6 @@
  *          queue (issue 20), the analytics series and regional summary
  *          (issue 22).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -65,6 +64,7 @@ import pg from 'pg';
 import {
   DEMO_PASSWORD,
   median,
+  rerunUnderPostgres,
   residentBytes,
   startBuiltServer,
   startProcess,
@@ -72,7 +72,6 @@ import {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bareServerEntry = join(here, 'bare-server.mjs');
-const withPostgres = join(here, '..', 'scripts', 'with-postgres.sh');
 
 const TARGET_REQUESTS_PER_SECOND = 5_000;
 const TARGET_P99_MS = 50;
@@ -659,17 +658,7 @@ async function main() {
     !process.env.TEST_DATABASE_URL
   ) {
     // Part 2 needs PostgreSQL: run again under a throwaway server.
-    const child = spawn(
-      'bash',
-      [
-        withPostgres,
-        process.execPath,
-        fileURLToPath(import.meta.url),
-        ...process.argv.slice(2),
-      ],
-      { stdio: 'inherit' },
-    );
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const code = await rerunUnderPostgres(import.meta.url);
     process.exitCode = typeof code === 'number' ? code : 1;
     return;
   }

@@ -28,19 +28,20 @@
  * Exit code 0 when every target was met, 1 when one was missed, 2 when it
  * could not run.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { residentBytes, signIn, startBuiltServer } from './bench-server.mjs';
+import {
+  rerunUnderPostgres,
+  residentBytes,
+  signIn,
+  startBuiltServer,
+} from './bench-server.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const withPostgres = join(here, '..', 'scripts', 'with-postgres.sh');
 
 /** How much the server's memory may grow over the whole upload (issue 23). */
 const MAX_GROWTH_BYTES = 100 * 1024 * 1024;
@@ -304,17 +305,7 @@ async function main() {
   const settings = options(process.argv.slice(2));
   if (!settings.skipPostgres && !process.env.TEST_DATABASE_URL) {
     // PostgreSQL is needed: run again under a throwaway server.
-    const child = spawn(
-      'bash',
-      [
-        withPostgres,
-        process.execPath,
-        fileURLToPath(import.meta.url),
-        ...process.argv.slice(2),
-      ],
-      { stdio: 'inherit' },
-    );
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const code = await rerunUnderPostgres(import.meta.url);
     process.exitCode = typeof code === 'number' ? code : 2;
     return;
   }

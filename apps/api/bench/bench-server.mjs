@@ -207,3 +207,22 @@ export function runBench(name, met, main) {
     },
   );
 }
+
+/**
+ * Runs the bench script at `scriptUrl` (its `import.meta.url`) again with
+ * the same arguments under scripts/with-postgres.sh, which starts a
+ * throwaway PostgreSQL; resolves to its exit code (`null` when killed).
+ */
+export async function rerunUnderPostgres(scriptUrl) {
+  const child = spawn(
+    'bash',
+    [
+      join(here, '..', 'scripts', 'with-postgres.sh'),
+      process.execPath,
+      fileURLToPath(scriptUrl),
+      ...process.argv.slice(2),
+    ],
+    { stdio: 'inherit' },
+  );
+  return new Promise((resolve) => child.once('exit', resolve));
+}

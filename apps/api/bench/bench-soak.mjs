@@ -60,14 +60,13 @@
  *          alive at the end and stopping with exit code 0. Exits 1 when one
  *          is missed, 2 when it could not run.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import {
   DEMO_EMAILS,
+  rerunUnderPostgres,
   residentBytes,
   startBuiltServer,
 } from './bench-server.mjs';
@@ -87,8 +86,6 @@ import {
   uploadG2,
 } from './soak-traffic.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const withPostgres = join(here, '..', 'scripts', 'with-postgres.sh');
 
 const MAX_MEMORY_GROWTH = 0.2;
 /** How long the clients may take past the end: a report or G2 wait is at most 4 min. */
@@ -451,17 +448,7 @@ async function main() {
     process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     // PostgreSQL is needed: run again under a throwaway server.
-    const child = spawn(
-      'bash',
-      [
-        withPostgres,
-        process.execPath,
-        fileURLToPath(import.meta.url),
-        ...process.argv.slice(2),
-      ],
-      { stdio: 'inherit' },
-    );
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const code = await rerunUnderPostgres(import.meta.url);
     return { rerun: typeof code === 'number' ? code : 1 };
   }
   const totalMs = settings.minutes * 60_000;
