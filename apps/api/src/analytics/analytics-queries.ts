@@ -441,7 +441,7 @@ export async function readRegions(
   const after = addMonths(period.last, 1);
   const rows = await db.query<PlaceRow>(
     `WITH place AS (
-       SELECT s.id, s.region, s.active, cs.state
+       SELECT s.id, s.region, s.active, s.channel, cs.state
          FROM stores s
          LEFT JOIN unnest($3::text[], $4::text[], $5::text[]) AS cs (city, region, state)
            ON cs.city = s.city AND cs.region = s.region
@@ -457,10 +457,10 @@ export async function readRegions(
       WHERE sh.received_at >= ${utcStart('$1')} AND sh.received_at < ${utcStart('$2')}
       GROUP BY p.region, p.state, sh.channel
      UNION ALL
-     SELECT 'received', NULL, p.region, p.state, s.channel, 0, 0, (sum(g.weight_kg) * 1000)::float8
-       FROM ${G2_COLLECTED_STORES} JOIN place p ON p.id = g.store_id
+     SELECT 'received', NULL, p.region, p.state, p.channel, 0, 0, (sum(g.weight_kg) * 1000)::float8
+       FROM g2_collections g JOIN place p ON p.id = g.store_id
       WHERE g.day >= $1::date AND g.day < $2::date
-      GROUP BY p.region, p.state, s.channel`,
+      GROUP BY p.region, p.state, p.channel`,
     [period.first, after, ...CITY_STATE_COLUMNS, memberId],
     { name: 'analytics-regions' },
   );

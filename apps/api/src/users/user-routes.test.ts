@@ -82,6 +82,21 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
     secrets.add(token);
     return token;
   };
+  /** Invites a person as `who`, accepts the invitation and gives their session. */
+  async function signedInInvitee(
+    who: string,
+    body: Parameters<typeof invite>[1],
+  ) {
+    const sent = await invited(who, body);
+    const accepted = await call(null, 'POST', '/api/auth/accept-invitation', {
+      token: tokenOf(sent.invitation.link),
+      password: NEW_PASSWORD,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const session = accepted.json().token as string;
+    secrets.add(session);
+    return { sent, session };
+  }
   async function userOf(who: string, id: number) {
     const response = await call(who, 'GET', `/api/users/${id}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -356,17 +371,10 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
     });
 
     it('applies a role change to the person’s next request on this instance, not only after the session cache’s 5 s', async () => {
-      const sent = await invited('brand.admin@kiehls.test', {
-        email: 'promoted@kiehls.test',
-        role: 'brand_operator',
-        member_id: 2,
-      });
-      const accepted = await call(null, 'POST', '/api/auth/accept-invitation', {
-        token: tokenOf(sent.invitation.link),
-        password: NEW_PASSWORD,
-      });
-      const session = accepted.json().token as string;
-      secrets.add(session);
+      const { sent, session } = await signedInInvitee(
+        'brand.admin@kiehls.test',
+        { email: 'promoted@kiehls.test', role: 'brand_operator', member_id: 2 },
+      );
       const id = sent.user.id as number;
       const users = () => call(session, 'GET', '/api/users');
       expect((await users()).statusCode).toBe(403); // the session is now cached
@@ -462,18 +470,14 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
       // super admins demote each other: one demoted on this instance still
       // acts as super admin on another for up to SESSION_CACHE_TTL_MS.
       const first = ids['super@pact.test'] as number;
-      const second = await invited('super@pact.test', {
-        email: 'second.super@pact.test',
-        role: 'super_admin',
-        member_id: null,
-      });
-      const accepted = await call(null, 'POST', '/api/auth/accept-invitation', {
-        token: tokenOf(second.invitation.link),
-        password: NEW_PASSWORD,
-      });
-      expect(accepted.statusCode, accepted.body).toBe(200);
-      const session = accepted.json().token as string;
-      secrets.add(session);
+      const { sent: second, session } = await signedInInvitee(
+        'super@pact.test',
+        {
+          email: 'second.super@pact.test',
+          role: 'super_admin',
+          member_id: null,
+        },
+      );
 
       vi.useFakeTimers({ toFake: ['Date'] });
       const other = await startTestServerBeside(engine, server);
@@ -565,20 +569,14 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
   describe('deactivation, password reset and signing out everywhere', () => {
     it('ends a deactivated user’s sessions and API keys at once on this instance and within 5 s on another; reactivation lets them sign in again', async () => {
       const email = 'deact@kiehls.test';
-      const sent = await invited('brand.admin@kiehls.test', {
-        email,
-        role: 'brand_operator',
-        member_id: 2,
-      });
-      const accepted = await call(null, 'POST', '/api/auth/accept-invitation', {
-        token: tokenOf(sent.invitation.link),
-        password: NEW_PASSWORD,
-      });
-      const session = accepted.json().token as string;
+      const { sent, session } = await signedInInvitee(
+        'brand.admin@kiehls.test',
+        { email, role: 'brand_operator', member_id: 2 },
+      );
       const key = await call(session, 'POST', '/api/keys', { name: 'script' });
       expect(key.statusCode, key.body).toBe(201);
       const secret = key.json().secret as string;
-      secrets.add(session).add(secret);
+      secrets.add(secret);
 
       vi.useFakeTimers({ toFake: ['Date'] });
       const other = await startTestServerBeside(engine, server);
