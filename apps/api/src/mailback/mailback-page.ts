@@ -169,7 +169,7 @@ ${listed.length > 0 ? `<ul>${listed.map(([name, message]) => `<li><a href="#${na
     )
     .join('');
   const brandOptions = (row: number) =>
-    [`<option value="">Choose a brand</option>`]
+    [`<option value="">Choose</option>`]
       .concat(
         form.fields.brands.map(
           (brand) =>

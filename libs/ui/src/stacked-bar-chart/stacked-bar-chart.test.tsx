@@ -64,4 +64,26 @@ describe('StackedBarChart', () => {
       'Nov20 kg0 kg20 kg40 kg',
     ]);
   });
+
+  it('writes a bar’s short axis label under the axis, and its full label in the table and the summary', () => {
+    const { container } = render(
+      <StackedBarChart
+        {...props}
+        bars={[
+          { label: 'Oct 2026', axisLabel: 'Oct', values: { pp5: 10 } },
+          { label: 'Nov 2026', axisLabel: 'Nov', values: { pp5: 20 } },
+        ]}
+      />,
+    );
+    expect(
+      [...container.querySelectorAll('svg text')].map((t) => t.textContent),
+    ).toEqual(['Oct', 'Nov']);
+    expect(screen.getByRole('img')).toHaveAccessibleName(
+      /from Oct 2026 to Nov 2026/,
+    );
+    const table = screen.getByRole('table', { name: 'Monthly weight' });
+    expect(
+      within(table).getByRole('rowheader', { name: 'Nov 2026' }),
+    ).toBeTruthy();
+  });
 });

@@ -8,9 +8,12 @@ export interface ChartSeries {
   label: string;
 }
 
-/** One bar: its label under the axis and the value of each series. */
+/** One bar: its label and the value of each series. */
 export interface ChartBar {
+  /** The bar's name in the table and the tooltips, e.g. "Nov 2026". */
   label: string;
+  /** A shorter name under the axis, where a bar is narrow, e.g. "Nov" (`label` otherwise). */
+  axisLabel?: string;
   values: Readonly<Record<string, number>>;
 }
 
@@ -134,7 +137,7 @@ export function StackedBarChart({
                 textAnchor="middle"
                 className={styles.axis}
               >
-                {bar.label}
+                {bar.axisLabel ?? bar.label}
               </text>
             </g>
           );

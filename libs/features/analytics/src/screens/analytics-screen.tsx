@@ -2,6 +2,7 @@ import { MATERIALS, SHIPMENT_CHANNELS } from '@collective/api-client/contract';
 import {
   ExportButton,
   Figures,
+  formatMonth,
   formatNumber,
   formatWeight,
   Panel,
@@ -64,6 +65,11 @@ export default function AnalyticsScreen() {
   const data = series.data;
   const unit = INTERVAL_LABELS[view.interval];
   const labels = data?.buckets.map((b) => bucketLabel(b, data.interval)) ?? [];
+  // Under a chart's narrow bars a month is "Nov"; the table keeps its year.
+  const axisLabels =
+    data?.interval === 'month'
+      ? data.buckets.map((b) => formatMonth(b.first, undefined, true))
+      : labels;
   return (
     <AnalyticsFrame
       view={view}
@@ -115,6 +121,7 @@ export default function AnalyticsScreen() {
               series={CHANNEL_SERIES}
               bars={data.buckets.map((bucket, index) => ({
                 label: labels[index] ?? bucket.first,
+                axisLabel: axisLabels[index],
                 values: Object.fromEntries(
                   bucket.channels.map((c) => [c.channel, c.weight_kg]),
                 ),
@@ -133,6 +140,7 @@ export default function AnalyticsScreen() {
               series={MATERIAL_SERIES}
               bars={data.buckets.map((bucket, index) => ({
                 label: labels[index] ?? bucket.first,
+                axisLabel: axisLabels[index],
                 values: {
                   ...Object.fromEntries(
                     bucket.materials.map((m) => [m.material, m.weight_kg]),

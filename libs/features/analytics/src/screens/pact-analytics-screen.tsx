@@ -167,6 +167,7 @@ export default function PactAnalyticsScreen() {
               series={OUTCOME_SERIES}
               bars={data.months.map((m) => ({
                 label: formatMonth(m.month),
+                axisLabel: formatMonth(m.month, undefined, true),
                 values: m.outcomes,
               }))}
               formatValue={formatWeight}
