@@ -2,7 +2,7 @@
 /**
  * Soak of the production server with writes (`npm run bench:soak`; not a
  * test; issue 25, growing decision 0045's reads-only soak; the method is
- * docs/decisions/0105).
+ * docs/decisions/0106).
  *
  * Starts the built server (`apps/api/dist/main.js`, as `npm start` runs
  * it, logs at info into a temporary file, `TRUST_PROXY=loopback` so each

@@ -1,6 +1,5 @@
 import type { User } from '@collective/api-client';
-import { UserSchema } from '@collective/api-client/contract';
-import * as v from 'valibot';
+import { readUser } from '@collective/api-client/contract';
 import { MAX_STORED_VALUE_LENGTH } from './constants';
 
 /**
@@ -17,8 +16,7 @@ export function parseStoredUser(raw: string | null): User | null {
   } catch {
     return null;
   }
-  const result = v.safeParse(UserSchema, data);
-  return result.success ? result.output : null;
+  return readUser(data);
 }
 
 /**

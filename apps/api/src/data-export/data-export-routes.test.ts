@@ -255,6 +255,25 @@ describeOnEachDatabase('Raw Data Export: /api/data-export', (engine) => {
       expect(new Set(rows).size).toBe(expected);
     });
 
+    it('bounds the joined shipments of every later page too, so no page reads them from their start', async () => {
+      const query = vi.spyOn(server.db, 'query');
+      try {
+        await server.get(
+          `${EXPORT}?dataset=material_lines&columns=shipment_id`,
+          admin,
+        );
+        const later = query.mock.calls
+          .map(([sql]) => sql)
+          .filter((sql) =>
+            /FROM shipment_materials ml[\s\S]*\) > \(/.test(sql),
+          );
+        expect(later.length).toBeGreaterThan(0);
+        for (const sql of later) expect(sql).toMatch(/sh\.id >= \$\d+::int/);
+      } finally {
+        query.mockRestore();
+      }
+    });
+
     it('sends the first bytes after reading one page, before the rest of the rows are read (streaming, constant memory)', async () => {
       const total = (await count('dataset=shipments', admin)).count;
       const pages = Math.ceil((total + 1) / EXPORT_BATCH_ROWS);

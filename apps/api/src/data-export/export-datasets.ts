@@ -24,6 +24,15 @@ export const EXPORT_BATCH_ROWS = 1000;
 interface KeyPart {
   expression: string;
   cast: 'int' | 'text';
+  /**
+   * Columns of inner-joined tables equal to this one (the first part only):
+   * each gets the page's lower bound too, so every index scan starts at the
+   * page. PostgreSQL does not carry an inequality across a join, and its
+   * merge join would read the joined table from its start on every page
+   * (0.76 s a page half-way through 5.9 million material lines, against
+   * 3 ms with the bound).
+   */
+  joinedAs?: readonly string[];
 }
 
 /** How one dataset is read. */
@@ -76,7 +85,7 @@ export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
     countFrom: 'receipts r JOIN shipments sh ON sh.id = r.shipment_id',
     member: 'sh.member_id',
     period: 'sh.received_at',
-    key: [{ expression: 'r.shipment_id', cast: 'int' }],
+    key: [{ expression: 'r.shipment_id', cast: 'int', joinedAs: ['sh.id'] }],
     columns: {
       shipment_id: 'r.shipment_id',
       tracking_number: 'sh.tracking_number',
@@ -102,7 +111,7 @@ export const DATASET_SQL: Readonly<Record<ExportDataset, DatasetSql>> = {
     member: 'sh.member_id',
     period: 'sh.received_at',
     key: [
-      { expression: 'ml.shipment_id', cast: 'int' },
+      { expression: 'ml.shipment_id', cast: 'int', joinedAs: ['sh.id'] },
       { expression: 'ml.material', cast: 'text' },
     ],
     columns: {
@@ -254,6 +263,9 @@ export async function* readExportRows(
         (part, index) => `${where.param(after?.[index])}::${part.cast}`,
       );
       where.add(`(${order}) > (${values.join(', ')})`);
+      for (const same of sql.key[0]?.joinedAs ?? []) {
+        where.add(`${same} >= ${values[0]}`);
+      }
     }
     const rows = await db.query<ExportRow>(
       `SELECT ${selected}, ${keys} FROM ${sql.from} ${where.sql}

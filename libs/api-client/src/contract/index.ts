@@ -197,7 +197,6 @@ export {
   NotificationSchema,
   NotificationsQuerySchema,
   NotificationsResponseSchema,
-  TENANT_CODES,
   TenantCodeSchema,
   UnreadCountResponseSchema,
   UserSchema,
@@ -210,9 +209,10 @@ export type {
   MeResponse,
   Notification,
   NotificationsResponse,
-  TenantCode,
   User,
 } from './schemas';
+export { TENANT_CODES, type TenantCode } from './tenant-codes';
+export { readUser } from './read-user';
 export {
   checkSorting,
   checkWeighIn,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IsoTimestampSchema, answerSchema } from './common-schemas';
+import { TENANT_CODES, type TenantCode } from './tenant-codes';
 
 /** Longest email address a mail system accepts (RFC 5321 path limit). */
 export const MAX_EMAIL_LENGTH = 254;
@@ -92,13 +93,7 @@ export const MembersQuerySchema = v.strictObject({
   names_only: v.optional(v.picklist(['true', 'false'])),
 });
 
-/**
- * Codes of the tenants (decisions D3), the only values of the `X-Tenant-Code`
- * header: `pact`, the main collective tenant, and `kiehls`, the brand tenant.
- */
-export const TENANT_CODES = ['pact', 'kiehls'] as const;
-/** Code of a tenant, as sent in `X-Tenant-Code`. */
-export type TenantCode = (typeof TENANT_CODES)[number];
+export { TENANT_CODES, type TenantCode };
 /** Validates a tenant code: exactly one of {@link TENANT_CODES}, case-sensitive. */
 export const TenantCodeSchema = v.picklist(
   TENANT_CODES,
