@@ -302,10 +302,14 @@ export const WRITES = {
     ctx.pools.views.push(view);
   },
 
-  /** Renames a saved view at a stale version: 409, nothing written. */
+  /**
+   * Renames a saved view at a stale version: 409, nothing written. The view
+   * leaves the pool meanwhile, so no other client deletes it under the call.
+   */
   async staleView(ctx) {
-    const view = ctx.pools.views.find((w) => w.version > 1);
-    if (!view) return WRITES.renameView(ctx);
+    const at = ctx.pools.views.findIndex((w) => w.version > 1);
+    if (at < 0) return WRITES.renameView(ctx);
+    const [view] = ctx.pools.views.splice(at, 1);
     await ctx.client.call('write: stale saved view rename (409)', {
       method: 'PATCH',
       path: `/api/saved-views/${view.id}`,
@@ -314,6 +318,7 @@ export const WRITES = {
       status: 409,
       check: (a) => a.body?.current !== undefined || 'no current record',
     });
+    ctx.pools.views.push(view);
   },
 
   /**

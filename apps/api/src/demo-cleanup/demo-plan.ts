@@ -57,14 +57,16 @@ const after = (seed: DemoSeedRecord, table: WatermarkedTable) =>
 /**
  * Whether the audit trail names user `u` (as actor, or through one of their
  * keys): such a user made after the seed is kept, deactivated, because
- * audit events are never edited or deleted (D15).
+ * audit events are never edited or deleted (D15). Written as IN, which
+ * PostgreSQL answers from one hashed read of the audit trail; the EXISTS
+ * form it replaces read the trail once per user (0.6 s for 330 invited
+ * users and 20,000 events, 12-30 s a plan under the soak's load).
  */
-const USER_NAMED = `(EXISTS (SELECT 1 FROM audit_events a WHERE a.actor_user_id = u.id)
-  OR EXISTS (SELECT 1 FROM audit_events a JOIN api_keys ak ON ak.id = a.actor_api_key_id
-              WHERE ak.user_id = u.id))`;
+const USER_NAMED = `(u.id IN (SELECT a.actor_user_id FROM audit_events a WHERE a.actor_user_id IS NOT NULL)
+  OR u.id IN (SELECT ak.user_id FROM api_keys ak JOIN audit_events a ON a.actor_api_key_id = ak.id))`;
 
-/** Whether the audit trail names API key `k`. */
-const KEY_NAMED = `EXISTS (SELECT 1 FROM audit_events a WHERE a.actor_api_key_id = k.id)`;
+/** Whether the audit trail names API key `k` (IN, as {@link USER_NAMED}). */
+const KEY_NAMED = `k.id IN (SELECT a.actor_api_key_id FROM audit_events a WHERE a.actor_api_key_id IS NOT NULL)`;
 
 /** Whether member `m` (made after the seed) is still needed by a kept user or a job. */
 const memberKept = (seed: DemoSeedRecord) => `(EXISTS (

@@ -169,6 +169,16 @@ describeOnEachDatabase('G2 ingestion', (engine) => {
       const made = await upload(spanning, 'spanning.csv');
       expect(made.statusCode, made.body).toBe(201);
       const id = made.json().upload.id as number;
+      // The answer names the validation job it queued, the upload's own.
+      const [{ job_id: queued } = { job_id: '' }] = await server.db.query<{
+        job_id: string;
+      }>('SELECT job_id FROM g2_uploads WHERE id = $1', [id]);
+      expect(made.json().upload.validation).toEqual({
+        job_id: queued,
+        state: 'queued',
+        progress: 0,
+        message: null,
+      });
       const whole = await settled(id);
       expect(whole.totals).toMatchObject({ rows: 5, valid: 2, errors: 3 });
       const othersOnly = await upload(

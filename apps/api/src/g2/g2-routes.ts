@@ -247,7 +247,8 @@ const importTooLarge = () =>
  * Makes the upload of a spooled G2 file in the write's transaction: its
  * row, its staged rows (400 when there are none), its validation job and
  * its one audit event (this call is not an audited entry: its file is read
- * before the transaction opens, docs/decisions/0099). Returns its id.
+ * before the transaction opens, docs/decisions/0099). Returns its id and
+ * its validation job's.
  */
 async function stageUpload(
   tx: SqlRunner,
@@ -260,7 +261,7 @@ async function stageUpload(
     jobs: JobQueue;
     request: FastifyRequest;
   },
-): Promise<number> {
+): Promise<{ id: number; jobId: string }> {
   const { tenant, file, query, userId } = made;
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO g2_uploads (tenant, file_name, content_hash, format, bytes,
@@ -306,7 +307,7 @@ async function stageUpload(
     { entity: 'g2_upload', action: 'upload' },
     uploadChange(null, upload),
   );
-  return row.id;
+  return { id: row.id, jobId };
 }
 
 /** Reads a mapping import CSV (`partner_store_id`, `store_id`; other columns ignored). */
@@ -519,7 +520,7 @@ const g2ResourceRoutes = resourceRoutes({
               { upload_id: earlier.id },
             );
           }
-          const id = await stageUpload(tx, {
+          const { id, jobId } = await stageUpload(tx, {
             tenant,
             file,
             query,
@@ -530,7 +531,18 @@ const g2ResourceRoutes = resourceRoutes({
           });
           const upload = await readUpload(tx, tenant, id, null);
           if (!upload) noUpload(id);
-          return { status: 201, body: { success: true, upload } };
+          // The job was queued in this transaction, unseen by the queue's
+          // own reads until it commits: the answer names it as queued.
+          const validation = {
+            job_id: jobId,
+            state: 'queued',
+            progress: 0,
+            message: null,
+          };
+          return {
+            status: 201,
+            body: { success: true, upload: { ...upload, validation } },
+          };
         },
         { query, file: file.hash, name: file.fileName },
       );
