@@ -10,8 +10,9 @@
  *   with `TRUST_PROXY=loopback`);
  * - pass a request on to the other instance when one refuses the
  *   connection (nothing reached it), and leave an instance that refused
- *   or reset a connection out for 5 s; a GET whose instance died while
- *   answering is sent again too, any
+ *   a connection out for 5 s (not one that reset it: a live instance
+ *   resets the connection of a body it refuses); a GET whose instance
+ *   died while answering is sent again too, any
  *   other request answers 502 (it may have been written: the client
  *   retries it with its Idempotency-Key, or knows its outcome is unknown);
  * - stream answers (a CSV export) without buffering them whole.
@@ -42,7 +43,12 @@ export function findNginx() {
 /** nginx's configuration: `upstreams` (ports) behind `port`, files under `dir`. */
 function nginxConfig(dir, port, upstreams) {
   const servers = upstreams
-    .map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
+    // max_fails=0: nginx never leaves an instance out on its own. A live
+    // instance that refuses a hostile body closes the connection as a dead
+    // one would; with max_fails=1 two such bodies left both instances out
+    // for 5 s ("no live upstreams"). A dead instance refuses the connection
+    // at once on loopback, and the request goes to the other.
+    .map((p) => `    server 127.0.0.1:${p} max_fails=0;`)
     .join('\n');
   return `worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -182,14 +188,10 @@ async function startNodeProxy(upstreams) {
           },
         );
         out.on('error', (error) => {
+          // Only a refused connection says the instance is gone: a live one
+          // resets the connection of a body it refuses (as nginx's max_fails=0).
           const refused = error.code === 'ECONNREFUSED';
-          if (
-            refused ||
-            error.code === 'ECONNRESET' ||
-            error.code === 'EPIPE'
-          ) {
-            target.downUntil = Date.now() + DOWN_MS;
-          }
+          if (refused) target.downUntil = Date.now() + DOWN_MS;
           const again =
             !answered &&
             tries < targets.length &&
