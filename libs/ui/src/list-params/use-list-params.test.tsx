@@ -32,6 +32,26 @@ function useFakeUrl(
 }
 
 describe('useListParams', () => {
+  it('keeps both of two changes made before the URL shows the first (two filters picked at once)', () => {
+    const log = vi.fn();
+    const { result } = renderHook(() => useFakeUrl('tab=info', log));
+    act(() => {
+      result.current.setFilter('region', 'east');
+      result.current.setFilter('search', 'seattle');
+    });
+    expect(log).toHaveBeenLastCalledWith(
+      'tab=info&search=seattle&region=east',
+      {},
+    );
+    expect(result.current.state.filters).toEqual({
+      region: 'east',
+      search: 'seattle',
+    });
+    // A change after the URL moved on builds on the URL, not on the old ask.
+    act(() => result.current.setFilter('region', ''));
+    expect(result.current.state.filters).toEqual({ search: 'seattle' });
+  });
+
   it('goes back to page 1 when the sort, a filter or the size changes, not when the page does', () => {
     const log = vi.fn();
     const { result } = renderHook(() => useFakeUrl('page=4&tab=info', log));

@@ -1,5 +1,5 @@
 import type { PaginationProps } from '../pagination/pagination';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import {
   listParamsToSearch,
   parseListParams,
@@ -59,25 +59,42 @@ export function useListParams(
   [searchParams, setSearchParams]: SearchParamsPair,
 ): ListParams {
   const query = searchParams.toString();
+  // The query the last change asked for while the URL still showed `from`.
+  // Two changes made before the next render (two filters picked in quick
+  // succession) then build on each other: react-router's setter gives the
+  // rendered parameters, so the second would undo the first.
+  const asked = useRef<{ from: string; to: string } | null>(null);
   return useMemo(() => {
     const state = parseListParams(query, spec);
-    const commit = (next: ListState, change: SearchParamsChange = {}) => {
-      const params = listParamsToSearch(next, spec, query);
-      if (params.toString() !== query) setSearchParams(params, change);
+    const commit = (
+      change: (current: ListState) => ListState,
+      how: SearchParamsChange = {},
+    ) => {
+      const base = asked.current?.from === query ? asked.current.to : query;
+      const params = listParamsToSearch(
+        change(parseListParams(base, spec)),
+        spec,
+        base,
+      );
+      const text = params.toString();
+      if (text === base) return;
+      asked.current = { from: query, to: text };
+      setSearchParams(params, how);
     };
     return {
       state,
-      setSort: (sort) => commit({ ...state, sort, page: 1 }),
-      setPage: (page) => commit({ ...state, page }),
-      setPageSize: (pageSize) => commit({ ...state, pageSize, page: 1 }),
-      setFilter: (key, value, change) =>
+      setSort: (sort) => commit((s) => ({ ...s, sort, page: 1 })),
+      setPage: (page) => commit((s) => ({ ...s, page })),
+      setPageSize: (pageSize) => commit((s) => ({ ...s, pageSize, page: 1 })),
+      setFilter: (key, value, how) =>
         commit(
-          { ...state, filters: { ...state.filters, [key]: value }, page: 1 },
-          change,
+          (s) => ({ ...s, filters: { ...s.filters, [key]: value }, page: 1 }),
+          how,
         ),
-      clearFilters: () => commit({ ...state, filters: {}, page: 1 }),
-      setColumns: (columns) => commit({ ...state, columns }, { replace: true }),
-      setState: (next) => commit(next),
+      clearFilters: () => commit((s) => ({ ...s, filters: {}, page: 1 })),
+      setColumns: (columns) =>
+        commit((s) => ({ ...s, columns }), { replace: true }),
+      setState: (next) => commit(() => next),
     };
   }, [query, spec, setSearchParams]);
 }
