@@ -36,6 +36,6 @@ export type {
   Member,
   MeResponse,
   Notification,
-  TenantCode,
   User,
 } from './contract/schemas';
+export type { TenantCode } from './contract/tenant-codes';

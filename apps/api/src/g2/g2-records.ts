@@ -88,13 +88,15 @@ const holdsMemberRows = (member: string) =>
   `EXISTS (SELECT 1 FROM ${memberRows(member)})`;
 
 async function toUpload(
+  db: SqlRunner,
   row: UploadRow,
   jobs: JobQueue | null,
   memberId: number | null,
 ): Promise<G2Upload> {
+  // Read through `db`, so a job queued in the caller's transaction shows.
   const job =
     row.status === 'validating' && row.job_id && jobs
-      ? await jobs.get(row.job_id)
+      ? await jobs.get(row.job_id, { tx: db })
       : null;
   return {
     id: row.id,
@@ -158,7 +160,7 @@ export async function readUpload(
       WHERE u.tenant = $1 AND u.id = $2${memberId === null ? '' : ' AND t.rows > 0'}${lock ? ' FOR UPDATE OF u' : ''}`,
     memberId === null ? [tenant, id] : [tenant, id, memberId],
   );
-  return row ? toUpload(row, jobs, memberId) : null;
+  return row ? toUpload(db, row, jobs, memberId) : null;
 }
 
 /**
@@ -194,7 +196,7 @@ export async function readUploads(
   );
   return {
     uploads: await Promise.all(
-      rows.map((row) => toUpload(row, jobs, filter.memberId)),
+      rows.map((row) => toUpload(db, row, jobs, filter.memberId)),
     ),
     total: count?.total ?? 0,
   };

@@ -247,8 +247,7 @@ const importTooLarge = () =>
  * Makes the upload of a spooled G2 file in the write's transaction: its
  * row, its staged rows (400 when there are none), its validation job and
  * its one audit event (this call is not an audited entry: its file is read
- * before the transaction opens, docs/decisions/0099). Returns its id and
- * its validation job's.
+ * before the transaction opens, docs/decisions/0099). Returns its id.
  */
 async function stageUpload(
   tx: SqlRunner,
@@ -261,7 +260,7 @@ async function stageUpload(
     jobs: JobQueue;
     request: FastifyRequest;
   },
-): Promise<{ id: number; jobId: string }> {
+): Promise<number> {
   const { tenant, file, query, userId } = made;
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO g2_uploads (tenant, file_name, content_hash, format, bytes,
@@ -307,7 +306,7 @@ async function stageUpload(
     { entity: 'g2_upload', action: 'upload' },
     uploadChange(null, upload),
   );
-  return { id: row.id, jobId };
+  return row.id;
 }
 
 /** Reads a mapping import CSV (`partner_store_id`, `store_id`; other columns ignored). */
@@ -520,7 +519,7 @@ const g2ResourceRoutes = resourceRoutes({
               { upload_id: earlier.id },
             );
           }
-          const { id, jobId } = await stageUpload(tx, {
+          const id = await stageUpload(tx, {
             tenant,
             file,
             query,
@@ -529,20 +528,9 @@ const g2ResourceRoutes = resourceRoutes({
             jobs: services.jobs,
             request,
           });
-          const upload = await readUpload(tx, tenant, id, null);
+          const upload = await readUpload(tx, tenant, id, services.jobs);
           if (!upload) noUpload(id);
-          // The job was queued in this transaction, unseen by the queue's
-          // own reads until it commits: the answer names it as queued.
-          const validation = {
-            job_id: jobId,
-            state: 'queued',
-            progress: 0,
-            message: null,
-          };
-          return {
-            status: 201,
-            body: { success: true, upload: { ...upload, validation } },
-          };
+          return { status: 201, body: { success: true, upload } };
         },
         { query, file: file.hash, name: file.fileName },
       );

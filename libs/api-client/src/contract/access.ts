@@ -1,4 +1,5 @@
-import type { TenantCode, User } from './schemas';
+import type { User } from './schemas';
+import type { TenantCode } from './tenant-codes';
 
 /*
  * The rules of who may see and do what (decisions D1, D12, D15), written

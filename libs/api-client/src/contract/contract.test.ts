@@ -11,9 +11,9 @@ import {
   NotificationIdParamSchema,
   NotificationSchema,
   NotificationsQuerySchema,
-  TENANT_CODES,
   TenantCodeSchema,
 } from './schemas';
+import { TENANT_CODES } from './tenant-codes';
 
 describe('TenantCodeSchema', () => {
   it('accepts exactly the two tenant codes of decisions D3', () => {

@@ -6,7 +6,7 @@ import {
   resolveDataScope as resolveForAccess,
   TENANT_MEMBER,
 } from './access';
-import type { TenantCode } from './schemas';
+import type { TenantCode } from './tenant-codes';
 
 const KIEHLS_MEMBER_ID = TENANT_MEMBER.kiehls.id;
 /** The scope of a user as the server resolves it: their access, the tenant, the member asked for. */

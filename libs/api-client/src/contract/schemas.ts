@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { IsoTimestampSchema, answerSchema } from './common-schemas';
-import { TENANT_CODES, type TenantCode } from './tenant-codes';
+import { TENANT_CODES } from './tenant-codes';
 
 /** Longest email address a mail system accepts (RFC 5321 path limit). */
 export const MAX_EMAIL_LENGTH = 254;
@@ -93,7 +93,6 @@ export const MembersQuerySchema = v.strictObject({
   names_only: v.optional(v.picklist(['true', 'false'])),
 });
 
-export { TENANT_CODES, type TenantCode };
 /** Validates a tenant code: exactly one of {@link TENANT_CODES}, case-sensitive. */
 export const TenantCodeSchema = v.picklist(
   TENANT_CODES,
