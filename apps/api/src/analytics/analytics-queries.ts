@@ -73,9 +73,9 @@ const scopeRow = (memberId: number | null, rest: string) =>
 /* ------------------------------------------------------------------ */
 
 interface SeriesRow {
-  kind: 'scope' | 'sent' | 'received' | 'sorted';
+  kind: 'scope' | 'collected' | 'sorted';
   month: string | null;
-  /** The channel (sent, received), the material (sorted) or the member's name (scope). */
+  /** The channel (collected), the material (sorted) or the member's name (scope). */
   key: string | null;
   shipments: number;
   units: number;
@@ -85,20 +85,13 @@ interface SeriesRow {
 /**
  * Collected weight, units and shipments of the scope per channel, sorted
  * weight per material, for every month of `period` and of the 12 months
- * before it (the year-ago comparison), in one statement: shipments by
- * month shipped, receipts by month of receipt (both as the dashboard's
- * `member_months`), material lines from `member_month_materials`.
+ * before it (the year-ago comparison), in one statement over the member
+ * rollups the dashboard reads (docs/decisions/0031, 0108): shipments and
+ * units by month shipped, collected weight by month of receipt (a G2 row's
+ * under its store's channel), per channel in `member_month_channels`;
+ * sorted weight from `member_month_materials`. A mail-back shipment has no
+ * store and counts for its member (decisions D14).
  */
-
-/**
- * Committed G2 rows with their store (`g`, `s`): collected weight a retail
- * partner reported per store and day, counted in the month of its day
- * under the store's channel, as the dashboard's rollups count it
- * (decisions D14, D17; docs/decisions/0099). No shipments, no units.
- */
-const G2_COLLECTED_STORES =
-  'g2_collections g JOIN stores s ON s.id = g.store_id';
-
 export async function readSeries(
   db: SqlRunner,
   memberId: number | null,
@@ -107,31 +100,18 @@ export async function readSeries(
 ): Promise<AnalyticsSeries> {
   const first = yearAgo(period.first);
   const after = addMonths(period.last, 1);
-  // sh.member_id: a mail-back shipment has no store (decisions D14).
-  const member = memberId === null ? '' : 'AND sh.member_id = $3';
+  const member = memberId === null ? '' : 'AND member_id = $3';
   const rows = await db.query<SeriesRow>(
-    `SELECT 'sent' AS kind, to_char(date_trunc('month', sh.shipped_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month,
-            sh.channel AS key, count(*)::float8 AS shipments, sum(sh.units)::float8 AS units,
-            0::float8 AS grams
-       FROM shipments sh
-      WHERE sh.shipped_at >= ${utcStart('$1')} AND sh.shipped_at < ${utcStart('$2')} ${member}
-      GROUP BY 2, 3
-     UNION ALL
-     SELECT 'received', to_char(date_trunc('month', sh.received_at AT TIME ZONE 'UTC'), 'YYYY-MM'),
-            sh.channel, 0, 0, (sum(r.net_kg) * 1000)::float8
-       FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id
-      WHERE sh.received_at >= ${utcStart('$1')} AND sh.received_at < ${utcStart('$2')} ${member}
-      GROUP BY 2, 3
-     UNION ALL
-     SELECT 'received', to_char(date_trunc('month', g.day), 'YYYY-MM'), s.channel, 0, 0,
-            (sum(g.weight_kg) * 1000)::float8
-       FROM ${G2_COLLECTED_STORES}
-      WHERE g.day >= $1::date AND g.day < $2::date ${memberId === null ? '' : 'AND s.member_id = $3'}
+    `SELECT 'collected' AS kind, to_char(month, 'YYYY-MM') AS month, channel AS key,
+            sum(shipments)::float8 AS shipments, sum(units)::float8 AS units,
+            (sum(weight_kg) * 1000)::float8 AS grams
+       FROM member_month_channels
+      WHERE month >= $1::date AND month < $2::date ${member}
       GROUP BY 2, 3
      UNION ALL
      SELECT 'sorted', to_char(month, 'YYYY-MM'), material, 0, 0, (sum(weight_kg) * 1000)::float8
        FROM member_month_materials
-      WHERE month >= $1::date AND month < $2::date ${memberId === null ? '' : 'AND member_id = $3'}
+      WHERE month >= $1::date AND month < $2::date ${member}
       GROUP BY 2, 3
      ${scopeRow(memberId, '0, 0, 0')}`,
     memberId === null ? [first, after] : [first, after, memberId],
@@ -171,7 +151,7 @@ export async function readSeries(
       channel,
       shipments: sum('shipments', months, [channel]),
       units: sum('units', months, [channel]),
-      grams: sum('received', months, [channel]),
+      grams: sum('collected', months, [channel]),
     }));
     const collected = channels.reduce((total, c) => total + c.grams, 0);
     const materials = MATERIALS.map(({ code }) => ({
@@ -189,7 +169,7 @@ export async function readSeries(
       year_ago: {
         shipments: sum('shipments', ago, SHIPMENT_CHANNELS),
         units: sum('units', ago, SHIPMENT_CHANNELS),
-        weight_kg: kgOf(sum('received', ago, SHIPMENT_CHANNELS)),
+        weight_kg: kgOf(sum('collected', ago, SHIPMENT_CHANNELS)),
       },
       channels: channels.map(({ grams, ...c }) => ({
         ...c,
@@ -220,6 +200,15 @@ export async function readSeries(
 /* ------------------------------------------------------------------ */
 /* GET /api/analytics/pact                                             */
 /* ------------------------------------------------------------------ */
+
+/**
+ * Committed G2 rows with their store (`g`, `s`): collected weight a retail
+ * partner reported per store and day, counted in the month of its day
+ * under the store's channel, as the dashboard's rollups count it
+ * (decisions D14, D17; docs/decisions/0099). No shipments, no units.
+ */
+const G2_COLLECTED_STORES =
+  'g2_collections g JOIN stores s ON s.id = g.store_id';
 
 interface ImpactRow {
   kind: 'scope' | 'received' | 'outcome';
@@ -431,7 +420,8 @@ const isRegion = (
  * Stores (all, and active), collected weight of `period` by channel and
  * weight per active store, per region and per state (from the city,
  * `city-states.ts`) of the scope, in one statement over the stores and
- * the receipts of the period (by month of receipt, as the dashboard).
+ * their collected weight of the period per channel (by month of receipt,
+ * from the rollup the dashboard's store figures sum, `store_month_channels`).
  */
 export async function readRegions(
   db: SqlRunner,
@@ -452,15 +442,10 @@ export async function readRegions(
      SELECT 'stores', NULL, region, state, NULL, count(*)::int, (count(*) FILTER (WHERE active))::int, 0
        FROM place GROUP BY region, state
      UNION ALL
-     SELECT 'received', NULL, p.region, p.state, sh.channel, 0, 0, (sum(r.net_kg) * 1000)::float8
-       FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id JOIN place p ON p.id = sh.store_id
-      WHERE sh.received_at >= ${utcStart('$1')} AND sh.received_at < ${utcStart('$2')}
-      GROUP BY p.region, p.state, sh.channel
-     UNION ALL
-     SELECT 'received', NULL, p.region, p.state, p.channel, 0, 0, (sum(g.weight_kg) * 1000)::float8
-       FROM g2_collections g JOIN place p ON p.id = g.store_id
-      WHERE g.day >= $1::date AND g.day < $2::date
-      GROUP BY p.region, p.state, p.channel`,
+     SELECT 'received', NULL, p.region, p.state, c.channel, 0, 0, (sum(c.weight_kg) * 1000)::float8
+       FROM store_month_channels c JOIN place p ON p.id = c.store_id
+      WHERE c.month >= $1::date AND c.month < $2::date
+      GROUP BY p.region, p.state, c.channel`,
     [period.first, after, ...CITY_STATE_COLUMNS, memberId],
     { name: 'analytics-regions' },
   );

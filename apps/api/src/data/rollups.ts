@@ -1,7 +1,8 @@
 /**
  * The rollups the data endpoints read instead of the shipments
- * (docs/decisions/0031): per store and month, per store, month and
- * material, the same per member, and each store's last 12 months. The
+ * (docs/decisions/0031, 0108): per store, month and channel, per store and
+ * month, per store, month and material, the same per member, and each
+ * store's last 12 months. The
  * shipments stay the source of truth; whatever writes shipments (the seed
  * today, an ingest later) calls {@link rebuildRollups} for the stores it
  * touched, in the same transaction.
@@ -25,13 +26,14 @@ const RECEIVED_MONTH = `date_trunc('month', sh.received_at AT TIME ZONE 'UTC')::
 /**
  * Committed G2 rows (decisions D17; docs/decisions/0099): collected weight
  * per store and day reported by a retail partner, counted in the month of
- * its day like a receipt; no shipments, no units. `$WHERE` is the stores'
- * filter. The material rows merge with the warehouse's below (the
- * member rollup sums by store, month and material).
+ * its day like a receipt, under its store's channel; no shipments, no
+ * units. `$WHERE` is the stores' filter. The material rows merge with the
+ * warehouse's below (the member rollup sums by store, month and material).
  */
-const G2_COLLECTED = `SELECT g.store_id, date_trunc('month', g.day)::date, 0, 0, sum(g.weight_kg), 0, NULL
-               FROM g2_collections g $WHERE
-              GROUP BY 1, 2`;
+const G2_COLLECTED = `SELECT g.store_id, date_trunc('month', g.day)::date, s.channel, 0, 0,
+                    sum(g.weight_kg), 0, NULL
+               FROM g2_collections g JOIN stores s ON s.id = g.store_id $WHERE
+              GROUP BY 1, 2, 3`;
 const G2_MATERIALS = `SELECT g.store_id, date_trunc('month', g.day)::date, g.material,
             sum(g.weight_kg), 0, 0
        FROM g2_collections g $WHERE
@@ -84,32 +86,44 @@ export async function rebuildRollups(
   const onStores = (column: string) =>
     all ? `WHERE ${column} IS NOT NULL` : `WHERE ${column} = ANY($1::int[])`;
 
-  await tx.query(`DELETE FROM store_months ${onStores('store_id')}`, stores);
-  await tx.query(
-    `DELETE FROM store_month_materials ${onStores('store_id')}`,
-    stores,
-  );
+  for (const rollup of [
+    'store_month_channels',
+    'store_months',
+    'store_month_materials',
+  ]) {
+    await tx.query(`DELETE FROM ${rollup} ${onStores('store_id')}`, stores);
+  }
   // Shipments, units and those in transit count in the month a shipment
   // was sent; collected weight (net received, D14) in the month of its
-  // receipt, and so do its sorted lines and what their lots became.
+  // receipt, and so do its sorted lines and what their lots became. Per
+  // channel first, and the store's months are their sums.
+  await tx.query(
+    `INSERT INTO store_month_channels
+       (store_id, month, channel, shipments, units, weight_kg, in_transit, last_shipped_at)
+     SELECT store_id, month, channel, sum(shipments), sum(units), sum(weight_kg),
+            sum(in_transit), max(last_shipped_at)
+       FROM (SELECT sh.store_id, ${SHIPPED_MONTH} AS month, sh.channel, count(*) AS shipments,
+                    sum(sh.units) AS units, 0 AS weight_kg,
+                    count(*) FILTER (WHERE sh.status = 'in_transit') AS in_transit,
+                    max(sh.shipped_at) AS last_shipped_at
+               FROM shipments sh ${onStores('sh.store_id')}
+              GROUP BY 1, 2, 3
+             UNION ALL
+             SELECT sh.store_id, ${RECEIVED_MONTH}, sh.channel, 0, 0, sum(r.net_kg), 0, NULL
+               FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id
+               ${onStores('sh.store_id')}
+              GROUP BY 1, 2, 3
+             UNION ALL
+             ${G2_COLLECTED.replace('$WHERE', onStores('g.store_id'))}) x
+      GROUP BY 1, 2, 3`,
+    stores,
+  );
   await tx.query(
     `INSERT INTO store_months
        (store_id, month, shipments, units, weight_kg, in_transit, last_shipped_at)
      SELECT store_id, month, sum(shipments), sum(units), sum(weight_kg),
             sum(in_transit), max(last_shipped_at)
-       FROM (SELECT sh.store_id, ${SHIPPED_MONTH} AS month, count(*) AS shipments,
-                    sum(sh.units) AS units, 0 AS weight_kg,
-                    count(*) FILTER (WHERE sh.status = 'in_transit') AS in_transit,
-                    max(sh.shipped_at) AS last_shipped_at
-               FROM shipments sh ${onStores('sh.store_id')}
-              GROUP BY 1, 2
-             UNION ALL
-             SELECT sh.store_id, ${RECEIVED_MONTH}, 0, 0, sum(r.net_kg), 0, NULL
-               FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id
-               ${onStores('sh.store_id')}
-              GROUP BY 1, 2
-             UNION ALL
-             ${G2_COLLECTED.replace('$WHERE', onStores('g.store_id'))}) x
+       FROM store_month_channels ${onStores('store_id')}
       GROUP BY 1, 2`,
     stores,
   );
@@ -150,18 +164,17 @@ export async function rebuildRollups(
   const onMembers = all ? '' : 'WHERE s.member_id = ANY($1::int[])';
   // The mail-back shipments (no store) of the members rebuilt.
   const storeless = `WHERE sh.store_id IS NULL${all ? '' : ' AND sh.member_id = ANY($1::int[])'}`;
-  await tx.query(
-    `DELETE FROM member_months ${all ? '' : 'WHERE member_id = ANY($1::int[])'}`,
-    members,
-  );
-  await tx.query(
-    `DELETE FROM member_month_materials ${all ? '' : 'WHERE member_id = ANY($1::int[])'}`,
-    members,
-  );
-  await tx.query(
-    `DELETE FROM member_stores ${all ? '' : 'WHERE member_id = ANY($1::int[])'}`,
-    members,
-  );
+  for (const rollup of [
+    'member_month_channels',
+    'member_months',
+    'member_month_materials',
+    'member_stores',
+  ]) {
+    await tx.query(
+      `DELETE FROM ${rollup} ${all ? '' : 'WHERE member_id = ANY($1::int[])'}`,
+      members,
+    );
+  }
   await tx.query(
     `INSERT INTO member_stores (member_id, stores, active_stores)
      SELECT s.member_id, count(*), count(*) FILTER (WHERE s.active)
@@ -170,19 +183,27 @@ export async function rebuildRollups(
     members,
   );
   await tx.query(
-    `INSERT INTO member_months (member_id, month, shipments, units, weight_kg, in_transit)
-     SELECT member_id, month, sum(shipments), sum(units), sum(weight_kg), sum(in_transit)
-       FROM (SELECT s.member_id, sm.month, sm.shipments, sm.units, sm.weight_kg, sm.in_transit
-               FROM store_months sm JOIN stores s ON s.id = sm.store_id ${onMembers}
+    `INSERT INTO member_month_channels
+       (member_id, month, channel, shipments, units, weight_kg, in_transit)
+     SELECT member_id, month, channel, sum(shipments), sum(units), sum(weight_kg), sum(in_transit)
+       FROM (SELECT s.member_id, c.month, c.channel, c.shipments, c.units, c.weight_kg, c.in_transit
+               FROM store_month_channels c JOIN stores s ON s.id = c.store_id ${onMembers}
              UNION ALL
-             SELECT sh.member_id, ${SHIPPED_MONTH}, count(*), sum(sh.units), 0,
+             SELECT sh.member_id, ${SHIPPED_MONTH}, sh.channel, count(*), sum(sh.units), 0,
                     count(*) FILTER (WHERE sh.status = 'in_transit')
                FROM shipments sh ${storeless}
-              GROUP BY 1, 2
+              GROUP BY 1, 2, 3
              UNION ALL
-             SELECT sh.member_id, ${RECEIVED_MONTH}, 0, 0, sum(r.net_kg), 0
+             SELECT sh.member_id, ${RECEIVED_MONTH}, sh.channel, 0, 0, sum(r.net_kg), 0
                FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id ${storeless}
-              GROUP BY 1, 2) x
+              GROUP BY 1, 2, 3) x
+      GROUP BY 1, 2, 3`,
+    members,
+  );
+  await tx.query(
+    `INSERT INTO member_months (member_id, month, shipments, units, weight_kg, in_transit)
+     SELECT member_id, month, sum(shipments), sum(units), sum(weight_kg), sum(in_transit)
+       FROM member_month_channels ${all ? '' : 'WHERE member_id = ANY($1::int[])'}
       GROUP BY 1, 2`,
     members,
   );

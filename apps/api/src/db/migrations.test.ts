@@ -54,6 +54,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'mailback_form_versions',
       'mailback_forms',
       'mailback_submissions',
+      'member_month_channels',
       'member_month_materials',
       'member_months',
       'member_stores',
@@ -70,6 +71,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'shipment_events',
       'shipment_materials',
       'shipments',
+      'store_month_channels',
       'store_month_materials',
       'store_months',
       'store_stats',
@@ -230,5 +232,33 @@ describeOnEachDatabase('migration 8 on a database of version 7', (engine) => {
       { material: 'pp5', outcome: 'recycled', weight_kg: '2.000', sources: 1 },
     ]);
     expect(onHand).toEqual([{ shipment_id: 2, material: 'pp5' }]);
+  });
+});
+
+describeOnEachDatabase('migrate, on a database with data', (engine) => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await engine.open('seeded');
+  });
+  afterAll(() => db?.close());
+
+  it('rebuilds the rollups when a step adds one, so an upgraded database shows its figures at once', async () => {
+    const channelRollups = () =>
+      db.query(
+        `SELECT member_id, month::text, channel, shipments, weight_kg::text
+           FROM member_month_channels ORDER BY 1, 2, 3`,
+      );
+    const before = await channelRollups();
+    expect(before.length).toBeGreaterThan(0);
+    // The database as a server of migration 21 left it.
+    await db.exec(`
+      DROP TABLE member_month_channels, store_month_channels;
+      DELETE FROM schema_migrations WHERE version = 22;
+    `);
+
+    expect(await migrate(db)).toEqual([22]);
+
+    expect(await channelRollups()).toEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import { rebuildRollups } from '../data/rollups';
 import type { Database } from './database';
 
 /** One step of the schema, applied once and recorded in `schema_migrations`. */
@@ -8,6 +9,12 @@ export interface Migration {
   readonly name: string;
   /** Postgres SQL run by both PGlite and PostgreSQL. */
   readonly sql: string;
+  /**
+   * Whether the rollups are rebuilt from the shipments once every pending
+   * step has run (a step that adds or reshapes a rollup table), in the
+   * same transaction: a database with data never shows an empty rollup.
+   */
+  readonly rebuildsRollups?: true;
 }
 
 /**
@@ -1057,6 +1064,41 @@ export const migrations: readonly Migration[] = [
           REFERENCES shipments (id) ON DELETE SET NULL;
     `,
   },
+  {
+    version: 22,
+    name: 'channel-rollups',
+    rebuildsRollups: true,
+    sql: `
+      -- The month rollups per collection channel (docs/decisions/0108):
+      -- a shipment's channel (a store's may change; its shipments keep the
+      -- channel they were sent under), a G2 row's under its store's. The
+      -- analytics series and regional summary read these instead of the
+      -- shipments; store_months and member_months are their sums over the
+      -- channels. Rebuilt by src/data/rollups.ts with the others.
+      CREATE TABLE store_month_channels (
+        store_id integer NOT NULL REFERENCES stores (id),
+        month date NOT NULL,
+        channel text NOT NULL,
+        shipments integer NOT NULL,
+        units bigint NOT NULL,
+        weight_kg numeric(14, 3) NOT NULL,
+        in_transit integer NOT NULL,
+        last_shipped_at timestamptz,
+        PRIMARY KEY (store_id, month, channel)
+      );
+      CREATE INDEX store_month_channels_month_idx ON store_month_channels (month);
+      CREATE TABLE member_month_channels (
+        member_id integer NOT NULL REFERENCES members (id),
+        month date NOT NULL,
+        channel text NOT NULL,
+        shipments integer NOT NULL,
+        units bigint NOT NULL,
+        weight_kg numeric(16, 3) NOT NULL,
+        in_transit integer NOT NULL,
+        PRIMARY KEY (member_id, month, channel)
+      );
+    `,
+  },
 ];
 
 /**
@@ -1097,6 +1139,10 @@ export async function migrate(
         'INSERT INTO schema_migrations (version, name) VALUES ($1, $2)',
         [step.version, step.name],
       );
+    }
+    // Only for a database that had data: a new one is seeded (and rolled up) next.
+    if (pending.some((step) => step.rebuildsRollups) && applied.size > 0) {
+      await rebuildRollups(tx);
     }
     return pending.map((step) => step.version);
   });

@@ -92,8 +92,10 @@ const PROGRAM_TABLES = [
   'receipts',
   'shipments',
   'store_stats',
+  'store_month_channels',
   'store_months',
   'store_month_materials',
+  'member_month_channels',
   'member_months',
   'member_month_materials',
   'member_stores',
@@ -273,6 +275,7 @@ export async function carryOutDemoCleanup(
   );
   for (const rollup of [
     'member_stores',
+    'member_month_channels',
     'member_months',
     'member_month_materials',
   ]) {
