@@ -420,8 +420,9 @@ const isRegion = (
  * Stores (all, and active), collected weight of `period` by channel and
  * weight per active store, per region and per state (from the city,
  * `city-states.ts`) of the scope, in one statement over the stores and
- * their collected weight of the period per channel (by month of receipt,
- * from the rollup the dashboard's store figures sum, `store_month_channels`).
+ * their collected weight of the period per city and channel (by month of
+ * receipt, from `member_city_month_channels`, the sums of the rollup the
+ * dashboard's store figures come from).
  */
 export async function readRegions(
   db: SqlRunner,
@@ -442,10 +443,12 @@ export async function readRegions(
      SELECT 'stores', NULL, region, state, NULL, count(*)::int, (count(*) FILTER (WHERE active))::int, 0
        FROM place GROUP BY region, state
      UNION ALL
-     SELECT 'received', NULL, p.region, p.state, c.channel, 0, 0, (sum(c.weight_kg) * 1000)::float8
-       FROM store_month_channels c JOIN place p ON p.id = c.store_id
-      WHERE c.month >= $1::date AND c.month < $2::date
-      GROUP BY p.region, p.state, c.channel`,
+     SELECT 'received', NULL, c.region, cs.state, c.channel, 0, 0, (sum(c.weight_kg) * 1000)::float8
+       FROM member_city_month_channels c
+       LEFT JOIN unnest($3::text[], $4::text[], $5::text[]) AS cs (city, region, state)
+         ON cs.city = c.city AND cs.region = c.region
+      WHERE c.month >= $1::date AND c.month < $2::date AND ($6::int IS NULL OR c.member_id = $6)
+      GROUP BY c.region, cs.state, c.channel`,
     [period.first, after, ...CITY_STATE_COLUMNS, memberId],
     { name: 'analytics-regions' },
   );

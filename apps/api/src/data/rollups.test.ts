@@ -249,6 +249,18 @@ describeOnEachDatabase('the channel rollups', (engine) => {
     expect(
       await unequal('store_months', 'store_month_channels', 'store_id'),
     ).toEqual([]);
+    // Per member, region and city: the sums of its stores' channel months.
+    expect(
+      await db.query(
+        `SELECT * FROM member_city_month_channels m
+          FULL JOIN (SELECT s.member_id, s.region, s.city, c.month, c.channel,
+                            sum(c.weight_kg) AS weight_kg
+                       FROM store_month_channels c JOIN stores s ON s.id = c.store_id
+                      GROUP BY 1, 2, 3, 4, 5) c
+            USING (member_id, region, city, month, channel)
+         WHERE m.weight_kg IS DISTINCT FROM c.weight_kg`,
+      ),
+    ).toEqual([]);
   });
 
   it("keep a store's shipments under the channel they were sent under and move its G2 weight when the store changes channel", async () => {

@@ -166,6 +166,7 @@ export async function rebuildRollups(
   const storeless = `WHERE sh.store_id IS NULL${all ? '' : ' AND sh.member_id = ANY($1::int[])'}`;
   for (const rollup of [
     'member_month_channels',
+    'member_city_month_channels',
     'member_months',
     'member_month_materials',
     'member_stores',
@@ -198,6 +199,13 @@ export async function rebuildRollups(
                FROM receipts r JOIN shipments sh ON sh.id = r.shipment_id ${storeless}
               GROUP BY 1, 2, 3) x
       GROUP BY 1, 2, 3`,
+    members,
+  );
+  await tx.query(
+    `INSERT INTO member_city_month_channels (member_id, region, city, month, channel, weight_kg)
+     SELECT s.member_id, s.region, s.city, c.month, c.channel, sum(c.weight_kg)
+       FROM store_month_channels c JOIN stores s ON s.id = c.store_id ${onMembers}
+      GROUP BY 1, 2, 3, 4, 5`,
     members,
   );
   await tx.query(

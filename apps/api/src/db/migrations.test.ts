@@ -54,6 +54,7 @@ describeOnEachDatabase('migrate', (engine) => {
       'mailback_form_versions',
       'mailback_forms',
       'mailback_submissions',
+      'member_city_month_channels',
       'member_month_channels',
       'member_month_materials',
       'member_months',
@@ -253,7 +254,7 @@ describeOnEachDatabase('migrate, on a database with data', (engine) => {
     expect(before.length).toBeGreaterThan(0);
     // The database as a server of migration 21 left it.
     await db.exec(`
-      DROP TABLE member_month_channels, store_month_channels;
+      DROP TABLE member_month_channels, member_city_month_channels, store_month_channels;
       DELETE FROM schema_migrations WHERE version = 22;
     `);
 

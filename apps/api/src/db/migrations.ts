@@ -1097,6 +1097,20 @@ export const migrations: readonly Migration[] = [
         in_transit integer NOT NULL,
         PRIMARY KEY (member_id, month, channel)
       );
+      -- The same per member, region and city (a store's place when the
+      -- rollups were built; an edit of either rebuilds its store): the
+      -- regional summary's collected weight, a few rows per city.
+      CREATE TABLE member_city_month_channels (
+        member_id integer NOT NULL REFERENCES members (id),
+        region text NOT NULL,
+        city text NOT NULL,
+        month date NOT NULL,
+        channel text NOT NULL,
+        weight_kg numeric(16, 3) NOT NULL,
+        PRIMARY KEY (member_id, region, city, month, channel)
+      );
+      CREATE INDEX member_city_month_channels_month_idx
+        ON member_city_month_channels (month);
     `,
   },
 ];

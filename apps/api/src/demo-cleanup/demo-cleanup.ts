@@ -96,6 +96,7 @@ const PROGRAM_TABLES = [
   'store_months',
   'store_month_materials',
   'member_month_channels',
+  'member_city_month_channels',
   'member_months',
   'member_month_materials',
   'member_stores',
@@ -276,6 +277,7 @@ export async function carryOutDemoCleanup(
   for (const rollup of [
     'member_stores',
     'member_month_channels',
+    'member_city_month_channels',
     'member_months',
     'member_month_materials',
   ]) {
