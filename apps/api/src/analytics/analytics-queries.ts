@@ -431,22 +431,20 @@ export async function readRegions(
 ): Promise<RegionalSummary> {
   const after = addMonths(period.last, 1);
   const rows = await db.query<PlaceRow>(
-    `WITH place AS (
-       SELECT s.id, s.region, s.active, s.channel, cs.state
-         FROM stores s
-         LEFT JOIN unnest($3::text[], $4::text[], $5::text[]) AS cs (city, region, state)
-           ON cs.city = s.city AND cs.region = s.region
-        WHERE $6::int IS NULL OR s.member_id = $6)
+    `WITH states AS (
+       SELECT * FROM unnest($3::text[], $4::text[], $5::text[]) AS cs (city, region, state))
      SELECT 'scope' AS kind, (SELECT name FROM members WHERE id = $6) AS key, NULL AS region,
             NULL AS state, NULL AS channel, 0 AS stores, 0 AS active_stores, 0::float8 AS grams
      UNION ALL
-     SELECT 'stores', NULL, region, state, NULL, count(*)::int, (count(*) FILTER (WHERE active))::int, 0
-       FROM place GROUP BY region, state
+     SELECT 'stores', NULL, s.region, cs.state, NULL, count(*)::int,
+            (count(*) FILTER (WHERE s.active))::int, 0
+       FROM stores s LEFT JOIN states cs ON cs.city = s.city AND cs.region = s.region
+      WHERE $6::int IS NULL OR s.member_id = $6
+      GROUP BY s.region, cs.state
      UNION ALL
      SELECT 'received', NULL, c.region, cs.state, c.channel, 0, 0, (sum(c.weight_kg) * 1000)::float8
        FROM member_city_month_channels c
-       LEFT JOIN unnest($3::text[], $4::text[], $5::text[]) AS cs (city, region, state)
-         ON cs.city = c.city AND cs.region = c.region
+       LEFT JOIN states cs ON cs.city = c.city AND cs.region = c.region
       WHERE c.month >= $1::date AND c.month < $2::date AND ($6::int IS NULL OR c.member_id = $6)
       GROUP BY c.region, cs.state, c.channel`,
     [period.first, after, ...CITY_STATE_COLUMNS, memberId],

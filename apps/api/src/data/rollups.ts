@@ -1,8 +1,8 @@
 /**
  * The rollups the data endpoints read instead of the shipments
  * (docs/decisions/0031, 0108): per store, month and channel, per store and
- * month, per store, month and material, the same per member, and each
- * store's last 12 months. The
+ * month, per store, month and material, the same per member (and per
+ * member, city, month and channel), and each store's last 12 months. The
  * shipments stay the source of truth; whatever writes shipments (the seed
  * today, an ingest later) calls {@link rebuildRollups} for the stores it
  * touched, in the same transaction.
@@ -162,6 +162,8 @@ export async function rebuildRollups(
         ],
       ];
   const onMembers = all ? '' : 'WHERE s.member_id = ANY($1::int[])';
+  // The member rollups' own rows of the members rebuilt.
+  const ofMembers = all ? '' : 'WHERE member_id = ANY($1::int[])';
   // The mail-back shipments (no store) of the members rebuilt.
   const storeless = `WHERE sh.store_id IS NULL${all ? '' : ' AND sh.member_id = ANY($1::int[])'}`;
   for (const rollup of [
@@ -171,10 +173,7 @@ export async function rebuildRollups(
     'member_month_materials',
     'member_stores',
   ]) {
-    await tx.query(
-      `DELETE FROM ${rollup} ${all ? '' : 'WHERE member_id = ANY($1::int[])'}`,
-      members,
-    );
+    await tx.query(`DELETE FROM ${rollup} ${ofMembers}`, members);
   }
   await tx.query(
     `INSERT INTO member_stores (member_id, stores, active_stores)
@@ -211,7 +210,7 @@ export async function rebuildRollups(
   await tx.query(
     `INSERT INTO member_months (member_id, month, shipments, units, weight_kg, in_transit)
      SELECT member_id, month, sum(shipments), sum(units), sum(weight_kg), sum(in_transit)
-       FROM member_month_channels ${all ? '' : 'WHERE member_id = ANY($1::int[])'}
+       FROM member_month_channels ${ofMembers}
       GROUP BY 1, 2`,
     members,
   );
