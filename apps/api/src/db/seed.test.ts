@@ -468,6 +468,41 @@ describe('seedProgram', () => {
     expect(counts.shipments).toBeGreaterThan(8_000);
   });
 
+  it('leaves at least three shipments of every member waiting at the warehouse for more than three days, at any hour of seeding', async () => {
+    // At this hour, without the rule, member 3 had one shipment waiting and
+    // member 7 none (a write test found it by the hour CI ran).
+    const at = new Date('2026-11-28T11:00:00Z');
+    const seeded = recorder();
+    await seedProgram(seeded.runner, { scale: 1, now: at });
+
+    const waiting = new Map<string, number>();
+    const members = new Set<string>();
+    const column = (params: readonly unknown[], index: number) =>
+      String(params[index]).slice(1, -1).split(',');
+    for (const { sql, params } of seeded.statements) {
+      if (!sql.startsWith('INSERT INTO shipments')) continue;
+      const [member, delivered, status] = [2, 6, 9].map((i) =>
+        column(params, i),
+      );
+      member.forEach((id, row) => {
+        members.add(id);
+        const deliveredAt = delivered[row] ?? 'NULL';
+        if (
+          status[row] === 'delivered' &&
+          deliveredAt !== 'NULL' &&
+          at.getTime() - Date.parse(deliveredAt) > 3 * 24 * 3_600_000
+        ) {
+          waiting.set(id, (waiting.get(id) ?? 0) + 1);
+        }
+      });
+    }
+
+    expect(members.size).toBeGreaterThanOrEqual(DEMO_MEMBERS.length - 1);
+    for (const id of members) {
+      expect(waiting.get(id) ?? 0, `member ${id}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   it('keeps the stores of the demo set when the scale grows, and writes other data for another seed', async () => {
     const demo = recorder();
     const large = recorder();
