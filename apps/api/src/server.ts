@@ -19,6 +19,7 @@ import { dashboardPages } from './dashboard/dashboard-pages';
 import type { Database } from './db/database';
 import { answerClientError } from './http/client-error';
 import { replyNotFound, replyToError } from './http/error-replies';
+import { dropRefusedBody } from './http/refused-body';
 import { RequestLog } from './http/request-log';
 import { lazyRequestLogger } from './http/request-logger';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
@@ -213,6 +214,9 @@ export function buildServer({
     keepAliveTimeout: timeout.keepAliveMs,
   });
   app.setErrorHandler(replyToError);
+  // A body refused as too large is read before the 413, so a client or a
+  // proxy still sending it reads the answer (docs/decisions/0106).
+  app.addHook('onError', dropRefusedBody);
 
   const jobs = new JobQueue({ ...jobQueue, db, log: app.log });
   app.decorate('jobs', jobs);

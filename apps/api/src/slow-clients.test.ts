@@ -2,12 +2,14 @@ import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BODY_LIMIT_BYTES,
   CONNECTION_TIMEOUT_MS,
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
 } from './constants';
 import type { Database } from './db/database';
+import { REFUSED_BODY_READ_BYTES } from './http/refused-body';
 import { API_HEADERS } from './reference-api';
 import { buildServer, type ServerTimeouts } from './server';
 import { TEST_DATABASES } from './testing/test-databases';
@@ -147,6 +149,49 @@ describe('a server facing slow clients', () => {
       expect(head).toMatch(/content-type: application\/json/i);
       expect(JSON.parse(body)).toEqual({ error, message: expect.any(String) });
     }
+  });
+
+  it('reads a body refused as too large before it answers 413, so a client (or a proxy) still sending it reads the answer', async () => {
+    const port = await listen({});
+    const size = BODY_LIMIT_BYTES + 4 * 1024;
+    const body = JSON.stringify({ email: 'a@b.test', password: 'x' }).padEnd(
+      size,
+      ' ',
+    );
+    let text = '';
+    const socket = connect(port, '127.0.0.1');
+    socket.setEncoding('utf8');
+    socket.on('data', (data: string) => (text += data));
+    const closed = new Promise((resolve, reject) => {
+      socket.on('close', resolve);
+      socket.on('error', reject);
+    });
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    socket.write(body.slice(0, size / 2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    // Closed now, the connection would be reset under the client's writes.
+    expect(text).toBe('');
+    socket.write(body.slice(size / 2));
+    await closed;
+
+    const [head = '', answer = ''] = text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(JSON.parse(answer)).toEqual({ error: expect.any(String) });
+  });
+
+  it('answers a body declared over what it reads of a refused one with 413 at once, unread', async () => {
+    const port = await listen({});
+
+    const closed = await rawClient(
+      port,
+      `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${REFUSED_BODY_READ_BYTES + 1}\r\n\r\n{`,
+    );
+
+    expect(closed.text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(closed.afterLastWriteMs).toBeLessThan(SLACK_MS);
   });
 
   it('answers 408 when the headers never end, or never start', async () => {
