@@ -481,9 +481,9 @@ describe('seedProgram', () => {
       String(params[index]).slice(1, -1).split(',');
     for (const { sql, params } of seeded.statements) {
       if (!sql.startsWith('INSERT INTO shipments')) continue;
-      const [member, delivered, status] = [2, 6, 9].map((i) =>
-        column(params, i),
-      );
+      const member = column(params, 2);
+      const delivered = column(params, 6);
+      const status = column(params, 9);
       member.forEach((id, row) => {
         members.add(id);
         const deliveredAt = delivered[row] ?? 'NULL';
