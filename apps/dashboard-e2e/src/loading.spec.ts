@@ -92,7 +92,7 @@ test.describe('JavaScript budgets', () => {
     expect(sizes.map((size) => size.path).join(' ')).not.toMatch(/signed-in/);
   });
 
-  test('a stored session shows /dashboard with its data for at most 131 kB gzip', async ({
+  test('a stored session shows /dashboard with its data for at most 130 kB gzip', async ({
     page,
     request,
   }) => {
