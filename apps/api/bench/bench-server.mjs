@@ -67,7 +67,8 @@ export function freePort() {
  * Starts the Node script `entry` with `env` on loopback port `port` (a free
  * one unless given), its stdout into `logFile` (appended to with `append`),
  * and resolves once `readyPath` answers 200 (within `readyTimeoutMs`; a
- * server seeding an empty database takes a while).
+ * server seeding an empty database takes a while). `nodeArgs` go to Node
+ * before the script (the soak's heap probe).
  */
 export async function startProcess(
   entry,
@@ -78,10 +79,11 @@ export async function startProcess(
     readyTimeoutMs = 120_000,
     port: fixedPort,
     append = false,
+    nodeArgs = [],
   },
 ) {
   const port = fixedPort ?? (await freePort());
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', openSync(logFile, append ? 'a' : 'w'), 'inherit'],
   });
