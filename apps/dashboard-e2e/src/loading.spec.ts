@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { textCoveredBy } from './support/covered-text';
 import { SUPER_ADMIN } from './support/demo-accounts';
 import { Shell } from './support/shell';
+import { SignInScreen } from './support/sign-in-screen';
 import {
   chunksScreensAdd,
   chunkWithImports,
@@ -307,6 +308,52 @@ test.describe('layout stability', () => {
     if (!box) throw new Error('The build stamp has no box.');
     expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
     expect(box.x + box.width).toBeGreaterThan(viewport.width - 24);
+  });
+});
+
+test.describe('the sign-in page', () => {
+  test('fetches no script before its first frame', async ({ page }) => {
+    // Registered before the page's own scripts: runs first in the first frame.
+    await page.addInitScript(() =>
+      requestAnimationFrame(() => {
+        (window as Window & { firstFrameAt?: number }).firstFrameAt =
+          performance.now();
+      }),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    const { firstFrameAt, scripts } = await page.evaluate(() => ({
+      firstFrameAt:
+        (window as Window & { firstFrameAt?: number }).firstFrameAt ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }));
+
+    expect(firstFrameAt).not.toBeNull();
+    expect(scripts.length).toBeGreaterThan(0);
+    // The entry loader of vite.config.mts waits for the first paint, so the
+    // page paints from its HTML alone (decisions 0027).
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(
+      firstFrameAt ?? Infinity,
+    );
+  });
+
+  test('keeps its card where it is when an error appears under the form', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    const screen = new SignInScreen(page);
+    await screen.open();
+    const heading = page.getByRole('heading', { level: 1, name: 'Sign in' });
+    const before = await heading.boundingBox();
+
+    await screen.signIn(SUPER_ADMIN.email, 'not-the-password');
+    await expect(page.getByRole('alert')).toBeVisible();
+
+    // A centred card would move up by half the alert's height.
+    expect((await heading.boundingBox())?.y).toBe(before?.y);
   });
 });
 

@@ -47,7 +47,7 @@ test.describe('the production server over HTTP', () => {
     request,
   }) => {
     const page = await (await request.get('/')).text();
-    const scripts = [...page.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map(
+    const scripts = [...page.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map(
       (match) => match[1] ?? '',
     );
     expect(scripts.length).toBeGreaterThan(0);

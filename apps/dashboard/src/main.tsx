@@ -1,5 +1,5 @@
 import { createBrowserPlatform } from '@collective/platform';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { linkPurposeOf } from './app/link-page/link-purpose';
@@ -9,16 +9,27 @@ import './styles.css';
 
 const rootElement = document.getElementById('root') as HTMLElement;
 
-/** Runs `task` once the next frame has been painted (or after 100 ms, as in a background tab). */
-function afterFirstPaint(task: () => void): void {
-  let done = false;
+/** What a visitor does first on the sign-in page: point, type, touch. */
+const INTENT_EVENTS = [
+  'pointerdown',
+  'keydown',
+  'touchstart',
+  'input',
+] as const;
+
+/**
+ * Runs `task` once, at the visitor's first sign of using the page (the
+ * autofocus of the email field is not one), so that merely loading the page
+ * costs no more than its own screen.
+ */
+function onFirstIntent(task: () => void): void {
   const once = () => {
-    if (done) return;
-    done = true;
+    for (const type of INTENT_EVENTS)
+      window.removeEventListener(type, once, true);
     task();
   };
-  requestAnimationFrame(() => setTimeout(once));
-  setTimeout(once, 100);
+  for (const type of INTENT_EVENTS)
+    window.addEventListener(type, once, { capture: true, passive: true });
 }
 
 try {
@@ -39,18 +50,18 @@ try {
     // A mailed link's page is not the prerendered sign-in screen.
     linkPurposeOf(window.location.pathname) === null
   ) {
-    // The HTML already shows the sign-in screen: let the browser paint it,
-    // then take it over as it is (its button works once this has run).
-    afterFirstPaint(() => hydrateRoot(rootElement, app));
-    // Once the page is loaded and idle, fetch what signing in will need (the
-    // API client, the signed-in shell), so the user waits for neither.
-    const prefetch = () =>
-      (window.requestIdleCallback ?? setTimeout)(() => {
-        void services.loadApi();
-        void import('./app/signed-in');
-      });
-    if (document.readyState === 'complete') prefetch();
-    else window.addEventListener('load', prefetch, { once: true });
+    // The HTML already shows the sign-in screen, painted before this script
+    // was loaded (the entry loader of vite.config.mts waits for the paint):
+    // take it over as it is, in a task of its own and in a transition, which
+    // React renders in slices that leave the page responsive (its button
+    // works once this has run).
+    setTimeout(() => startTransition(() => void hydrateRoot(rootElement, app)));
+    // Once the visitor starts on the form, fetch what signing in will need
+    // (the API client, the signed-in shell), so they wait for neither.
+    onFirstIntent(() => {
+      void services.loadApi();
+      void import('./app/signed-in');
+    });
   } else {
     rootElement.replaceChildren();
     createRoot(rootElement).render(app);
