@@ -15,6 +15,28 @@ export async function expectNoSidewaysScroll(
   );
 }
 
+/**
+ * Fails when a shown table caption is narrower than its table (a caption
+ * left in a table display inside a table made a block, as the list kit's
+ * cards are on a phone, shrinks to a column of a few words).
+ */
+export async function expectCaptionsAcrossTheirTables(
+  page: Page,
+  where: string,
+): Promise<void> {
+  const narrow = await page.evaluate(() =>
+    [...document.querySelectorAll('table > caption')].flatMap((caption) => {
+      const width = caption.getBoundingClientRect().width;
+      const table = caption.parentElement?.getBoundingClientRect().width ?? 0;
+      // Visually hidden captions (1 px) say it to screen readers only.
+      return width > 1 && width < table - 1
+        ? [`"${caption.textContent}": ${width} of ${table} px`]
+        : [];
+    }),
+  );
+  expect(narrow, `table captions of ${where}`).toEqual([]);
+}
+
 /** The desktop width the journeys check (decisions D1: 1366 px). */
 export const DESKTOP = { width: 1366, height: 900 };
 /** The phone width the journeys check (390 px). */
@@ -36,6 +58,7 @@ export async function checkBothWidths(
   await page.setViewportSize(PHONE);
   await shown();
   await expectNoSidewaysScroll(page, `${what} at 390 px`);
+  await expectCaptionsAcrossTheirTables(page, `${what} at 390 px`);
   await expectNoAxeViolations(page, `${what} at 390 px`);
   await page.setViewportSize(DESKTOP);
 }
