@@ -399,6 +399,67 @@ function findReturnedObject(
   return undefined;
 }
 
+/**
+ * A call of a one-parameter helper of the contract that builds a schema
+ * around the object it is given (`scopedAnswer({ … })`, `scopedQuery()`):
+ * the helper's returned expression with the call's entries written in place
+ * of its spread parameter (`...entries`), parsed on its own. Undefined for
+ * any other call (several parameters, no spread of the parameter).
+ */
+function inlinedHelperCall(
+  tree: Tree,
+  source: ts.SourceFile,
+  call: ts.CallExpression,
+): { source: ts.SourceFile; value: ts.Expression } | undefined {
+  if (!ts.isIdentifier(call.expression) || call.arguments.length > 1)
+    return undefined;
+  const name = call.expression.text;
+  for (const path of filesUnder(
+    tree,
+    CONTRACT_DIR,
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+  )) {
+    const text = tree.read(path, 'utf-8') ?? '';
+    if (!text.includes(`function ${name}`)) continue;
+    const helper = parseSource(path, text).statements.find(
+      (statement): statement is ts.FunctionDeclaration =>
+        ts.isFunctionDeclaration(statement) && statement.name?.text === name,
+    );
+    const parameter = helper?.parameters[0]?.name;
+    const returned = helper?.body?.statements.find(ts.isReturnStatement);
+    if (
+      !helper ||
+      helper.parameters.length !== 1 ||
+      !parameter ||
+      !ts.isIdentifier(parameter) ||
+      !returned?.expression
+    )
+      return undefined;
+    const argument = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+    const entries =
+      argument === undefined
+        ? ''
+        : ts.isObjectLiteralExpression(argument)
+          ? argument.properties.map((p) => p.getText(source)).join(', ')
+          : `...${argument.getText(source)}`;
+    const spread = new RegExp(
+      `\\.\\.\\.\\(?${parameter.text}(?:\\s+as\\s+\\w+)?\\)?(?![\\w$])`,
+      'g',
+    );
+    const body = returned.expression.getText(helper.getSourceFile());
+    if (!spread.test(body)) return undefined;
+    const inlined = body.replace(spread, entries).replace(/([{,])\s*,/g, '$1');
+    const statement = parseSource(path, `const inlined = ${inlined};`)
+      .statements[0];
+    const value =
+      statement && ts.isVariableStatement(statement)
+        ? statement.declarationList.declarations[0]?.initializer
+        : undefined;
+    return value ? { source: value.getSourceFile(), value } : undefined;
+  }
+  return undefined;
+}
+
 /** `v.name(...)`: the valibot function called, or undefined for another expression. */
 function valibotCall(
   expression: ts.Expression,
@@ -567,7 +628,7 @@ export function describeSchema(
     value.expression.text === SCOPED_PAGE_SCHEMA
   ) {
     // `scopedPageSchema('stores', StoreSchema)`: the scope, the page's items under their key, and the paging.
-    const [keyArg, itemArg] = value.arguments.map(unwrap);
+    const [keyArg, itemArg, entriesArg] = value.arguments.map(unwrap);
     const paging = findConst(tree, 'pageEntries', source);
     const pagingShape = paging ? unwrap(paging.value) : undefined;
     const item = itemArg
@@ -602,10 +663,18 @@ export function describeSchema(
       optional: false,
       text: 'AnsweredScopeSchema',
     };
+    // Its own entries, between the scope and the page's items.
+    const own =
+      entriesArg && ts.isObjectLiteralExpression(entriesArg)
+        ? objectEntries(tree, source, entriesArg).map(
+            ({ key, schema, source: from }) =>
+              describeSchema(tree, from, schema, key, depth + 1),
+          )
+        : [];
     return {
       ...field,
       kind: 'object',
-      items: [SUCCESS_FIELD, scope, ...list, ...pageFields],
+      items: [SUCCESS_FIELD, scope, ...own, ...list, ...pageFields],
     };
   }
   const call = valibotCall(value);
@@ -729,9 +798,26 @@ export function describeSchema(
       );
       return { ...field, kind: 'object', items };
     }
-    default:
-      // A helper of the contract that builds a schema (`recordIdParams('store')`).
-      return field;
+    default: {
+      // A helper of the contract that builds a schema around the entries it
+      // is given (`scopedAnswer({ … })`); another (`recordIdParams('store')`)
+      // stays unknown.
+      const inlined = ts.isCallExpression(value)
+        ? inlinedHelperCall(tree, source, value)
+        : undefined;
+      return inlined
+        ? {
+            ...describeSchema(
+              tree,
+              inlined.source,
+              inlined.value,
+              name,
+              depth + 1,
+            ),
+            text: field.text,
+          }
+        : field;
+    }
   }
 }
 

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
-  AnsweredScopeSchema,
   DownloadTicketQuery,
   MaterialCodeSchema,
   MemberIdQuery,
   PROGRAM_REGIONS,
+  scopedAnswer,
 } from './data-schemas';
-import { answerSchema, CountSchema, KgSchema, oneOf } from './common-schemas';
+import { CountSchema, KgSchema, oneOf } from './common-schemas';
 import { MEMBER_TIERS } from './members-endpoints';
 import { OutcomeWeightsSchema, SHIPMENT_CHANNELS } from './operations-schemas';
 
@@ -124,6 +124,16 @@ const PeriodEntries = {
 };
 
 /**
+ * An analytics answer: the scope and the period it covers, as the server
+ * resolved them, then the answer's own `entries`.
+ */
+function periodAnswer<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+) {
+  return scopedAnswer({ ...PeriodEntries, ...entries });
+}
+
+/**
  * Collected weight (net received, by month of receipt), units and
  * shipments (by month shipped): D14's figures as the dashboard counts them.
  */
@@ -178,9 +188,7 @@ export type SeriesBucket = v.InferOutput<typeof SeriesBucketSchema>;
  * Response of GET /api/analytics/series: the period's buckets, oldest
  * first, and its totals, each beside the same months a year earlier.
  */
-export const AnalyticsSeriesSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  ...PeriodEntries,
+export const AnalyticsSeriesSchema = periodAnswer({
   interval: v.picklist(ANALYTICS_INTERVALS),
   buckets: v.array(SeriesBucketSchema),
   totals: v.object(SeriesFiguresEntries),
@@ -219,9 +227,7 @@ export type ImpactFigures = v.InferOutput<typeof ImpactFiguresSchema>;
  * member's own tier for a member scope), its totals, and for a member
  * scope its share of the collective's weight (never another member's).
  */
-export const PactAnalyticsSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  ...PeriodEntries,
+export const PactAnalyticsSchema = periodAnswer({
   months: v.array(v.object({ month: v.string(), ...ImpactEntries })),
   programs: v.array(
     v.object({ channel: v.picklist(SHIPMENT_CHANNELS), ...ImpactEntries }),
@@ -280,9 +286,7 @@ export const RegionFiguresSchema = v.object({
 export type RegionFigures = v.InferOutput<typeof RegionFiguresSchema>;
 
 /** Response of GET /api/analytics/regions: every region (in display order) with its states, and the totals. */
-export const RegionalSummarySchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  ...PeriodEntries,
+export const RegionalSummarySchema = periodAnswer({
   regions: v.array(RegionFiguresSchema),
   totals: v.object(PlaceEntries),
 });

@@ -84,6 +84,25 @@ export function requiredText(name: string, maxLength: number) {
 }
 
 /**
+ * A whole number sent in a JSON body, from `min` to `max`, refused
+ * otherwise with messages naming the field `name`; `notNumber` is the
+ * message for a value that is no number at all.
+ */
+export function wholeNumberInput(
+  name: string,
+  min: number,
+  max: number,
+  notNumber = `${name} must be a number`,
+) {
+  return v.pipe(
+    v.number(notNumber),
+    v.integer(`${name} must be a whole number`),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
+}
+
+/**
  * The `search` of a list's query: optional text of at most `maxLength`
  * characters, refused beyond with a message naming the limit.
  */

@@ -1,16 +1,11 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
-import { AnsweredScopeSchema, MemberIdQuery } from './data-schemas';
-import {
-  answerSchema,
-  CountSchema,
-  IdSchema,
-  KgSchema,
-  oneOf,
-} from './common-schemas';
+import { scopedAnswer, scopedQuery } from './data-schemas';
+import { CountSchema, IdSchema, KgSchema, oneOf } from './common-schemas';
 import { EOL_OUTCOMES } from './mass-balance';
 import { SHIPMENT_CHANNELS } from './operations-schemas';
 import {
+  DayPeriodSchema,
   PeriodQuery,
   STORE_RANKING_CHANNELS,
 } from './store-rankings-endpoints';
@@ -54,20 +49,12 @@ export type ComparisonSort = ComparisonColumn | `-${ComparisonColumn}`;
 /** A share from 0 to 1. */
 const ShareSchema = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
 
-/** The first and last day of a period (UTC, `YYYY-MM-DD`). */
-const PeriodSchema = v.object({
-  from: v.pipe(v.string(), v.isoDate()),
-  to: v.pipe(v.string(), v.isoDate()),
-});
-
 /* ------------------------------------------------------------------ */
 /* GET /api/member-comparisons                                         */
 /* ------------------------------------------------------------------ */
 
 /** Query of GET /api/member-comparisons: the member (collective admins), the period, the order. */
-export const MemberComparisonsQuerySchema = v.strictObject({
-  /** Honoured for collective admins only; brand users always get their own member (D12). */
-  member_id: MemberIdQuery,
+export const MemberComparisonsQuerySchema = scopedQuery({
   period: PeriodQuery,
   sort: v.optional(
     oneOf(COMPARISON_SORTS as unknown as [ComparisonSort], 'sort'),
@@ -153,10 +140,9 @@ export type ComparisonPercentiles = v.InferOutput<
  * period and the same months a year earlier; the collective percentiles
  * (`null` when fewer than {@link MIN_ANONYMOUS_MEMBERS} members count).
  */
-export const MemberComparisonsSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  period: PeriodSchema,
-  previous_period: PeriodSchema,
+export const MemberComparisonsSchema = scopedAnswer({
+  period: DayPeriodSchema,
+  previous_period: DayPeriodSchema,
   members: v.array(MemberComparisonSchema),
   percentiles: v.nullable(ComparisonPercentilesSchema),
 });
@@ -168,9 +154,7 @@ export type MemberComparisons = v.InferOutput<typeof MemberComparisonsSchema>;
 /* ------------------------------------------------------------------ */
 
 /** Query of GET /api/average-metrics: the member (collective admins) and the period. */
-export const AverageMetricsQuerySchema = v.strictObject({
-  /** Honoured for collective admins only; brand users always get their own member (D12). */
-  member_id: MemberIdQuery,
+export const AverageMetricsQuerySchema = scopedQuery({
   period: PeriodQuery,
 });
 
@@ -251,9 +235,8 @@ export type AverageFigures = v.InferOutput<typeof AverageFiguresSchema>;
  * group only where at least {@link MIN_ANONYMOUS_MEMBERS} members make it
  * up (`null` for the collective's own scope).
  */
-export const AverageMetricsSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  period: PeriodSchema,
+export const AverageMetricsSchema = scopedAnswer({
+  period: DayPeriodSchema,
   figures: AverageFiguresSchema,
   collective: v.nullable(AverageFiguresSchema),
 });

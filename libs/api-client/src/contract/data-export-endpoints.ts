@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
-import { answerSchema, CountSchema, oneOf } from './common-schemas';
+import { CountSchema, oneOf } from './common-schemas';
 import {
-  AnsweredScopeSchema,
   DownloadTicketQuery,
   MemberIdQuery,
+  scopedAnswer,
   SHIPMENT_STATUSES,
 } from './data-schemas';
 import { DateText, LOT_STATUSES } from './operations-schemas';
@@ -263,8 +263,7 @@ export const DataExportQuerySchema = v.pipe(
 );
 
 /** Response of GET /api/data-export/count: how many rows the export would hold. */
-export const DataExportCountSchema = answerSchema({
-  scope: AnsweredScopeSchema,
+export const DataExportCountSchema = scopedAnswer({
   dataset: v.picklist(EXPORT_DATASETS),
   count: CountSchema,
 });

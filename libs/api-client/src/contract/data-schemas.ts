@@ -97,6 +97,17 @@ export type MaterialWeight = v.InferOutput<typeof MaterialWeightSchema>;
  */
 export const MemberIdQuery = v.optional(IdTextSchema);
 
+/**
+ * The query of a scoped read: the data filter's `member_id` (see
+ * {@link MemberIdQuery}), then the read's own `entries` (filters, sort,
+ * pages); nothing else is accepted.
+ */
+export function scopedQuery<
+  const TEntries extends v.ObjectEntries = Record<never, never>,
+>(entries?: TEntries) {
+  return v.strictObject({ member_id: MemberIdQuery, ...(entries as TEntries) });
+}
+
 /** The scope the server answered for: a member, or the whole collective (`null`). */
 export const AnsweredScopeSchema = v.object({
   member_id: v.nullable(IdSchema),
@@ -106,19 +117,32 @@ export const AnsweredScopeSchema = v.object({
 export type AnsweredScope = v.InferOutput<typeof AnsweredScopeSchema>;
 
 /**
- * The answer of a scoped list: the scope answered for, one page of items
- * under `key` and its paging (`total` counts the items matching the
- * filters in scope, on all pages).
+ * The answer of a scoped read (decisions D12): the scope the server
+ * answered for, as every data answer states it, then the read's own
+ * `entries`.
+ */
+export function scopedAnswer<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+) {
+  return answerSchema({ scope: AnsweredScopeSchema, ...entries });
+}
+
+/**
+ * The answer of a scoped list: the scope answered for, the list's own
+ * `entries` (counts, the period read…), one page of items under `key` and
+ * its paging (`total` counts the items matching the filters in scope, on
+ * all pages).
  */
 export function scopedPageSchema<
   const TKey extends string,
   TItem extends v.GenericSchema,
->(key: TKey, item: TItem) {
+  const TEntries extends v.ObjectEntries = Record<never, never>,
+>(key: TKey, item: TItem, entries?: TEntries) {
   const items = { [key]: v.array(item) } as {
     [K in TKey]: v.ArraySchema<TItem, undefined>;
   };
-  return answerSchema({
-    scope: AnsweredScopeSchema,
+  return scopedAnswer({
+    ...(entries as TEntries),
     ...items,
     ...pageEntries,
   });
@@ -129,9 +153,7 @@ export function scopedPageSchema<
 /* ------------------------------------------------------------------ */
 
 /** Query of GET /api/dashboard/summary. */
-export const DashboardSummaryQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
-});
+export const DashboardSummaryQuerySchema = scopedQuery();
 
 /** A store in a ranking: name, place and what it collected in the last 12 months. */
 export const RankedStoreSchema = v.object({
@@ -145,8 +167,7 @@ export const RankedStoreSchema = v.object({
 export type RankedStore = v.InferOutput<typeof RankedStoreSchema>;
 
 /** Response of GET /api/dashboard/summary: the program's KPIs for the scope. */
-export const DashboardSummarySchema = answerSchema({
-  scope: AnsweredScopeSchema,
+export const DashboardSummarySchema = scopedAnswer({
   /** The current month, the last of `monthly`. */
   month: MonthSchema,
   kpis: v.object({
@@ -220,8 +241,7 @@ export function pageQuery(maxPageSize: number) {
 }
 
 /** Query of GET /api/stores: search, sort and server-side pagination. */
-export const StoresQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const StoresQuerySchema = scopedQuery({
   search: searchQuery(MAX_STORE_SEARCH_LENGTH),
   sort: v.optional(oneOf(STORE_SORTS, 'sort')),
   ...pageQuery(MAX_STORE_PAGE_SIZE),
@@ -263,8 +283,7 @@ export const DownloadTicketQuery = v.optional(
 );
 
 /** Query of GET /api/stores/export: the list's search and order, every page. */
-export const StoresExportQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const StoresExportQuerySchema = scopedQuery({
   search: StoresQuerySchema.entries.search,
   sort: StoresQuerySchema.entries.sort,
   download: DownloadTicketQuery,
@@ -290,7 +309,7 @@ export type StoreCsvRow = v.InferOutput<typeof StoreCsvRowSchema>;
 export const StoreIdParamsSchema = recordIdParams('store');
 
 /** Query of GET /api/stores/:id. */
-export const StoreQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+export const StoreQuerySchema = scopedQuery();
 
 /**
  * Where a shipment is (decisions D14): label created → in transit →
@@ -333,9 +352,7 @@ export const ShipmentSchema = v.object({
 export type Shipment = v.InferOutput<typeof ShipmentSchema>;
 
 /** Response of GET /api/stores/:id: a store with its history. */
-export const StoreDetailSchema = answerSchema({
-  /** The scope the server answered for, as every data answer states it. */
-  scope: AnsweredScopeSchema,
+export const StoreDetailSchema = scopedAnswer({
   store: StoreSchema,
   /** The last 12 months, oldest first. */
   monthly: v.array(v.object({ month: MonthSchema, weight_kg: KgSchema })),

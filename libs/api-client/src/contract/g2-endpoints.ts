@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
-  AnsweredScopeSchema,
   DownloadTicketQuery,
   IdTextSchema,
-  MemberIdQuery,
   pageQuery,
   recordIdParams,
+  scopedPageSchema,
+  scopedQuery,
 } from './data-schemas';
 import {
   answerSchema,
@@ -16,7 +16,6 @@ import {
   IsoTimestampSchema,
   KgSchema,
   oneOf,
-  pageEntries,
 } from './common-schemas';
 import { VersionSchema } from './record-schemas';
 
@@ -183,18 +182,13 @@ export const G2UploadSchema = v.object({
 export type G2Upload = v.InferOutput<typeof G2UploadSchema>;
 
 /** Query of GET /api/g2/uploads. */
-export const G2UploadsQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const G2UploadsQuerySchema = scopedQuery({
   status: v.optional(oneOf(G2_UPLOAD_STATUSES, 'status')),
   ...pageQuery(MAX_G2_PAGE_SIZE),
 });
 
 /** Response of GET /api/g2/uploads: newest first, in the scope answered for. */
-export const G2UploadsPageSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  uploads: v.array(G2UploadSchema),
-  ...pageEntries,
-});
+export const G2UploadsPageSchema = scopedPageSchema('uploads', G2UploadSchema);
 /** One page of uploads. */
 export type G2UploadsPage = v.InferOutput<typeof G2UploadsPageSchema>;
 
@@ -202,7 +196,7 @@ export type G2UploadsPage = v.InferOutput<typeof G2UploadsPageSchema>;
 export const G2UploadIdParamsSchema = recordIdParams('upload');
 
 /** Query of GET /api/g2/uploads/:id: the member (collective admins only). */
-export const G2UploadQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+export const G2UploadQuerySchema = scopedQuery();
 
 /** Response of GET /api/g2/uploads/:id and of every write on one upload. */
 export const G2UploadDetailSchema = answerSchema({ upload: G2UploadSchema });
@@ -284,26 +278,21 @@ const reportFilters = {
 };
 
 /** Query of the validation report (and of its CSV). */
-export const G2ReportQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const G2ReportQuerySchema = scopedQuery({
   ...reportFilters,
   ...pageQuery(MAX_G2_PAGE_SIZE),
 });
 
 /** Query of the validation report's CSV: the upload, the same filters, every row. */
-export const G2ReportCsvQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const G2ReportCsvQuerySchema = scopedQuery({
   upload: IdTextSchema,
   ...reportFilters,
   download: DownloadTicketQuery,
 });
 
 /** Response of GET /api/g2/uploads/:id/issues: the totals and one page of problems, by row. */
-export const G2ReportSchema = answerSchema({
-  scope: AnsweredScopeSchema,
+export const G2ReportSchema = scopedPageSchema('issues', G2IssueSchema, {
   upload: G2UploadSchema,
-  issues: v.array(G2IssueSchema),
-  ...pageEntries,
 });
 /** One page of a validation report. */
 export type G2Report = v.InferOutput<typeof G2ReportSchema>;
@@ -320,8 +309,7 @@ export const G2ReportCsvRowSchema = v.object({
 });
 
 /** Query of GET /api/g2/issues: the data-quality queue. */
-export const G2IssuesQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const G2IssuesQuerySchema = scopedQuery({
   kind: v.optional(oneOf(G2_ISSUE_KINDS, 'kind')),
   status: v.optional(oneOf(G2_ISSUE_STATUSES, 'status')),
   upload: v.optional(IdTextSchema),
@@ -329,8 +317,7 @@ export const G2IssuesQuerySchema = v.strictObject({
 });
 
 /** Response of GET /api/g2/issues: open problems counted by kind, and one page of problems. */
-export const G2IssuesPageSchema = answerSchema({
-  scope: AnsweredScopeSchema,
+export const G2IssuesPageSchema = scopedPageSchema('issues', G2IssueSchema, {
   groups: v.array(
     v.object({
       kind: v.picklist(G2_ISSUE_KINDS),
@@ -338,8 +325,6 @@ export const G2IssuesPageSchema = answerSchema({
       open: CountSchema,
     }),
   ),
-  issues: v.array(G2IssueSchema),
-  ...pageEntries,
 });
 /** The data-quality queue. */
 export type G2IssuesPage = v.InferOutput<typeof G2IssuesPageSchema>;
@@ -402,8 +387,7 @@ export const G2StoreMappingSchema = v.object({
 export type G2StoreMapping = v.InferOutput<typeof G2StoreMappingSchema>;
 
 /** Query of GET /api/g2/store-mappings. */
-export const G2StoreMappingsQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const G2StoreMappingsQuerySchema = scopedQuery({
   status: v.optional(oneOf(G2_MAPPING_STATUSES, 'status')),
   search: v.optional(
     v.pipe(
@@ -415,17 +399,18 @@ export const G2StoreMappingsQuerySchema = v.strictObject({
 });
 
 /** Response of GET /api/g2/store-mappings: counts by status and one page, most held back first. */
-export const G2StoreMappingsPageSchema = answerSchema({
-  scope: AnsweredScopeSchema,
-  counts: v.object({
-    unmatched: CountSchema,
-    suggested: CountSchema,
-    confirmed: CountSchema,
-    ignored: CountSchema,
-  }),
-  mappings: v.array(G2StoreMappingSchema),
-  ...pageEntries,
-});
+export const G2StoreMappingsPageSchema = scopedPageSchema(
+  'mappings',
+  G2StoreMappingSchema,
+  {
+    counts: v.object({
+      unmatched: CountSchema,
+      suggested: CountSchema,
+      confirmed: CountSchema,
+      ignored: CountSchema,
+    }),
+  },
+);
 /** One page of store mappings. */
 export type G2StoreMappingsPage = v.InferOutput<
   typeof G2StoreMappingsPageSchema
@@ -515,8 +500,7 @@ export const G2MappingCsvRowSchema = v.object({
 });
 
 /** Query of the mappings' CSV export. */
-export const G2MappingsCsvQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const G2MappingsCsvQuerySchema = scopedQuery({
   status: v.optional(oneOf(G2_MAPPING_STATUSES, 'status')),
   download: DownloadTicketQuery,
 });

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
-  AnsweredScopeSchema,
   MemberIdQuery,
   pageQuery,
+  scopedAnswer,
   scopedPageSchema,
+  scopedQuery,
 } from './data-schemas';
 import {
-  answerSchema,
   CountSchema,
   IdSchema,
   IsoTimestampSchema,
@@ -75,9 +75,7 @@ export function feedFreshness(
 /* ------------------------------------------------------------------ */
 
 /** Query of GET /api/ingestion-logs/feeds: the member (collective admins only). */
-export const DataSourcesQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
-});
+export const DataSourcesQuerySchema = scopedQuery();
 
 /** One feed with its health in the answered scope. */
 export const DataSourceSchema = v.object({
@@ -99,8 +97,7 @@ export const DataSourceSchema = v.object({
 export type DataSource = v.InferOutput<typeof DataSourceSchema>;
 
 /** Response of GET /api/ingestion-logs/feeds: every feed visible in the scope. */
-export const DataSourcesSchema = answerSchema({
-  scope: AnsweredScopeSchema,
+export const DataSourcesSchema = scopedAnswer({
   /** The moment freshness was judged at. */
   as_of: IsoTimestampSchema,
   grace_factor: v.number(),

@@ -4,6 +4,7 @@ import {
   answerSchema,
   IsoTimestampSchema,
   requiredText,
+  wholeNumberInput,
 } from './common-schemas';
 import { VersionSchema } from './record-schemas';
 
@@ -100,15 +101,7 @@ export const UpdateInstructionPageSchema = v.strictObject({
   title: v.optional(requiredText('title', MAX_INSTRUCTION_TITLE_LENGTH)),
   body: v.optional(InstructionMarkdownSchema),
   position: v.optional(
-    v.pipe(
-      v.number('position must be a number'),
-      v.integer('position must be a whole number'),
-      v.minValue(1, 'position must be at least 1'),
-      v.maxValue(
-        MAX_INSTRUCTION_POSITION,
-        `position must be at most ${MAX_INSTRUCTION_POSITION}`,
-      ),
-    ),
+    wholeNumberInput('position', 1, MAX_INSTRUCTION_POSITION),
   ),
 });
 

@@ -7,6 +7,7 @@ import {
   oneOf,
   pageEntries,
   searchQuery,
+  wholeNumberInput,
 } from './common-schemas';
 import { pageQuery, PROGRAM_REGIONS } from './data-schemas';
 import { named, type Endpoint } from './endpoint';
@@ -144,14 +145,11 @@ export const MailbackProductSchema = v.strictObject({
     v.integer('brand must be a brand of the form'),
     v.minValue(1, 'brand must be a brand of the form'),
   ),
-  count: v.pipe(
-    v.number('count must be a whole number'),
-    v.integer('count must be a whole number'),
-    v.minValue(1, 'count must be at least 1'),
-    v.maxValue(
-      MAX_MAILBACK_ITEMS_PER_LINE,
-      `count must be at most ${MAX_MAILBACK_ITEMS_PER_LINE}`,
-    ),
+  count: wholeNumberInput(
+    'count',
+    1,
+    MAX_MAILBACK_ITEMS_PER_LINE,
+    'count must be a whole number',
   ),
 });
 

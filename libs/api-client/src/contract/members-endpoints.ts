@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
-  AnsweredScopeSchema,
-  MemberIdQuery,
   pageQuery,
   recordIdParams,
+  scopedPageSchema,
+  scopedQuery,
 } from './data-schemas';
 import {
   answerSchema,
@@ -13,7 +13,6 @@ import {
   IsoTimestampSchema,
   KgSchema,
   oneOf,
-  pageEntries,
   requiredText,
   searchQuery,
 } from './common-schemas';
@@ -72,8 +71,7 @@ export const MAX_MEMBER_PROFILES_SEARCH_LENGTH = 100;
 /* ------------------------------------------------------------------ */
 
 /** Query of GET /api/members/profiles: search, status, tier, sort and pages. */
-export const MemberProfilesQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const MemberProfilesQuerySchema = scopedQuery({
   search: searchQuery(MAX_MEMBER_PROFILES_SEARCH_LENGTH),
   status: v.optional(oneOf(MEMBER_STATUSES, 'status')),
   tier: v.optional(oneOf(MEMBER_TIERS, 'tier')),
@@ -108,15 +106,14 @@ export const MemberProfileSchema = v.object({
 export type MemberProfile = v.InferOutput<typeof MemberProfileSchema>;
 
 /** Response of GET /api/members/profiles: one page of the members in scope. */
-export const MemberProfilesPageSchema = answerSchema({
-  /** The scope the server answered for, as every data answer states it. */
-  scope: AnsweredScopeSchema,
-  /** The calendar year (UTC) `collected_kg_this_year` counts. */
-  year: v.pipe(v.number(), v.integer()),
-  member_profiles: v.array(MemberProfileSchema),
-  /** Paging; `total` counts the members matching the filters in scope, on all pages. */
-  ...pageEntries,
-});
+export const MemberProfilesPageSchema = scopedPageSchema(
+  'member_profiles',
+  MemberProfileSchema,
+  {
+    /** The calendar year (UTC) `collected_kg_this_year` counts. */
+    year: v.pipe(v.number(), v.integer()),
+  },
+);
 /** One page of member profiles. */
 export type MemberProfilesPage = v.InferOutput<typeof MemberProfilesPageSchema>;
 
@@ -124,9 +121,7 @@ export type MemberProfilesPage = v.InferOutput<typeof MemberProfilesPageSchema>;
 export const MemberIdParamsSchema = recordIdParams('member');
 
 /** Query of GET /api/members/:id: the data filter's member, as every scoped read takes it. */
-export const MemberProfileQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
-});
+export const MemberProfileQuerySchema = scopedQuery();
 
 /** Response of GET /api/members/:id and of every write on a member. */
 export const MemberProfileDetailSchema = answerSchema({

@@ -40,6 +40,22 @@ import {
 export const SHIPMENT_FLAGS_CACHE_MS = 60_000;
 
 /**
+ * What the shipment list and the receiving queue share: a page of
+ * shipments in the caller's scope, cached as long as the data is unchanged
+ * (every shipment write counts its version up) and at most
+ * {@link SHIPMENT_FLAGS_CACHE_MS}, since their flags move with the clock.
+ */
+const shipmentsPageRead = {
+  resource: 'shipments',
+  response: ShipmentsPageSchema,
+  auth: 'session-or-key',
+  audience: 'admins',
+  scoped: true,
+  cache: true,
+  cacheMaxAgeMs: SHIPMENT_FLAGS_CACHE_MS,
+} as const;
+
+/**
  * The calls of the operations screens (decisions D14, D15): Shipment
  * Tracking's list, export and detail, and the corrections collective
  * admins make to a shipment.
@@ -50,14 +66,8 @@ export const operationsEndpoints = /* @__PURE__ */ named({
     path: '/api/shipments',
     summary:
       'Shipments in scope: search by tracking number, store or member; filter by status, channel, flag and period; sorted; one page',
-    resource: 'shipments',
     query: ShipmentsQuerySchema,
-    response: ShipmentsPageSchema,
-    auth: 'session-or-key',
-    audience: 'admins',
-    scoped: true,
-    cache: true,
-    cacheMaxAgeMs: SHIPMENT_FLAGS_CACHE_MS,
+    ...shipmentsPageRead,
   },
   shipmentsExport: {
     method: 'GET',
@@ -116,15 +126,8 @@ export const operationsEndpoints = /* @__PURE__ */ named({
     path: '/api/warehouse/receiving',
     summary:
       'The receiving queue: shipments delivered and not yet received, oldest delivery first',
-    resource: 'shipments',
     query: ReceivingQueueQuerySchema,
-    response: ShipmentsPageSchema,
-    auth: 'session-or-key',
-    audience: 'admins',
-    scoped: true,
-    // As the shipment list: every shipment write counts the data version up.
-    cache: true,
-    cacheMaxAgeMs: SHIPMENT_FLAGS_CACHE_MS,
+    ...shipmentsPageRead,
   },
   warehouseSummary: {
     method: 'GET',

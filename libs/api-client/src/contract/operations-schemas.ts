@@ -9,12 +9,13 @@ import {
   searchQuery,
 } from './common-schemas';
 import {
-  AnsweredScopeSchema,
   DownloadTicketQuery,
-  scopedPageSchema,
   MaterialCodeSchema,
   MemberIdQuery,
   recordIdParams,
+  scopedAnswer,
+  scopedPageSchema,
+  scopedQuery,
   SHIPMENT_STATUSES,
   StoresQuerySchema,
 } from './data-schemas';
@@ -175,7 +176,7 @@ export type ShipmentCsvRow = v.InferOutput<typeof ShipmentCsvRowSchema>;
 export const ShipmentIdParamsSchema = recordIdParams('shipment');
 
 /** Query of GET /api/shipments/:id. */
-export const ShipmentQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+export const ShipmentQuerySchema = scopedQuery();
 
 /** One change in a shipment's timeline: a status, an exception or a correction. */
 export const ShipmentEventSchema = v.object({
@@ -219,8 +220,7 @@ export const MaterialLineSchema = v.object({
 export type MaterialLine = v.InferOutput<typeof MaterialLineSchema>;
 
 /** Response of GET /api/shipments/:id: the shipment, its timeline, its receipt and lines. */
-export const ShipmentDetailSchema = answerSchema({
-  scope: AnsweredScopeSchema,
+export const ShipmentDetailSchema = scopedAnswer({
   shipment: v.object({
     ...ShipmentRowSchema.entries,
     /** The store's city; `null` for a mail-back shipment. */
@@ -269,8 +269,7 @@ export const ShipmentWrittenSchema = ShipmentDetailSchema;
 /* ------------------------------------------------------------------ */
 
 /** Query of GET /api/warehouse/receiving: the queue, oldest delivery first. */
-export const ReceivingQueueQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const ReceivingQueueQuerySchema = scopedQuery({
   page: StoresQuerySchema.entries.page,
   page_size: StoresQuerySchema.entries.page_size,
 });
@@ -321,13 +320,10 @@ export const SortingSchema = v.strictObject({
 });
 
 /** Query of GET /api/warehouse/summary. */
-export const WarehouseSummaryQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
-});
+export const WarehouseSummaryQuerySchema = scopedQuery();
 
 /** Response of GET /api/warehouse/summary: today's throughput and the backlog. */
-export const WarehouseSummarySchema = answerSchema({
-  scope: AnsweredScopeSchema,
+export const WarehouseSummarySchema = scopedAnswer({
   /** Today (UTC): shipments received and their net weight, weight sorted. */
   today: v.object({
     received: CountSchema,
@@ -370,8 +366,7 @@ export const EolPeriodQuery = v.optional(
 );
 
 /** Query of GET /api/eol/summary. */
-export const EolSummaryQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const EolSummaryQuerySchema = scopedQuery({
   period: EolPeriodQuery,
 });
 
@@ -388,8 +383,7 @@ export const OutcomeWeightsSchema = v.object({
  * (received = sorted + residue; sorted = in lots + on hand), and per
  * material what is on hand and what its confirmed lots became.
  */
-export const EolSummarySchema = answerSchema({
-  scope: AnsweredScopeSchema,
+export const EolSummarySchema = scopedAnswer({
   balance: v.object({
     received_kg: KgSchema,
     sorted_kg: KgSchema,
@@ -412,8 +406,7 @@ export const EolSummarySchema = answerSchema({
 export type EolSummary = v.InferOutput<typeof EolSummarySchema>;
 
 /** Query of GET /api/eol/lots. */
-export const LotsQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const LotsQuerySchema = scopedQuery({
   status: v.optional(oneOf(LOT_STATUSES, 'status')),
   material: v.optional(MaterialCodeSchema),
   page: StoresQuerySchema.entries.page,
@@ -449,7 +442,7 @@ export const LotsPageSchema = scopedPageSchema('lots', LotSchema);
 export const LotIdParamsSchema = recordIdParams('lot');
 
 /** Query of GET /api/eol/lots/:id. */
-export const LotQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+export const LotQuerySchema = scopedQuery();
 
 /** Response of GET /api/eol/lots/:id and of its writes: the lot and its chain of custody. */
 export const LotDetailSchema = answerSchema({
@@ -484,15 +477,14 @@ export const CreateLotSchema = v.strictObject({
 });
 
 /** Query of GET /api/eol/on-hand. */
-export const OnHandQuerySchema = v.strictObject({ member_id: MemberIdQuery });
+export const OnHandQuerySchema = scopedQuery();
 
 /**
  * Response of GET /api/eol/on-hand: per member and material, the sorted
  * weight not yet in any lot (what a lot may draw from), with the oldest
  * receipt it comes from; members by name, then materials in their order.
  */
-export const OnHandSchema = answerSchema({
-  scope: AnsweredScopeSchema,
+export const OnHandSchema = scopedAnswer({
   on_hand: v.array(
     v.object({
       member_id: IdSchema,

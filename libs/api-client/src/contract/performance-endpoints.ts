@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
-import { AnsweredScopeSchema, MemberIdQuery } from './data-schemas';
+import { MemberIdQuery, scopedAnswer } from './data-schemas';
 import {
   answerSchema,
   CountSchema,
@@ -168,9 +168,7 @@ export type PerformanceMedian = v.InferOutput<typeof PerformanceMedianSchema>;
  * (every member not deactivated for the whole collective, one otherwise)
  * for the year, and the collective median beside them.
  */
-export const PerformanceSchema = answerSchema({
-  /** The scope the server answered for, as every data answer states it. */
-  scope: AnsweredScopeSchema,
+export const PerformanceSchema = scopedAnswer({
   year: YearSchema,
   /** The day the actual figures count up to (`YYYY-MM-DD`): today in the current year, else the year's last day. */
   as_of: v.pipe(v.string(), v.isoDate()),
@@ -187,6 +185,28 @@ export type Performance = v.InferOutput<typeof PerformanceSchema>;
 /* ------------------------------------------------------------------ */
 
 /**
+ * A target that is a finite number from 0 to `max`, kept to `places`
+ * decimals: refused with "`name` must be `what`" when no finite number,
+ * "cannot be negative" below 0 and "must be at most `maxText`" above.
+ */
+function decimalTarget(
+  name: string,
+  what: string,
+  max: number,
+  maxText: string,
+  places: number,
+) {
+  const scale = 10 ** places;
+  return v.pipe(
+    v.number(`${name} must be ${what}`),
+    v.check((n: number) => Number.isFinite(n), `${name} must be ${what}`),
+    v.minValue(0, `${name} cannot be negative`),
+    v.maxValue(max, `${name} must be at most ${maxText}`),
+    v.transform((value: number) => Math.round(value * scale) / scale),
+  );
+}
+
+/**
  * Body of PUT /api/performance/targets: one member's targets for one year.
  * `version` is the version read, or absent to set targets where there are
  * none yet (409 when someone set them meanwhile). Weight in kg (kept to
@@ -196,18 +216,12 @@ export const SetPerformanceTargetsSchema = v.strictObject({
   member_id: IdSchema,
   year: YearSchema,
   version: v.optional(VersionSchema),
-  collected_kg: v.pipe(
-    v.number('collected_kg must be a number of kilograms'),
-    v.check(
-      (n: number) => Number.isFinite(n),
-      'collected_kg must be a number of kilograms',
-    ),
-    v.minValue(0, 'collected_kg cannot be negative'),
-    v.maxValue(
-      MAX_COLLECTED_KG_TARGET,
-      `collected_kg must be at most ${MAX_COLLECTED_KG_TARGET} kg (10,000 tonnes)`,
-    ),
-    v.transform((kg) => Math.round(kg * 1000) / 1000),
+  collected_kg: decimalTarget(
+    'collected_kg',
+    'a number of kilograms',
+    MAX_COLLECTED_KG_TARGET,
+    `${MAX_COLLECTED_KG_TARGET} kg (10,000 tonnes)`,
+    3,
   ),
   active_stores: v.pipe(
     v.number('active_stores must be a number'),
@@ -218,15 +232,12 @@ export const SetPerformanceTargetsSchema = v.strictObject({
       `active_stores must be at most ${MAX_ACTIVE_STORES_TARGET}`,
     ),
   ),
-  recycling_rate: v.pipe(
-    v.number('recycling_rate must be a share from 0 to 1'),
-    v.check(
-      (n: number) => Number.isFinite(n),
-      'recycling_rate must be a share from 0 to 1',
-    ),
-    v.minValue(0, 'recycling_rate cannot be negative'),
-    v.maxValue(1, 'recycling_rate must be at most 1 (100 %)'),
-    v.transform((share) => Math.round(share * 10_000) / 10_000),
+  recycling_rate: decimalTarget(
+    'recycling_rate',
+    'a share from 0 to 1',
+    1,
+    '1 (100 %)',
+    4,
   ),
 });
 /** One member's targets for one year, as a collective admin sets them. */

@@ -9,8 +9,8 @@ import {
 } from './common-schemas';
 import {
   DownloadTicketQuery,
-  MemberIdQuery,
   PROGRAM_REGIONS,
+  scopedQuery,
 } from './data-schemas';
 import { JOB_STATUSES, JobIdParamsSchema } from './record-schemas';
 
@@ -212,9 +212,7 @@ export const ReportRunSchema = v.object({
 export type ReportRun = v.InferOutput<typeof ReportRunSchema>;
 
 /** Query of GET /api/reports: the data filter's member (collective admins). */
-export const ReportRunsQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
-});
+export const ReportRunsQuerySchema = scopedQuery();
 
 /**
  * Response of GET /api/reports: the runs the caller sees, newest first (at
@@ -240,21 +238,28 @@ export const ReportFileQuerySchema = v.strictObject({
 });
 
 /**
+ * The access rule of every call of the report generator: admins' sessions,
+ * and hidden for the special brand user (spec §2): refused with 403.
+ */
+const reportAccess = {
+  resource: 'reports',
+  auth: 'session',
+  audience: 'admins',
+  deniedToSpecialBrand: true,
+} as const;
+
+/**
  * The calls of the report generator (its screen imports this table, not
- * the `endpoints` aggregate). Hidden for the special brand user (spec §2):
- * refused with 403.
+ * the `endpoints` aggregate), each under {@link reportAccess}.
  */
 export const reportEndpoints = /* @__PURE__ */ named({
   reportRuns: {
     method: 'GET',
     path: '/api/reports',
     summary: 'Report runs the caller sees, newest first, with their files',
-    resource: 'reports',
     query: ReportRunsQuerySchema,
     response: ReportRunsSchema,
-    auth: 'session',
-    audience: 'admins',
-    deniedToSpecialBrand: true,
+    ...reportAccess,
     scoped: true,
   },
   runReport: {
@@ -262,13 +267,10 @@ export const reportEndpoints = /* @__PURE__ */ named({
     path: '/api/reports',
     summary:
       'Run a report template as a job (a brand user always for their own member)',
-    resource: 'reports',
     body: RunReportSchema,
     response: ReportRunResponseSchema,
     status: 201,
-    auth: 'session',
-    audience: 'admins',
-    deniedToSpecialBrand: true,
+    ...reportAccess,
     audit: { entity: 'report', action: 'run' },
     idempotent: true,
   },
@@ -276,23 +278,17 @@ export const reportEndpoints = /* @__PURE__ */ named({
     method: 'GET',
     path: '/api/reports/:id',
     summary: 'One report run: status, progress, files',
-    resource: 'reports',
     params: JobIdParamsSchema,
     response: ReportRunResponseSchema,
-    auth: 'session',
-    audience: 'admins',
-    deniedToSpecialBrand: true,
+    ...reportAccess,
   },
   cancelReport: {
     method: 'POST',
     path: '/api/reports/:id/cancel',
     summary: 'Cancel a queued or running report run; it leaves no file',
-    resource: 'reports',
     params: JobIdParamsSchema,
     response: ReportRunResponseSchema,
-    auth: 'session',
-    audience: 'admins',
-    deniedToSpecialBrand: true,
+    ...reportAccess,
     audit: { entity: 'report', action: 'cancel' },
   },
   reportFile: {
@@ -300,13 +296,10 @@ export const reportEndpoints = /* @__PURE__ */ named({
     path: '/api/reports/:id/files/:format',
     summary:
       "A finished run's file: CSV, XLSX or the printable page (a download event in the audit trail)",
-    resource: 'reports',
     params: ReportFileParamsSchema,
     query: ReportFileQuerySchema,
     response: v.unknown(),
     format: 'file',
-    auth: 'session',
-    audience: 'admins',
-    deniedToSpecialBrand: true,
+    ...reportAccess,
   },
 } as const satisfies Record<string, Endpoint>);

@@ -1,5 +1,9 @@
 import * as v from 'valibot';
-import { IsoTimestampSchema, answerSchema } from './common-schemas';
+import {
+  IsoTimestampSchema,
+  answerSchema,
+  wholeNumberInput,
+} from './common-schemas';
 import { TENANT_CODES } from './tenant-codes';
 
 /** Longest email address a mail system accepts (RFC 5321 path limit). */
@@ -118,14 +122,10 @@ export const NotificationsQuerySchema = v.strictObject({
 export const MAX_NOTIFICATION_ID = 2_147_483_647;
 
 /** Id of a notification: a whole number from 1 to {@link MAX_NOTIFICATION_ID}. */
-export const NotificationIdSchema = v.pipe(
-  v.number('notification id must be a number'),
-  v.integer('notification id must be a whole number'),
-  v.minValue(1, 'notification id must be at least 1'),
-  v.maxValue(
-    MAX_NOTIFICATION_ID,
-    `notification id must be at most ${MAX_NOTIFICATION_ID}`,
-  ),
+export const NotificationIdSchema = wholeNumberInput(
+  'notification id',
+  1,
+  MAX_NOTIFICATION_ID,
 );
 
 /**

@@ -2,11 +2,11 @@ import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
   IdTextSchema,
-  MemberIdQuery,
   pageQuery,
   PROGRAM_REGIONS,
   recordIdParams,
   scopedPageSchema,
+  scopedQuery,
 } from './data-schemas';
 import {
   answerSchema,
@@ -110,8 +110,7 @@ export const MAX_BULK_STORES = 100;
 /* ------------------------------------------------------------------ */
 
 /** Query of GET /api/stores/inventory: search, filters, sort and pages. */
-export const StoreRecordsQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const StoreRecordsQuerySchema = scopedQuery({
   /** A member within the scope (collective admins' filter). */
   member: v.optional(IdTextSchema),
   search: v.optional(
@@ -187,9 +186,7 @@ export type StoreRecordsPage = v.InferOutput<typeof StoreRecordsPageSchema>;
 export const StoreRecordIdParamsSchema = recordIdParams('store');
 
 /** Query of GET /api/stores/inventory/:id: the data filter's member. */
-export const StoreRecordQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
-});
+export const StoreRecordQuerySchema = scopedQuery();
 
 /** Response of GET /api/stores/inventory/:id and of every write on one store. */
 export const StoreRecordDetailSchema = answerSchema({

@@ -1,19 +1,12 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
-  AnsweredScopeSchema,
-  MemberIdQuery,
   pageQuery,
   PROGRAM_REGIONS,
+  scopedPageSchema,
+  scopedQuery,
 } from './data-schemas';
-import {
-  answerSchema,
-  CountSchema,
-  IdSchema,
-  KgSchema,
-  oneOf,
-  pageEntries,
-} from './common-schemas';
+import { CountSchema, IdSchema, KgSchema, oneOf } from './common-schemas';
 
 /*
  * Store Performance Rankings (decisions D14, D20): the stores in scope
@@ -77,6 +70,15 @@ export const PeriodQuery = v.optional(
 );
 
 /**
+ * A period as an answer states it: its first and last day (UTC,
+ * `YYYY-MM-DD`), as {@link PeriodQuery} resolved it.
+ */
+export const DayPeriodSchema = v.object({
+  from: v.pipe(v.string(), v.isoDate()),
+  to: v.pipe(v.string(), v.isoDate()),
+});
+
+/**
  * The periods a screen offers for {@link PeriodQuery} at `now`: this year
  * and the two before, then each of the last 12 months, newest first (the
  * last 12 months is the absent value).
@@ -107,8 +109,7 @@ export function periodLabel(period: string): string {
  * absent); region, channel and the fewest days a store must have been open
  * in the period; the figure that ranks; sort and pages.
  */
-export const StoreRankingsQuerySchema = v.strictObject({
-  member_id: MemberIdQuery,
+export const StoreRankingsQuerySchema = scopedQuery({
   period: PeriodQuery,
   region: v.optional(oneOf(STORE_RANKING_REGIONS, 'region')),
   channel: v.optional(oneOf(STORE_RANKING_CHANNELS, 'channel')),
@@ -179,19 +180,15 @@ export type CollectiveMedian = v.InferOutput<typeof CollectiveMedianSchema>;
  * scope, the period read (first and last day, UTC) and the collective
  * median.
  */
-export const StoreRankingsPageSchema = answerSchema({
-  /** The scope the server answered for, as every data answer states it. */
-  scope: AnsweredScopeSchema,
-  metric: v.picklist(STORE_RANKING_METRICS),
-  period: v.object({
-    from: v.pipe(v.string(), v.isoDate()),
-    to: v.pipe(v.string(), v.isoDate()),
-  }),
-  median: CollectiveMedianSchema,
-  store_rankings: v.array(StoreRankingSchema),
-  /** Paging; `total` counts the ranked stores in scope, on all pages. */
-  ...pageEntries,
-});
+export const StoreRankingsPageSchema = scopedPageSchema(
+  'store_rankings',
+  StoreRankingSchema,
+  {
+    metric: v.picklist(STORE_RANKING_METRICS),
+    period: DayPeriodSchema,
+    median: CollectiveMedianSchema,
+  },
+);
 /** One page of store rankings. */
 export type StoreRankingsPage = v.InferOutput<typeof StoreRankingsPageSchema>;
 

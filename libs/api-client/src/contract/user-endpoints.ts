@@ -19,6 +19,19 @@ import {
 } from './user-schemas';
 
 /**
+ * What deactivating and reactivating a user share: the user's `:id`, the
+ * version read (409 when stale) and the user as it is now, for admins.
+ */
+const userVersionWrite = {
+  resource: 'users',
+  params: UserIdParamsSchema,
+  body: UserVersionSchema,
+  response: ManagedUserResponseSchema,
+  auth: 'session',
+  audience: 'admins',
+} as const;
+
+/**
  * The calls of user management (decisions D16): the user list, invitations,
  * roles, deactivation, password resets, signing a user out everywhere, the
  * mail outbox, and the public calls of the accept-invitation and
@@ -98,24 +111,14 @@ export const userEndpoints = /* @__PURE__ */ named({
     method: 'POST',
     path: '/api/users/:id/deactivate',
     summary: 'Deactivate a user: their sessions and API keys end at once',
-    resource: 'users',
-    params: UserIdParamsSchema,
-    body: UserVersionSchema,
-    response: ManagedUserResponseSchema,
-    auth: 'session',
-    audience: 'admins',
+    ...userVersionWrite,
     audit: { entity: 'user', action: 'deactivate' },
   },
   reactivateUser: {
     method: 'POST',
     path: '/api/users/:id/reactivate',
     summary: 'Let a deactivated user sign in again',
-    resource: 'users',
-    params: UserIdParamsSchema,
-    body: UserVersionSchema,
-    response: ManagedUserResponseSchema,
-    auth: 'session',
-    audience: 'admins',
+    ...userVersionWrite,
     audit: { entity: 'user', action: 'reactivate' },
   },
   sendPasswordReset: {

@@ -7,6 +7,7 @@ import {
   oneOf,
   requiredText,
   searchQuery,
+  wholeNumberInput,
 } from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 import { PositiveText, VersionSchema } from './record-schemas';
@@ -61,11 +62,11 @@ const EmailSchema = v.pipe(
 const NameSchema = requiredText('name', MAX_USER_NAME_LENGTH);
 const RoleSchema = oneOf(USER_ROLES, 'role');
 const MemberIdSchema = v.nullable(
-  v.pipe(
-    v.number('member_id must be a number or null'),
-    v.integer('member_id must be a whole number'),
-    v.minValue(1, 'member_id must be at least 1'),
-    v.maxValue(MAX_RECORD_ID, `member_id must be at most ${MAX_RECORD_ID}`),
+  wholeNumberInput(
+    'member_id',
+    1,
+    MAX_RECORD_ID,
+    'member_id must be a number or null',
   ),
 );
 
