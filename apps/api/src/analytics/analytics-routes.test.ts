@@ -11,15 +11,17 @@ import { addMonths, contractMonth, monthStartOf } from '../data/months';
 import { DEMO_MEMBERS } from '../db/seed';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
+import {
+  SUPER,
+  ADMIN,
+  BRAND_ADMIN,
+  OPERATOR,
+  KIEHLS,
+} from '../testing/demo-accounts';
 
 const SERIES = '/api/analytics/series';
 const PACT = '/api/analytics/pact';
 const REGIONS = '/api/analytics/regions';
-const ADMIN = 'admin@pact.test';
-const SUPER = 'super@pact.test';
-const BRAND_ADMIN = 'brand.admin@kiehls.test';
-const OPERATOR = 'operator@kiehls.test';
-const KIEHLS = 2;
 
 /** The names of every demo member but Kiehl's: none may reach a Kiehl's user. */
 const OTHER_NAMES = DEMO_MEMBERS.filter((m) => m.id !== KIEHLS).map(

@@ -15,15 +15,17 @@ import { idsIn } from '../testing/ids-in';
 import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
+import {
+  SUPER,
+  ADMIN,
+  BRAND_ADMIN,
+  OPERATOR,
+  SPECIAL,
+  KIEHLS,
+} from '../testing/demo-accounts';
 
 const COMPARISONS = '/api/member-comparisons';
 const AVERAGES = '/api/average-metrics';
-const ADMIN = 'admin@pact.test';
-const SUPER = 'super@pact.test';
-const BRAND_ADMIN = 'brand.admin@kiehls.test';
-const OPERATOR = 'operator@kiehls.test';
-const SPECIAL = 'special.admin@member1009.test';
-const KIEHLS = 2;
 const THIS_YEAR = new Date().getUTCFullYear();
 
 /** The `all` group of each kind of value. */

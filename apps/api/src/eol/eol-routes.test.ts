@@ -17,9 +17,9 @@ import {
   signedInServer,
 } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
+import { OPERATOR } from '../testing/demo-accounts';
 
 const BRAND = 'brand.admin@kiehls.test';
-const OPERATOR = 'operator@kiehls.test';
 
 describeOnEachDatabase('end-of-life lots', (engine) => {
   // A long max age: only the write itself can make its change seen at once.

@@ -23,11 +23,9 @@ import { describeOnEachDatabase } from '../testing/test-databases';
 import { deflatedZeros, entriesOf, zipOf } from '../testing/zip-file';
 import { stageRows, type SpooledFile } from './g2-upload';
 import { checkXlsxArchive } from './xlsx-archive';
+import { ADMIN, BRAND_ADMIN, SPECIAL } from '../testing/demo-accounts';
 
-const ADMIN = 'admin@pact.test';
-const BRAND_ADMIN = 'brand.admin@kiehls.test';
 const BRAND_MEMBER = 'operator@kiehls.test';
-const SPECIAL = 'special.admin@member1009.test';
 /** The member of BRAND_ADMIN and BRAND_MEMBER (Kiehl's). */
 const OWN_MEMBER = 2;
 

@@ -10,11 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { seedPagesFor } from '../db/instructions-seed';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
+import { SUPER, ADMIN, BRAND_ADMIN, OPERATOR } from '../testing/demo-accounts';
 
-const ADMIN = 'admin@pact.test';
-const SUPER = 'super@pact.test';
-const BRAND_ADMIN = 'brand.admin@kiehls.test';
-const OPERATOR = 'operator@kiehls.test';
 const KIEHLS = { 'x-tenant-code': 'kiehls' };
 
 /**

@@ -10,10 +10,7 @@ import { DEMO_MEMBERS } from '../db/seed';
 import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
-
-const ADMIN = 'admin@pact.test';
-const BRAND_ADMIN = 'brand.admin@kiehls.test';
-const OPERATOR = 'operator@kiehls.test';
+import { ADMIN, BRAND_ADMIN, OPERATOR } from '../testing/demo-accounts';
 
 const NEW_MEMBER = {
   name: 'Verdant Labs',

@@ -13,13 +13,10 @@ import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import { median } from '../data/percentiles';
+import { ADMIN, BRAND_ADMIN, OPERATOR, KIEHLS } from '../testing/demo-accounts';
 
 const URL = '/api/performance';
 const TARGETS = '/api/performance/targets';
-const ADMIN = 'admin@pact.test';
-const BRAND_ADMIN = 'brand.admin@kiehls.test';
-const OPERATOR = 'operator@kiehls.test';
-const KIEHLS = 2;
 
 const THIS_YEAR = new Date().getUTCFullYear();
 

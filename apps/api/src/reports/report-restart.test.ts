@@ -10,8 +10,7 @@ import {
   startTestServerBeside,
   type TestServer,
 } from '../testing/test-server';
-
-const SUPER = 'super@pact.test';
+import { SUPER } from '../testing/demo-accounts';
 
 /**
  * A report run survives its server stopping mid-run (decisions D18,

@@ -24,13 +24,15 @@ import { DEMO_MEMBERS } from '../db/seed';
 import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
+import {
+  SUPER,
+  ADMIN,
+  BRAND_ADMIN,
+  OPERATOR,
+  SPECIAL,
+  KIEHLS,
+} from '../testing/demo-accounts';
 
-const SUPER = 'super@pact.test';
-const ADMIN = 'admin@pact.test';
-const BRAND_ADMIN = 'brand.admin@kiehls.test';
-const OPERATOR = 'operator@kiehls.test';
-const SPECIAL = 'special.admin@member1009.test';
-const KIEHLS = 2;
 const DAY_MS = 86_400_000;
 
 /** The server's clock runs `offsetMs` ahead of the real one (expiry tests move it). */
