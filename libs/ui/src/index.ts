@@ -38,6 +38,7 @@ export { Field, fieldControlClass } from './field/field';
 export type { FieldControlProps, FieldProps } from './field/field';
 export { FilterBar } from './filter-bar/filter-bar';
 export type { FilterBarProps, FilterBarSelect } from './filter-bar/filter-bar';
+export { statusFilter } from './filter-bar/status-filter';
 export { Form, useFormContext } from './form/form';
 export type { FormProps } from './form/form';
 export { fieldError, issuesToErrors, useForm } from './form/use-form';
@@ -76,6 +77,13 @@ export type {
   ListState,
 } from './list-params/list-params';
 export { listPagination, useListParams } from './list-params/use-list-params';
+export { STANDARD_PAGING } from './list-params/standard-paging';
+export {
+  LIST_PERIODS,
+  periodStart,
+  periodValues,
+} from './list-params/list-periods';
+export type { ListPeriod } from './list-params/list-periods';
 export type {
   ListParams,
   SearchParamsChange,
@@ -95,6 +103,11 @@ export { PlainTable } from './plain-table/plain-table';
 export type { PlainTableProps } from './plain-table/plain-table';
 export { RecordDetail } from './record-detail/record-detail';
 export type { RecordDetailProps } from './record-detail/record-detail';
+export { RowIssuesTable } from './row-issues/row-issues-table';
+export type {
+  RowIssue,
+  RowIssuesTableProps,
+} from './row-issues/row-issues-table';
 export { SavedViews } from './saved-views/saved-views';
 export type {
   SavedView,
@@ -102,6 +115,7 @@ export type {
   ViewVisibility,
 } from './saved-views/saved-views';
 export { SelectField } from './select-field/select-field';
+export { labelledOptions } from './select-field/labelled-options';
 export type {
   SelectFieldProps,
   SelectOption,

@@ -3,3 +3,7 @@
  * too. Import as `@collective/ui/testing`.
  */
 export { deferred } from './deferred';
+export { answerGet } from './answer-get';
+export { expectRetryAsksAgain } from './retry-asks-again';
+export { fixedDate } from './fixed-date';
+export { tabTo } from './tab-to';

@@ -6,6 +6,7 @@ import {
 import { ScreenFrame } from '@collective/nav/react';
 import {
   Alert,
+  answerState,
   Button,
   DataTable,
   FilterBar,
@@ -13,6 +14,8 @@ import {
   formatNumber,
   listPagination,
   Panel,
+  STANDARD_PAGING,
+  statusFilter,
   useListParams,
   VisuallyHidden,
   type DataTableColumn,
@@ -31,8 +34,7 @@ import { UploadReport } from './g2/upload-report';
 /** What the uploads list accepts from its URL. */
 export const UPLOAD_LIST: ListSpec = {
   sortable: [],
-  defaultPageSize: 25,
-  pageSizes: [25, 50, 100],
+  ...STANDARD_PAGING,
   filters: { status: G2_UPLOAD_STATUSES },
 };
 
@@ -141,17 +143,7 @@ function Uploads({
         <FilterBar
           label="Filter uploads"
           list={list}
-          selects={[
-            {
-              key: 'status',
-              label: 'Status',
-              allLabel: 'Any status',
-              options: G2_UPLOAD_STATUSES.map((s) => ({
-                value: s,
-                label: UPLOAD_STATUS_LABELS[s],
-              })),
-            },
-          ]}
+          selects={[statusFilter(G2_UPLOAD_STATUSES, UPLOAD_STATUS_LABELS)]}
         />
         <OpenContext.Provider value={setOpen}>
           <div className={styles.tableRegion}>
@@ -162,10 +154,7 @@ function Uploads({
               columns={COLUMNS}
               rows={answer?.uploads ?? NO_UPLOADS}
               getRowId={(upload) => String(upload.id)}
-              status={uploads.status}
-              isPlaceholder={uploads.isPlaceholderData}
-              error={uploads.error}
-              onRetry={() => void uploads.refetch()}
+              {...answerState(uploads)}
               emptyText="No upload matches these filters."
               pagination={listPagination(list, UPLOAD_LIST, answer?.total)}
             />

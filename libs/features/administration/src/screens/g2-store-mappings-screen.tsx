@@ -8,17 +8,20 @@ import {
 import { ScreenFrame } from '@collective/nav/react';
 import {
   Alert,
+  answerState,
   Button,
   DataTable,
   errorMessage,
   ExportButton,
-  FilterBar,
   Figures,
+  FilterBar,
   formatNumber,
   isStaleWrite,
   listPagination,
   Panel,
-  PlainTable,
+  RowIssuesTable,
+  STANDARD_PAGING,
+  statusFilter,
   useListParams,
   VisuallyHidden,
   type DataTableColumn,
@@ -47,8 +50,7 @@ import { ReadOnlyNote } from './g2/read-only-note';
 /** What the mapping list accepts from its URL. */
 export const MAPPING_LIST: ListSpec = {
   sortable: [],
-  defaultPageSize: 25,
-  pageSizes: [25, 50, 100],
+  ...STANDARD_PAGING,
   filters: { search: 'text', status: G2_MAPPING_STATUSES },
 };
 
@@ -220,33 +222,11 @@ function MappingImport({ onDone }: { onDone: (text: string) => void }) {
       ) : null}
       {answer && answer.issues.length > 0 ? (
         <div className={styles.wide}>
-          <PlainTable
+          <RowIssuesTable
             aria-label="Rows not imported"
             scrollLabel="Rows not imported, scrolls sideways"
-          >
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Column</th>
-                <th scope="col">Value</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.issues.map((issue) => (
-                <tr key={`${issue.row}-${issue.column}`}>
-                  <th scope="row">{issue.row}</th>
-                  <td>{issue.column}</td>
-                  <td>
-                    <code className={styles.value}>
-                      {issue.value || '(empty)'}
-                    </code>
-                  </td>
-                  <td>{issue.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </PlainTable>
+            issues={answer.issues}
+          />
         </div>
       ) : null}
     </form>
@@ -407,17 +387,7 @@ export default function G2StoreMappingsScreen() {
           selects={
             readOnly
               ? []
-              : [
-                  {
-                    key: 'status',
-                    label: 'Status',
-                    allLabel: 'Any status',
-                    options: G2_MAPPING_STATUSES.map((s) => ({
-                      value: s,
-                      label: MAPPING_STATUS_LABELS[s],
-                    })),
-                  },
-                ]
+              : [statusFilter(G2_MAPPING_STATUSES, MAPPING_STATUS_LABELS)]
           }
         />
         {readOnly ? null : (
@@ -441,10 +411,7 @@ export default function G2StoreMappingsScreen() {
               columns={readOnly ? READ_ONLY_COLUMNS : COLUMNS}
               rows={answer?.mappings ?? NO_MAPPINGS}
               getRowId={(m) => String(m.id)}
-              status={mappings.status}
-              isPlaceholder={mappings.isPlaceholderData}
-              error={mappings.error}
-              onRetry={() => void mappings.refetch()}
+              {...answerState(mappings)}
               emptyText="No partner store id matches these filters."
               pagination={listPagination(list, MAPPING_LIST, answer?.total)}
             />

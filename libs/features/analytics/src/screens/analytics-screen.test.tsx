@@ -2,11 +2,11 @@ import { analyticsEndpoints, MATERIALS } from '@collective/api-client/contract';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
+import { answerGet, fixedDate } from '@collective/ui/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import AnalyticsScreen from './analytics-screen';
 
 const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
@@ -60,16 +60,7 @@ const ANSWER: Series = {
 };
 
 /** Answers GET /api/analytics/series with `answer`; returns every request's query. */
-function answerWith(answer: object, status = 200): URLSearchParams[] {
-  const asked: URLSearchParams[] = [];
-  server.use(
-    http.get(`${TEST_ORIGIN}/api/analytics/series`, ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
-      return HttpResponse.json(answer, { status });
-    }),
-  );
-  return asked;
-}
+const answerWith = answerGet(server, `${TEST_ORIGIN}/api/analytics/series`);
 
 const open = (who: DemoUserKey, url = '/analytics') =>
   renderWithShell(<AnalyticsScreen />, { signedInAs: who, route: url });
@@ -80,11 +71,7 @@ const figure = (term: string) =>
   ).getByRole('definition');
 
 describe('AnalyticsScreen', () => {
-  beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-20T12:00:00Z'));
-  });
-  afterAll(() => vi.useRealTimers());
+  fixedDate('2026-11-20T12:00:00Z');
 
   it('is tested with an answer the contract accepts', () => {
     expect(

@@ -1,7 +1,6 @@
 import { MATERIALS, SHIPMENT_CHANNELS } from '@collective/api-client/contract';
 import {
   ExportButton,
-  Figures,
   formatMonth,
   formatNumber,
   formatWeight,
@@ -21,7 +20,8 @@ import {
 } from './analytics-kit/labels';
 import { rangeOf } from './analytics-kit/period';
 import { AnalyticsFrame } from './analytics-kit/analytics-frame';
-import { rangeText, useAnalyticsView } from './analytics-kit/period-controls';
+import { useAnalyticsView } from './analytics-kit/period-controls';
+import { ScopeTotals } from './analytics-kit/scope-totals';
 import styles from './analytics-kit/analytics.module.css';
 
 const CHANNEL_SERIES = SHIPMENT_CHANNELS.map((channel) => ({
@@ -81,39 +81,36 @@ export default function AnalyticsScreen() {
     >
       {(data) => (
         <>
-          <Panel
-            title={`${data.scope.member_name ?? 'All members'}, ${rangeText(data)}`}
+          <ScopeTotals
+            answer={data}
             headingId="analytics-totals"
-          >
-            <Figures
-              figures={[
-                {
-                  term: 'Collected weight',
-                  value: compared(
-                    data.totals.current.weight_kg,
-                    data.totals.year_ago.weight_kg,
-                    formatWeight,
-                  ),
-                },
-                {
-                  term: 'Units',
-                  value: compared(
-                    data.totals.current.units,
-                    data.totals.year_ago.units,
-                    formatNumber,
-                  ),
-                },
-                {
-                  term: 'Shipments',
-                  value: compared(
-                    data.totals.current.shipments,
-                    data.totals.year_ago.shipments,
-                    formatNumber,
-                  ),
-                },
-              ]}
-            />
-          </Panel>
+            figures={[
+              {
+                term: 'Collected weight',
+                value: compared(
+                  data.totals.current.weight_kg,
+                  data.totals.year_ago.weight_kg,
+                  formatWeight,
+                ),
+              },
+              {
+                term: 'Units',
+                value: compared(
+                  data.totals.current.units,
+                  data.totals.year_ago.units,
+                  formatNumber,
+                ),
+              },
+              {
+                term: 'Shipments',
+                value: compared(
+                  data.totals.current.shipments,
+                  data.totals.year_ago.shipments,
+                  formatNumber,
+                ),
+              },
+            ]}
+          />
           <Panel>
             <StackedBarChart
               title={`Collected weight per ${unit.toLowerCase()}, by channel`}

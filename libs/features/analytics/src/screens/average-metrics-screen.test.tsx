@@ -2,9 +2,9 @@ import { comparisonEndpoints } from '@collective/api-client/contract';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
+import { answerGet, expectRetryAsksAgain, tabTo } from '@collective/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import AverageMetricsScreen from './average-metrics-screen';
@@ -75,16 +75,7 @@ const OWN_ANSWER: Answer = {
   },
 };
 
-function answerWith(answer: object, status = 200): URLSearchParams[] {
-  const asked: URLSearchParams[] = [];
-  server.use(
-    http.get(`${TEST_ORIGIN}/api/average-metrics`, ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
-      return HttpResponse.json(answer, { status });
-    }),
-  );
-  return asked;
-}
+const answerWith = answerGet(server, `${TEST_ORIGIN}/api/average-metrics`);
 
 function open(who: DemoUserKey, url = '/average-metrics') {
   return renderWithShell(<AverageMetricsScreen />, {
@@ -164,13 +155,7 @@ describe('AverageMetricsScreen', () => {
       name: /^Collected weight per store-month/,
     });
     const period = screen.getByRole('combobox', { name: 'Period' });
-    await user.tab();
-    while (
-      document.activeElement !== period &&
-      document.activeElement !== document.body
-    ) {
-      await user.tab();
-    }
+    await tabTo(user, period);
     expect(document.activeElement).toBe(period);
     await user.selectOptions(period, String(new Date().getUTCFullYear() - 1));
     await waitFor(() =>
@@ -186,9 +171,6 @@ describe('AverageMetricsScreen', () => {
       500,
     );
     await open('super');
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
-    const before = asked.length;
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(asked.length).toBeGreaterThan(before));
+    await expectRetryAsksAgain(asked);
   });
 });

@@ -5,10 +5,8 @@ import {
   type AverageFigures,
   type AverageMetrics,
 } from '@collective/api-client/contract';
-import { ScreenFrame } from '@collective/nav/react';
 import {
   DataState,
-  FilterBar,
   formatNumber,
   formatWeight,
   type ListSpec,
@@ -20,12 +18,8 @@ import {
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAverageMetrics } from '../data/comparisons';
-import {
-  CHANNEL_LABELS,
-  periodCaption,
-  periodSelect,
-  shareText,
-} from './comparison-format';
+import { CHANNEL_LABELS, periodCaption, shareText } from './comparison-format';
+import { ComparisonFrame } from './comparison-frame';
 import styles from './comparisons.module.css';
 
 const PERIODS = periodChoices(new Date());
@@ -295,21 +289,14 @@ export default function AverageMetricsScreen() {
   const list = useListParams(LIST, useSearchParams());
   const answer = useAverageMetrics(list.state.filters['period']);
   return (
-    <ScreenFrame>
-      <div className={styles.view}>
-        <FilterBar
-          label="Choose the period"
-          list={list}
-          selects={[periodSelect(PERIODS)]}
-        />
-        <DataState
-          status={answer.status}
-          error={answer.error}
-          onRetry={() => void answer.refetch()}
-        >
-          {answer.data ? <Sections answer={answer.data} /> : null}
-        </DataState>
-      </div>
-    </ScreenFrame>
+    <ComparisonFrame list={list} periods={PERIODS}>
+      <DataState
+        status={answer.status}
+        error={answer.error}
+        onRetry={() => void answer.refetch()}
+      >
+        {answer.data ? <Sections answer={answer.data} /> : null}
+      </DataState>
+    </ComparisonFrame>
   );
 }

@@ -2,9 +2,9 @@ import { comparisonEndpoints } from '@collective/api-client/contract';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
+import { answerGet, expectRetryAsksAgain } from '@collective/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import MemberComparisonsScreen from './member-comparisons-screen';
@@ -88,16 +88,7 @@ const OWN_ANSWER: Answer = {
   members: [member(2, "Kiehl's", 5000, 0.25)],
 };
 
-function answerWith(answer: object, status = 200): URLSearchParams[] {
-  const asked: URLSearchParams[] = [];
-  server.use(
-    http.get(`${TEST_ORIGIN}/api/member-comparisons`, ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
-      return HttpResponse.json(answer, { status });
-    }),
-  );
-  return asked;
-}
+const answerWith = answerGet(server, `${TEST_ORIGIN}/api/member-comparisons`);
 
 function open(who: DemoUserKey, url = '/member-comparisons') {
   return renderWithShell(<MemberComparisonsScreen />, {
@@ -203,9 +194,6 @@ describe('MemberComparisonsScreen', () => {
       500,
     );
     await open('super');
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
-    const before = asked.length;
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(asked.length).toBeGreaterThan(before));
+    await expectRetryAsksAgain(asked);
   });
 });

@@ -9,13 +9,11 @@ import {
   type MemberComparisons,
   type Spread,
 } from '@collective/api-client/contract';
-import { ScreenFrame } from '@collective/nav/react';
 import {
   answerState,
   apiSort,
   DataTable,
   type DataTableColumn,
-  FilterBar,
   formatNumber,
   formatWeight,
   type ListSpec,
@@ -30,11 +28,11 @@ import {
   growthText,
   OUTCOME_LABELS,
   periodCaption,
-  periodSelect,
   shareText,
   shortLabel,
   barLabels,
 } from './comparison-format';
+import { ComparisonFrame } from './comparison-frame';
 import styles from './comparisons.module.css';
 
 const PERIODS = periodChoices(new Date());
@@ -287,50 +285,43 @@ export default function MemberComparisonsScreen() {
   const data = answer.data;
   const ownScope = data ? data.scope.member_id !== null : false;
   return (
-    <ScreenFrame>
-      <div className={styles.view}>
-        <FilterBar
-          label="Choose the period"
-          list={list}
-          selects={[periodSelect(PERIODS)]}
-        />
-        {data && ownScope ? (
-          <OwnBesideCollective answer={data} />
-        ) : (
-          <>
-            <DataTable
-              caption={
-                data
-                  ? `${formatNumber(data.members.length)} members, ${periodCaption(data.period)}; growth on ${periodCaption(data.previous_period)}`
-                  : 'Members side by side'
-              }
-              columns={COLUMNS}
-              rows={data?.members ?? NO_ROWS}
-              getRowId={(row) => String(row.member_id)}
-              sort={state.sort}
-              onSortChange={list.setSort}
-              {...answerState(answer)}
-              emptyText="No member yet."
-            />
-            {data ? (
-              <>
-                <PercentilesPanel percentiles={data.percentiles} />
-                <Panel title="Collected weight by outcome">
-                  <StackedBarChart
-                    title={`Collected weight of each member by end-of-life outcome, ${periodCaption(data.period)}`}
-                    barHeading="Member"
-                    series={WEIGHT_SERIES}
-                    bars={barLabels(data.members).map((label, index) =>
-                      weightBar(label, data.members[index] as MemberComparison),
-                    )}
-                    formatValue={(kg) => formatWeight(kg)}
-                  />
-                </Panel>
-              </>
-            ) : null}
-          </>
-        )}
-      </div>
-    </ScreenFrame>
+    <ComparisonFrame list={list} periods={PERIODS}>
+      {data && ownScope ? (
+        <OwnBesideCollective answer={data} />
+      ) : (
+        <>
+          <DataTable
+            caption={
+              data
+                ? `${formatNumber(data.members.length)} members, ${periodCaption(data.period)}; growth on ${periodCaption(data.previous_period)}`
+                : 'Members side by side'
+            }
+            columns={COLUMNS}
+            rows={data?.members ?? NO_ROWS}
+            getRowId={(row) => String(row.member_id)}
+            sort={state.sort}
+            onSortChange={list.setSort}
+            {...answerState(answer)}
+            emptyText="No member yet."
+          />
+          {data ? (
+            <>
+              <PercentilesPanel percentiles={data.percentiles} />
+              <Panel title="Collected weight by outcome">
+                <StackedBarChart
+                  title={`Collected weight of each member by end-of-life outcome, ${periodCaption(data.period)}`}
+                  barHeading="Member"
+                  series={WEIGHT_SERIES}
+                  bars={barLabels(data.members).map((label, index) =>
+                    weightBar(label, data.members[index] as MemberComparison),
+                  )}
+                  formatValue={(kg) => formatWeight(kg)}
+                />
+              </Panel>
+            </>
+          ) : null}
+        </>
+      )}
+    </ComparisonFrame>
   );
 }

@@ -2,10 +2,10 @@ import { analyticsEndpoints } from '@collective/api-client/contract';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
+import { answerGet, fixedDate } from '@collective/ui/testing';
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import PactAnalyticsScreen from './pact-analytics-screen';
 
 const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
@@ -57,16 +57,7 @@ const OWN: Pact = {
   share: { collected: 0.25, confirmed: 0.2 },
 };
 
-function answerWith(answer: object): URLSearchParams[] {
-  const asked: URLSearchParams[] = [];
-  server.use(
-    http.get(`${TEST_ORIGIN}/api/analytics/pact`, ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
-      return HttpResponse.json(answer);
-    }),
-  );
-  return asked;
-}
+const answerWith = answerGet(server, `${TEST_ORIGIN}/api/analytics/pact`);
 
 const open = (who: DemoUserKey) =>
   renderWithShell(<PactAnalyticsScreen />, {
@@ -80,11 +71,7 @@ const figure = (term: string) =>
   ).getByRole('definition');
 
 describe('PactAnalyticsScreen', () => {
-  beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-20T12:00:00Z'));
-  });
-  afterAll(() => vi.useRealTimers());
+  fixedDate('2026-11-20T12:00:00Z');
 
   it('is tested with answers the contract accepts', () => {
     for (const answer of [COLLECTIVE, OWN]) {

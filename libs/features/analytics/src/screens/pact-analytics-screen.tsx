@@ -4,7 +4,6 @@ import {
 } from '@collective/api-client/contract';
 import {
   ExportButton,
-  Figures,
   formatMonth,
   formatNumber,
   formatPercent,
@@ -22,7 +21,8 @@ import {
 } from './analytics-kit/labels';
 import { rangeOf } from './analytics-kit/period';
 import { AnalyticsFrame } from './analytics-kit/analytics-frame';
-import { rangeText, useAnalyticsView } from './analytics-kit/period-controls';
+import { useAnalyticsView } from './analytics-kit/period-controls';
+import { ScopeTotals } from './analytics-kit/scope-totals';
 import styles from './analytics-kit/analytics.module.css';
 
 const OUTCOME_SERIES = EOL_OUTCOMES.map((outcome) => ({
@@ -118,48 +118,47 @@ export default function PactAnalyticsScreen() {
     >
       {(data) => (
         <>
-          <Panel
-            title={`${data.scope.member_name ?? 'The collective'}, ${rangeText(data)}`}
+          <ScopeTotals
+            answer={data}
+            everyone="The collective"
             headingId="pact-totals"
+            figures={[
+              {
+                term: 'Collected weight',
+                value: formatWeight(data.totals.collected_kg),
+              },
+              {
+                term: 'With a confirmed outcome',
+                value: formatWeight(data.totals.confirmed_kg),
+              },
+              {
+                term: 'Recycling rate',
+                value: formatPercent(data.totals.recycling_rate),
+              },
+              {
+                term: 'Diversion rate',
+                value: formatPercent(data.totals.diversion_rate),
+              },
+              ...(data.share
+                ? [
+                    {
+                      term: "Share of the collective's collected weight",
+                      value: formatPercent(data.share.collected),
+                    },
+                    {
+                      term: "Share of the collective's confirmed weight",
+                      value: formatPercent(data.share.confirmed),
+                    },
+                  ]
+                : []),
+            ]}
           >
-            <Figures
-              figures={[
-                {
-                  term: 'Collected weight',
-                  value: formatWeight(data.totals.collected_kg),
-                },
-                {
-                  term: 'With a confirmed outcome',
-                  value: formatWeight(data.totals.confirmed_kg),
-                },
-                {
-                  term: 'Recycling rate',
-                  value: formatPercent(data.totals.recycling_rate),
-                },
-                {
-                  term: 'Diversion rate',
-                  value: formatPercent(data.totals.diversion_rate),
-                },
-                ...(data.share
-                  ? [
-                      {
-                        term: "Share of the collective's collected weight",
-                        value: formatPercent(data.share.collected),
-                      },
-                      {
-                        term: "Share of the collective's confirmed weight",
-                        value: formatPercent(data.share.confirmed),
-                      },
-                    ]
-                  : []),
-              ]}
-            />
             <p className={styles.note}>
               Recycling rate: recycled and downcycled weight ÷ weight with a
               confirmed outcome. Diversion rate: all but landfill ÷ the same.
               Outcomes count in the month the material was received.
             </p>
-          </Panel>
+          </ScopeTotals>
           <Panel>
             <StackedBarChart
               title="Confirmed outcomes per month of receipt"

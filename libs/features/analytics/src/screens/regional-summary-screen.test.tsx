@@ -2,11 +2,11 @@ import { analyticsEndpoints } from '@collective/api-client/contract';
 import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
+import { answerGet, fixedDate } from '@collective/ui/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import RegionalSummaryScreen from './regional-summary-screen';
 
 const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
@@ -61,23 +61,10 @@ const ANSWER: Regional = {
   totals: place(4, 3, 700, 200),
 };
 
-function answerWith(answer: object): URLSearchParams[] {
-  const asked: URLSearchParams[] = [];
-  server.use(
-    http.get(`${TEST_ORIGIN}/api/analytics/regions`, ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
-      return HttpResponse.json(answer);
-    }),
-  );
-  return asked;
-}
+const answerWith = answerGet(server, `${TEST_ORIGIN}/api/analytics/regions`);
 
 describe('RegionalSummaryScreen', () => {
-  beforeAll(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-20T12:00:00Z'));
-  });
-  afterAll(() => vi.useRealTimers());
+  fixedDate('2026-11-20T12:00:00Z');
 
   it('is tested with an answer the contract accepts', () => {
     expect(

@@ -4,7 +4,6 @@ import {
 } from '@collective/api-client/contract';
 import {
   ExportButton,
-  Figures,
   formatNumber,
   formatPercent,
   formatWeight,
@@ -19,7 +18,8 @@ import {
 import { CHANNEL_LABELS } from './analytics-kit/labels';
 import { rangeOf } from './analytics-kit/period';
 import { AnalyticsFrame } from './analytics-kit/analytics-frame';
-import { rangeText, useAnalyticsView } from './analytics-kit/period-controls';
+import { useAnalyticsView } from './analytics-kit/period-controls';
+import { ScopeTotals } from './analytics-kit/scope-totals';
 import styles from './analytics-kit/analytics.module.css';
 
 type Place = Omit<RegionFigures, 'region' | 'states'>;
@@ -112,24 +112,21 @@ export default function RegionalSummaryScreen() {
     >
       {(data) => (
         <>
-          <Panel
-            title={`${data.scope.member_name ?? 'All members'}, ${rangeText(data)}`}
+          <ScopeTotals
+            answer={data}
             headingId="regions-totals"
-          >
-            <Figures
-              figures={[
-                {
-                  term: 'Stores',
-                  value: `${formatNumber(data.totals.active_stores)} active of ${formatNumber(data.totals.stores)}`,
-                },
-                {
-                  term: 'Collected weight',
-                  value: formatWeight(data.totals.weight_kg),
-                },
-                { term: 'Per active store', value: perStore(data.totals) },
-              ]}
-            />
-          </Panel>
+            figures={[
+              {
+                term: 'Stores',
+                value: `${formatNumber(data.totals.active_stores)} active of ${formatNumber(data.totals.stores)}`,
+              },
+              {
+                term: 'Collected weight',
+                value: formatWeight(data.totals.weight_kg),
+              },
+              { term: 'Per active store', value: perStore(data.totals) },
+            ]}
+          />
           <Panel title="Regions" headingId="regions-tiles">
             <ul className={styles.tiles}>
               {data.regions.map((region) => (

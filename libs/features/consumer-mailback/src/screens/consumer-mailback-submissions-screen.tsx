@@ -6,6 +6,7 @@ import {
 import { ListViews, ScreenFrame } from '@collective/nav/react';
 import {
   Alert,
+  answerState,
   apiSort,
   Button,
   DataTable,
@@ -13,6 +14,7 @@ import {
   FilterBar,
   formatDate,
   formatNumber,
+  STANDARD_PAGING,
   useListParams,
   type DataTableColumn,
   type ListSpec,
@@ -38,8 +40,7 @@ type Row = NonNullable<
 const LIST: ListSpec = {
   sortable: ['created', 'status'],
   defaultSort: { id: 'created', desc: true },
-  defaultPageSize: 25,
-  pageSizes: [25, 50, 100],
+  ...STANDARD_PAGING,
   filters: {
     search: 'text',
     status: MAILBACK_STATUSES,
@@ -200,10 +201,7 @@ export default function ConsumerMailbackSubmissionsScreen() {
         getRowId={(row) => row.id}
         sort={state.sort}
         onSortChange={list.setSort}
-        status={answer.status}
-        isPlaceholder={answer.isPlaceholderData}
-        error={answer.error}
-        onRetry={() => void answer.refetch()}
+        {...answerState(answer)}
         emptyText="No submission matches these filters."
         pagination={
           page

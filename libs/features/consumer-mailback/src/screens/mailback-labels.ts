@@ -3,6 +3,7 @@ import {
   MAILBACK_STATUSES,
   type MailbackStatus,
 } from '@collective/api-client/contract';
+import { labelledOptions } from '@collective/ui';
 
 /** How each status reads to people. */
 export const STATUS_LABELS: Record<MailbackStatus, string> = {
@@ -13,10 +14,7 @@ export const STATUS_LABELS: Record<MailbackStatus, string> = {
 };
 
 /** The status filter's choices. */
-export const STATUS_OPTIONS = MAILBACK_STATUSES.map((status) => ({
-  value: status,
-  label: STATUS_LABELS[status],
-}));
+export const STATUS_OPTIONS = labelledOptions(MAILBACK_STATUSES, STATUS_LABELS);
 
 /** The region filter's choices. */
 export const REGION_OPTIONS = MAILBACK_REGIONS.map((region) => ({

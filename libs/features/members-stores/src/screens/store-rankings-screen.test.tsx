@@ -2,9 +2,9 @@ import { storeRankingsEndpoints } from '@collective/api-client/contract';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
 import { renderWithShell } from '@collective/tenancy/testing';
+import { answerGet, expectRetryAsksAgain, tabTo } from '@collective/ui/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import StoreRankingsScreen from './store-rankings-screen';
@@ -76,16 +76,7 @@ const OWN_ANSWER = {
  * Answers GET /api/store-rankings with `answer` and `status`; returns the query
  * of every request, in order.
  */
-function answerWith(answer: object, status = 200): URLSearchParams[] {
-  const asked: URLSearchParams[] = [];
-  server.use(
-    http.get(`${TEST_ORIGIN}/api/store-rankings`, ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
-      return HttpResponse.json(answer, { status });
-    }),
-  );
-  return asked;
-}
+const answerWith = answerGet(server, `${TEST_ORIGIN}/api/store-rankings`);
 
 /** Opens the screen at its URL (or `url`) signed in as `who`. */
 function open(who: DemoUserKey, url = '/store-rankings') {
@@ -150,13 +141,7 @@ describe('StoreRankingsScreen', () => {
     await screen.findByRole('table');
     const rankBy = screen.getByRole('combobox', { name: 'Rank by' });
 
-    await user.tab();
-    while (
-      document.activeElement !== rankBy &&
-      document.activeElement !== document.body
-    ) {
-      await user.tab();
-    }
+    await tabTo(user, rankBy);
     expect(document.activeElement).toBe(rankBy);
     await user.selectOptions(rankBy, 'Contamination rate');
 
@@ -208,9 +193,6 @@ describe('StoreRankingsScreen', () => {
       500,
     );
     await open('super');
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
-    const before = asked.length;
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(asked.length).toBeGreaterThan(before));
+    await expectRetryAsksAgain(asked);
   });
 });

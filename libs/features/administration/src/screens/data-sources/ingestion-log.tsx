@@ -8,14 +8,22 @@ import {
   type IngestionStatus,
 } from '@collective/api-client/contract';
 import {
+  answerState,
   apiSort,
   DataTable,
   FilterBar,
   formatDateTime,
   formatNumber,
+  labelledOptions,
+  LIST_PERIODS,
   listPagination,
   Panel,
+  periodStart,
+  periodValues,
+  STANDARD_PAGING,
+  statusFilter,
   useListParams,
+  type ListPeriod,
   type DataTableColumn,
   type ListSpec,
 } from '@collective/ui';
@@ -30,35 +38,24 @@ import styles from './data-sources.module.css';
 import { STATUS_LABELS } from './feed-labels';
 
 /** Periods the log may be limited to, by days back from today. */
-const PERIOD_DAYS: Readonly<Record<string, number>> = {
-  '1d': 1,
-  '7d': 7,
-  '30d': 30,
-  '90d': 90,
-};
+const PERIODS: readonly ListPeriod[] = [
+  LIST_PERIODS['1d'],
+  LIST_PERIODS['7d'],
+  LIST_PERIODS['30d'],
+  LIST_PERIODS['90d'],
+];
 
 /** What the log accepts from its URL: feed, status, period, order and page. */
 export const LOG_LIST: ListSpec = {
   sortable: ['started_at'],
   defaultSort: { id: 'started_at', desc: true },
-  defaultPageSize: 25,
-  pageSizes: [25, 50, 100],
+  ...STANDARD_PAGING,
   filters: {
     source: FEED_SOURCES,
     status: INGESTION_STATUSES,
-    period: Object.keys(PERIOD_DAYS),
+    period: periodValues(PERIODS),
   },
 };
-
-/** The first day (UTC) of a period of the log, as the API's `from`. */
-export function periodStart(
-  period: string | undefined,
-  now: number,
-): string | undefined {
-  const days = period === undefined ? undefined : PERIOD_DAYS[period];
-  if (days === undefined) return undefined;
-  return new Date(now - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 function logColumns(showMember: boolean): DataTableColumn<LogLine>[] {
   return [
@@ -116,7 +113,7 @@ export function IngestionLog() {
   const view: IngestionLogView = {
     source: state.filters['source'] as FeedSource | undefined,
     status: state.filters['status'] as IngestionStatus | undefined,
-    from: periodStart(state.filters['period'], Date.now()),
+    from: periodStart(PERIODS, state.filters['period'], Date.now()),
     sort: apiSort(state.sort, INGESTION_LOG_SORTS),
     page: state.page,
     pageSize: state.pageSize,
@@ -139,30 +136,14 @@ export function IngestionLog() {
             key: 'source',
             label: 'Feed',
             allLabel: 'Every feed',
-            options: FEED_SOURCES.map((source) => ({
-              value: source,
-              label: FEED_LABELS[source],
-            })),
+            options: labelledOptions(FEED_SOURCES, FEED_LABELS),
           },
-          {
-            key: 'status',
-            label: 'Status',
-            allLabel: 'Any status',
-            options: INGESTION_STATUSES.map((status) => ({
-              value: status,
-              label: STATUS_LABELS[status],
-            })),
-          },
+          statusFilter(INGESTION_STATUSES, STATUS_LABELS),
           {
             key: 'period',
             label: 'Started',
             allLabel: 'Any time',
-            options: [
-              { value: '1d', label: 'Last 24 hours' },
-              { value: '7d', label: 'Last 7 days' },
-              { value: '30d', label: 'Last 30 days' },
-              { value: '90d', label: 'Last 90 days' },
-            ],
+            options: PERIODS,
           },
         ]}
       />
@@ -177,10 +158,7 @@ export function IngestionLog() {
         getRowId={(line) => String(line.id)}
         sort={state.sort}
         onSortChange={list.setSort}
-        status={log.status}
-        isPlaceholder={log.isPlaceholderData}
-        error={log.error}
-        onRetry={() => void log.refetch()}
+        {...answerState(log)}
         emptyText="No run matches these filters."
         pagination={listPagination(list, LOG_LIST, page?.total)}
       />

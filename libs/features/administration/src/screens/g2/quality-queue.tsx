@@ -9,13 +9,16 @@ import {
 } from '@collective/api-client/contract';
 import {
   Alert,
+  answerState,
   Button,
   DataTable,
   errorMessage,
   FilterBar,
   formatNumber,
+  labelledOptions,
   listPagination,
   Panel,
+  STANDARD_PAGING,
   TextField,
   useListParams,
   VisuallyHidden,
@@ -38,8 +41,7 @@ import { ReadOnlyNote } from './read-only-note';
 /** What the quality queue accepts from its URL. */
 export const QUEUE_LIST: ListSpec = {
   sortable: [],
-  defaultPageSize: 25,
-  pageSizes: [25, 50, 100],
+  ...STANDARD_PAGING,
   filters: { kind: G2_ISSUE_KINDS, status: G2_ISSUE_STATUSES },
 };
 
@@ -242,19 +244,16 @@ export function QualityQueue({
             key: 'kind',
             label: 'Problem',
             allLabel: 'Any problem',
-            options: G2_ISSUE_KINDS.map((k) => ({
-              value: k,
-              label: G2_ISSUE_KIND_LABELS[k],
-            })),
+            options: labelledOptions(G2_ISSUE_KINDS, G2_ISSUE_KIND_LABELS),
           },
           {
             key: 'status',
             label: 'Status',
             allLabel: 'Open',
-            options: G2_ISSUE_STATUSES.filter((s) => s !== 'open').map((s) => ({
-              value: s,
-              label: STATUS_LABELS[s],
-            })),
+            options: labelledOptions(
+              G2_ISSUE_STATUSES.filter((s) => s !== 'open'),
+              STATUS_LABELS,
+            ),
           },
         ]}
       />
@@ -284,10 +283,7 @@ export function QualityQueue({
             columns={COLUMNS}
             rows={answer?.issues ?? NO_ISSUES}
             getRowId={(issue) => String(issue.id)}
-            status={issues.status}
-            isPlaceholder={issues.isPlaceholderData}
-            error={issues.error}
-            onRetry={() => void issues.refetch()}
+            {...answerState(issues)}
             emptyText="No problem matches these filters."
             pagination={listPagination(list, QUEUE_LIST, answer?.total)}
           />

@@ -10,6 +10,7 @@ import {
 } from '@collective/api-client/contract';
 import {
   Alert,
+  answerState,
   Button,
   DataTable,
   errorMessage,
@@ -317,10 +318,7 @@ export function UploadReport({
           columns={ISSUE_COLUMNS}
           rows={report.data?.issues ?? NO_ISSUES}
           getRowId={(issue) => String(issue.id)}
-          status={report.status}
-          isPlaceholder={report.isPlaceholderData}
-          error={report.error}
-          onRetry={() => void report.refetch()}
+          {...answerState(report)}
           emptyText={
             upload?.status === 'validating'
               ? 'The rows are being checked…'

@@ -9,6 +9,7 @@ import { ScreenFrame } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
   Alert,
+  answerState,
   apiSort,
   Button,
   CopyButton,
@@ -19,6 +20,8 @@ import {
   formatNumber,
   isStaleWrite,
   listPagination,
+  STANDARD_PAGING,
+  statusFilter,
   useListParams,
   VisuallyHidden,
   type DataTableColumn,
@@ -45,8 +48,7 @@ import styles from './user-management-screen.module.css';
 export const USER_LIST: ListSpec = {
   sortable: ['name', 'email', 'last_sign_in_at'],
   defaultSort: { id: 'name', desc: false },
-  defaultPageSize: 25,
-  pageSizes: [25, 50, 100],
+  ...STANDARD_PAGING,
   filters: { search: 'text', status: USER_STATUSES },
 };
 
@@ -324,17 +326,7 @@ export default function UserManagementScreen() {
           label: 'Search users',
           placeholder: 'Name or email',
         }}
-        selects={[
-          {
-            key: 'status',
-            label: 'Status',
-            allLabel: 'Any status',
-            options: USER_STATUSES.map((status) => ({
-              value: status,
-              label: STATUS_LABELS[status],
-            })),
-          },
-        ]}
+        selects={[statusFilter(USER_STATUSES, STATUS_LABELS)]}
       />
       <RowActionsContext.Provider value={rowActions}>
         {/* Wider than the screen (before the table turns into cards), the table scrolls here, not the page. */}
@@ -346,10 +338,7 @@ export default function UserManagementScreen() {
             getRowId={(user) => String(user.id)}
             sort={state.sort}
             onSortChange={list.setSort}
-            status={users.status}
-            isPlaceholder={users.isPlaceholderData}
-            error={users.error}
-            onRetry={() => void users.refetch()}
+            {...answerState(users)}
             emptyText={
               view.search
                 ? `No user matches "${view.search}".`

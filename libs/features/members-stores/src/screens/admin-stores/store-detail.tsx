@@ -1,15 +1,9 @@
 import type { StoreRecord } from '@collective/api-client/contract';
 import { useTenancy } from '@collective/tenancy/react';
-import {
-  AuditTrail,
-  DataState,
-  FactList,
-  formatDate,
-  RecordDetail,
-  shownValue,
-} from '@collective/ui';
-import { useState } from 'react';
+import { FactList, formatDate, RecordDetail } from '@collective/ui';
 import { Deactivation } from '../deactivation';
+import { RecordAuditTrail } from '../record-audit-trail';
+import { useWrittenNotice } from '../use-written-notice';
 import {
   useDeactivateStore,
   useStoreAuditTrail,
@@ -84,11 +78,7 @@ export function StoreDetail({
   const deactivate = useDeactivateStore();
   const trail = useStoreAuditTrail(id);
   const { access } = useTenancy();
-  const [notice, setNotice] = useState('');
-  const written = (text: string) => {
-    setNotice(text);
-    void trail.refetch();
-  };
+  const [notice, written] = useWrittenNotice(trail);
   return (
     <RecordDetail
       backLabel="Back to stores"
@@ -127,26 +117,14 @@ export function StoreDetail({
               onDone={written}
             />
           ) : null}
-          <section aria-labelledby={`trail-${id}`}>
-            <h3 id={`trail-${id}`}>Audit trail</h3>
-            <DataState
-              status={trail.status}
-              error={trail.error}
-              onRetry={() => void trail.refetch()}
-              loadingText="Loading the audit trail…"
-            >
-              <AuditTrail
-                events={trail.data?.events ?? []}
-                actions={STORE_ACTIONS}
-                fieldLabels={STORE_FIELD_LABELS}
-                shown={(_field, value) =>
-                  STORE_WORDS[String(value)] ?? shownValue(value)
-                }
-                labelledBy={`trail-${id}`}
-                emptyText="No change has been recorded for this store yet."
-              />
-            </DataState>
-          </section>
+          <RecordAuditTrail
+            id={id}
+            query={trail}
+            actions={STORE_ACTIONS}
+            fieldLabels={STORE_FIELD_LABELS}
+            words={STORE_WORDS}
+            emptyText="No change has been recorded for this store yet."
+          />
         </>
       )}
     </RecordDetail>

@@ -24,7 +24,7 @@ import {
   contactValues,
   NO_CONTACT,
 } from '../contact-fields';
-import styles from './admin-stores.module.css';
+import styles from '../record-management.module.css';
 
 /** Words for a store's channel and status. */
 export const STORE_WORDS: Readonly<Record<string, string>> = {

@@ -10,7 +10,7 @@ import {
   Button,
   errorMessage,
   formatNumber,
-  PlainTable,
+  RowIssuesTable,
 } from '@collective/ui';
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -34,32 +34,13 @@ function Report({ report }: { report: StoreImportReport }) {
         problems.
       </p>
       {report.issues.length > 0 ? (
-        <PlainTable
+        <RowIssuesTable
           className={styles.report}
           aria-labelledby={headingId}
           scrollLabel="Row report table, scrolls sideways"
-        >
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Column</th>
-              <th scope="col">Value</th>
-              <th scope="col">Problem</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.issues.map((issue, index) => (
-              <tr key={`${issue.row}-${issue.column}-${index}`}>
-                <th scope="row">{issue.row}</th>
-                <td>{issue.column || 'whole row'}</td>
-                <td>
-                  <code>{issue.value || '(empty)'}</code>
-                </td>
-                <td>{issue.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </PlainTable>
+          issues={report.issues}
+          wholeRowText="whole row"
+        />
       ) : null}
     </section>
   );

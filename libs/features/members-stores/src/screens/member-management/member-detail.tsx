@@ -8,15 +8,26 @@ import {
   formatWeight,
   RecordDetail,
 } from '@collective/ui';
-import { useState } from 'react';
 import { Deactivation } from '../deactivation';
+import { RecordAuditTrail } from '../record-audit-trail';
+import { useWrittenNotice } from '../use-written-notice';
 import {
   useDeactivateMember,
   useMemberAuditTrail,
   useMemberProfile,
 } from '../../data/member-profiles';
-import { MemberAuditTrail } from './member-audit-trail';
-import { EditMemberForm, MEMBER_WORDS } from './member-form';
+import {
+  EditMemberForm,
+  MEMBER_FIELD_LABELS,
+  MEMBER_WORDS,
+} from './member-form';
+
+/** Words for the actions of a member's trail. */
+const MEMBER_ACTIONS: Readonly<Record<string, string>> = {
+  create: 'Created',
+  update: 'Edited',
+  deactivate: 'Deactivated',
+};
 
 function Facts({ member }: { member: MemberProfile }) {
   return (
@@ -80,11 +91,7 @@ export function MemberDetail({
   const deactivate = useDeactivateMember();
   const trail = useMemberAuditTrail(id);
   const { access } = useTenancy();
-  const [notice, setNotice] = useState('');
-  const written = (text: string) => {
-    setNotice(text);
-    void trail.refetch();
-  };
+  const [notice, written] = useWrittenNotice(trail);
   return (
     <RecordDetail
       backLabel="Back to members"
@@ -123,10 +130,14 @@ export function MemberDetail({
               any change here.
             </p>
           )}
-          <section aria-labelledby={`trail-${id}`}>
-            <h3 id={`trail-${id}`}>Audit trail</h3>
-            <MemberAuditTrail query={trail} headingId={`trail-${id}`} />
-          </section>
+          <RecordAuditTrail
+            id={id}
+            query={trail}
+            actions={MEMBER_ACTIONS}
+            fieldLabels={MEMBER_FIELD_LABELS}
+            words={MEMBER_WORDS}
+            emptyText="No change has been recorded for this member yet."
+          />
         </>
       )}
     </RecordDetail>

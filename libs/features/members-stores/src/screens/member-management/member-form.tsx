@@ -20,7 +20,7 @@ import {
   contactValues,
   NO_CONTACT,
 } from '../contact-fields';
-import styles from './member-management.module.css';
+import styles from '../record-management.module.css';
 
 /** Words for a member's tier and status. */
 export const MEMBER_WORDS: Readonly<Record<string, string>> = {

@@ -27,7 +27,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMemberProfiles } from '../../data/member-profiles';
 import { MemberDetail } from './member-detail';
 import { CreateMemberForm, MEMBER_WORDS } from './member-form';
-import styles from './member-management.module.css';
+import styles from '../record-management.module.css';
 
 /** What the list accepts from its URL: anything else falls back to the defaults. */
 const LIST: ListSpec = {

@@ -7,6 +7,7 @@ import {
   type MaterialCode,
 } from '@collective/api-client/contract';
 import {
+  answerState,
   DataState,
   DataTable,
   Figures,
@@ -19,6 +20,8 @@ import {
   Panel,
   PlainTable,
   SelectField,
+  STANDARD_PAGING,
+  statusFilter,
   useListParams,
   type DataTableColumn,
   type ListSpec,
@@ -34,8 +37,7 @@ import { CreateLot, OUTCOME_LABELS } from './lot-forms';
 /** What the lot list accepts from its URL. */
 export const LOT_LIST: ListSpec = {
   sortable: [],
-  defaultPageSize: 25,
-  pageSizes: [25, 50, 100],
+  ...STANDARD_PAGING,
   filters: {
     status: LOT_STATUSES,
     material: MATERIALS.map((m) => m.code),
@@ -186,15 +188,7 @@ function Lots() {
         label="Filter lots"
         list={list}
         selects={[
-          {
-            key: 'status',
-            label: 'Status',
-            allLabel: 'Any status',
-            options: LOT_STATUSES.map((s) => ({
-              value: s,
-              label: LOT_STATUS_LABELS[s],
-            })),
-          },
+          statusFilter(LOT_STATUSES, LOT_STATUS_LABELS),
           {
             key: 'material',
             label: 'Material',
@@ -208,10 +202,7 @@ function Lots() {
         columns={COLUMNS}
         rows={page?.lots ?? NO_LOTS}
         getRowId={(lot) => String(lot.id)}
-        status={answer.status}
-        isPlaceholder={answer.isPlaceholderData}
-        error={answer.error}
-        onRetry={() => void answer.refetch()}
+        {...answerState(answer)}
         emptyText="No lot matches these filters."
         pagination={listPagination(list, LOT_LIST, page?.total)}
       />

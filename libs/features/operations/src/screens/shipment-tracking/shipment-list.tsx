@@ -8,6 +8,7 @@ import {
   type ShipmentRow,
 } from '@collective/api-client/contract';
 import {
+  answerState,
   apiSort,
   DataTable,
   ExportButton,
@@ -15,8 +16,15 @@ import {
   formatDate,
   formatNumber,
   formatWeight,
+  labelledOptions,
+  LIST_PERIODS,
   listPagination,
+  periodStart,
+  periodValues,
+  STANDARD_PAGING,
+  statusFilter,
   type DataTableColumn,
+  type ListPeriod,
   type ListSpec,
 } from '@collective/ui';
 import { ListViews } from '@collective/nav/react';
@@ -30,21 +38,24 @@ import {
 import styles from './shipment-tracking.module.css';
 
 /** Periods the list may be limited to, by days back from today. */
-const PERIODS = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 } as const;
-type Period = keyof typeof PERIODS;
+const PERIODS: readonly ListPeriod[] = [
+  LIST_PERIODS['7d'],
+  LIST_PERIODS['30d'],
+  LIST_PERIODS['90d'],
+  LIST_PERIODS['365d'],
+];
 
 /** What the list accepts from its URL. */
 export const SHIPMENT_LIST: ListSpec = {
   sortable: ['shipped_at', 'tracking_number', 'status'],
   defaultSort: { id: 'shipped_at', desc: true },
-  defaultPageSize: 25,
-  pageSizes: [25, 50, 100],
+  ...STANDARD_PAGING,
   filters: {
     search: 'text',
     status: SHIPMENT_STATUSES,
     channel: SHIPMENT_CHANNELS,
     flag: SHIPMENT_FLAGS,
-    period: Object.keys(PERIODS),
+    period: periodValues(PERIODS),
   },
 };
 
@@ -53,13 +64,6 @@ const CHANNEL_LABELS = {
   kiosk: 'Kiosk',
   'mail-back': 'Mail-back',
 } as const;
-
-/** The first day of a period, as the API's `from`. */
-function fromOf(period: string | undefined): string | undefined {
-  const days = period ? PERIODS[period as Period] : undefined;
-  if (!days) return undefined;
-  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** A shipment's status with its flags, in words. */
 export function StatusWithFlags({
@@ -145,7 +149,7 @@ export function ShipmentList({ showMember }: { showMember: boolean }) {
     status: state.filters['status'] as ShipmentsView['status'],
     channel: state.filters['channel'] as ShipmentsView['channel'],
     flag: state.filters['flag'] as ShipmentsView['flag'],
-    from: fromOf(state.filters['period']),
+    from: periodStart(PERIODS, state.filters['period'], Date.now()),
     sort: apiSort(state.sort, SHIPMENT_SORTS),
     page: state.page,
     pageSize: state.pageSize,
@@ -172,43 +176,24 @@ export function ShipmentList({ showMember }: { showMember: boolean }) {
           placeholder: 'Tracking number, store or member',
         }}
         selects={[
-          {
-            key: 'status',
-            label: 'Status',
-            allLabel: 'Any status',
-            options: SHIPMENT_STATUSES.map((s) => ({
-              value: s,
-              label: SHIPMENT_STATUS_LABELS[s],
-            })),
-          },
+          statusFilter(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS),
           {
             key: 'channel',
             label: 'Channel',
             allLabel: 'Any channel',
-            options: SHIPMENT_CHANNELS.map((c) => ({
-              value: c,
-              label: CHANNEL_LABELS[c],
-            })),
+            options: labelledOptions(SHIPMENT_CHANNELS, CHANNEL_LABELS),
           },
           {
             key: 'flag',
             label: 'Needs attention',
             allLabel: 'All shipments',
-            options: SHIPMENT_FLAGS.map((f) => ({
-              value: f,
-              label: SHIPMENT_FLAG_LABELS[f],
-            })),
+            options: labelledOptions(SHIPMENT_FLAGS, SHIPMENT_FLAG_LABELS),
           },
           {
             key: 'period',
             label: 'Shipped',
             allLabel: 'Any time',
-            options: [
-              { value: '7d', label: 'Last 7 days' },
-              { value: '30d', label: 'Last 30 days' },
-              { value: '90d', label: 'Last 90 days' },
-              { value: '365d', label: 'Last 12 months' },
-            ],
+            options: PERIODS,
           },
         ]}
       />
@@ -223,10 +208,7 @@ export function ShipmentList({ showMember }: { showMember: boolean }) {
         getRowId={(row) => String(row.id)}
         sort={state.sort}
         onSortChange={list.setSort}
-        status={answer.status}
-        isPlaceholder={answer.isPlaceholderData}
-        error={answer.error}
-        onRetry={() => void answer.refetch()}
+        {...answerState(answer)}
         emptyText={
           view.search
             ? `No shipment matches "${view.search}".`

@@ -5,6 +5,7 @@ import {
 import { ScreenFrame } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
+  answerState,
   Button,
   DataState,
   DataTable,
@@ -14,6 +15,7 @@ import {
   formatWeight,
   listPagination,
   Panel,
+  STANDARD_PAGING,
   useListParams,
   type DataTableColumn,
   type ListSpec,
@@ -29,8 +31,7 @@ import { Sorting, WeighIn } from './warehouse-forms';
 
 const QUEUE: ListSpec = {
   sortable: [],
-  defaultPageSize: 25,
-  pageSizes: [25, 50, 100],
+  ...STANDARD_PAGING,
 };
 
 const COLUMNS: readonly DataTableColumn<ShipmentRow>[] = [
@@ -209,10 +210,7 @@ export default function WarehouseOperationsScreen() {
             columns={COLUMNS}
             rows={page?.shipments ?? NO_ROWS}
             getRowId={(row) => String(row.id)}
-            status={queue.status}
-            isPlaceholder={queue.isPlaceholderData}
-            error={queue.error}
-            onRetry={() => void queue.refetch()}
+            {...answerState(queue)}
             emptyText="Nothing is waiting to be received."
             pagination={listPagination(list, QUEUE, page?.total)}
           />
