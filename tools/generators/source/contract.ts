@@ -368,6 +368,37 @@ function objectEntries(
   return entries;
 }
 
+/** A function declared in the contract (a helper that builds schemas), with its file. */
+function findFunction(
+  tree: Tree,
+  name: string,
+): { source: ts.SourceFile; declaration: ts.FunctionDeclaration } | undefined {
+  for (const path of filesUnder(
+    tree,
+    CONTRACT_DIR,
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+  )) {
+    const text = tree.read(path, 'utf-8') ?? '';
+    if (!text.includes(`function ${name}`)) continue;
+    const source = parseSource(path, text);
+    const declaration = source.statements.find(
+      (statement): statement is ts.FunctionDeclaration =>
+        ts.isFunctionDeclaration(statement) &&
+        statement.name?.text === name &&
+        statement.body !== undefined,
+    );
+    if (declaration) return { source, declaration };
+  }
+  return undefined;
+}
+
+/** The expression of a function's first `return`. */
+function returnedExpression(
+  declaration: ts.FunctionDeclaration,
+): ts.Expression | undefined {
+  return declaration.body?.statements.find(ts.isReturnStatement)?.expression;
+}
+
 /**
  * The object a helper function of the contract returns
  * (`...pageQuery(MAX_STORE_PAGE_SIZE)`): the object literal of its first
@@ -377,26 +408,9 @@ function findReturnedObject(
   tree: Tree,
   name: string,
 ): { source: ts.SourceFile; value: ts.Expression } | undefined {
-  for (const path of filesUnder(
-    tree,
-    CONTRACT_DIR,
-    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
-  )) {
-    const text = tree.read(path, 'utf-8') ?? '';
-    if (!text.includes(`function ${name}`)) continue;
-    const source = parseSource(path, text);
-    for (const statement of source.statements) {
-      if (
-        !ts.isFunctionDeclaration(statement) ||
-        statement.name?.text !== name ||
-        !statement.body
-      )
-        continue;
-      const returned = statement.body.statements.find(ts.isReturnStatement);
-      if (returned?.expression) return { source, value: returned.expression };
-    }
-  }
-  return undefined;
+  const found = findFunction(tree, name);
+  const value = found && returnedExpression(found.declaration);
+  return found && value ? { source: found.source, value } : undefined;
 }
 
 /**
@@ -413,51 +427,40 @@ function inlinedHelperCall(
 ): { source: ts.SourceFile; value: ts.Expression } | undefined {
   if (!ts.isIdentifier(call.expression) || call.arguments.length > 1)
     return undefined;
-  const name = call.expression.text;
-  for (const path of filesUnder(
-    tree,
-    CONTRACT_DIR,
-    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
-  )) {
-    const text = tree.read(path, 'utf-8') ?? '';
-    if (!text.includes(`function ${name}`)) continue;
-    const helper = parseSource(path, text).statements.find(
-      (statement): statement is ts.FunctionDeclaration =>
-        ts.isFunctionDeclaration(statement) && statement.name?.text === name,
-    );
-    const parameter = helper?.parameters[0]?.name;
-    const returned = helper?.body?.statements.find(ts.isReturnStatement);
-    if (
-      !helper ||
-      helper.parameters.length !== 1 ||
-      !parameter ||
-      !ts.isIdentifier(parameter) ||
-      !returned?.expression
-    )
-      return undefined;
-    const argument = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
-    const entries =
-      argument === undefined
-        ? ''
-        : ts.isObjectLiteralExpression(argument)
-          ? argument.properties.map((p) => p.getText(source)).join(', ')
-          : `...${argument.getText(source)}`;
-    const spread = new RegExp(
-      `\\.\\.\\.\\(?${parameter.text}(?:\\s+as\\s+\\w+)?\\)?(?![\\w$])`,
-      'g',
-    );
-    const body = returned.expression.getText(helper.getSourceFile());
-    if (!spread.test(body)) return undefined;
-    const inlined = body.replace(spread, entries).replace(/([{,])\s*,/g, '$1');
-    const statement = parseSource(path, `const inlined = ${inlined};`)
-      .statements[0];
-    const value =
-      statement && ts.isVariableStatement(statement)
-        ? statement.declarationList.declarations[0]?.initializer
-        : undefined;
-    return value ? { source: value.getSourceFile(), value } : undefined;
-  }
-  return undefined;
+  const found = findFunction(tree, call.expression.text);
+  const parameter = found?.declaration.parameters[0]?.name;
+  const returned = found && returnedExpression(found.declaration);
+  if (
+    !found ||
+    found.declaration.parameters.length !== 1 ||
+    !parameter ||
+    !ts.isIdentifier(parameter) ||
+    !returned
+  )
+    return undefined;
+  const argument = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+  const entries =
+    argument === undefined
+      ? ''
+      : ts.isObjectLiteralExpression(argument)
+        ? argument.properties.map((p) => p.getText(source)).join(', ')
+        : `...${argument.getText(source)}`;
+  const spread = new RegExp(
+    `\\.\\.\\.\\(?${parameter.text}(?:\\s+as\\s+\\w+)?\\)?(?![\\w$])`,
+    'g',
+  );
+  const body = returned.getText(found.source);
+  if (!spread.test(body)) return undefined;
+  const inlined = body.replace(spread, entries).replace(/([{,])\s*,/g, '$1');
+  const statement = parseSource(
+    found.source.fileName,
+    `const inlined = ${inlined};`,
+  ).statements[0];
+  const value =
+    statement && ts.isVariableStatement(statement)
+      ? statement.declarationList.declarations[0]?.initializer
+      : undefined;
+  return value ? { source: value.getSourceFile(), value } : undefined;
 }
 
 /** `v.name(...)`: the valibot function called, or undefined for another expression. */

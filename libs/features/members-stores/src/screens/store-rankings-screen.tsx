@@ -22,6 +22,7 @@ import {
   formatNumber,
   formatPercent,
   formatWeight,
+  labelledOptions,
   listPagination,
   type ListSpec,
   Panel,
@@ -214,9 +215,10 @@ export default function StoreRankingsScreen() {
               key: 'metric',
               label: 'Rank by',
               allLabel: METRIC_LABELS.collected_kg,
-              options: STORE_RANKING_METRICS.filter(
-                (m) => m !== 'collected_kg',
-              ).map((m) => ({ value: m, label: METRIC_LABELS[m] })),
+              options: labelledOptions(
+                STORE_RANKING_METRICS.filter((m) => m !== 'collected_kg'),
+                METRIC_LABELS,
+              ),
             },
             {
               key: 'period',
