@@ -49,8 +49,25 @@ describeOnEachDatabase('health, readiness and metrics', (engine) => {
       ),
     ).toBe(2);
     expect(text).not.toContain('route="/api/members/2"');
+    expect(
+      sample(
+        text,
+        'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/members/:id",status_code="200"}',
+      ),
+    ).toBe(2);
     expect(text).toContain('process_resident_memory_bytes');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('leaves paths no route serves and HEAD requests out of the request histogram', async () => {
+    await server.get('/api/no-such-route');
+    await server.app.inject({ method: 'HEAD', url: '/api/health' });
+    const text = (await server.get('/api/metrics')).body;
+    expect(text).not.toContain('no-such-route');
+    expect(text).not.toContain('method="HEAD"');
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/health",status_code="200"}',
+    );
   });
 
   it('gives the job queue depth by status, read when scraped', async () => {
