@@ -75,9 +75,19 @@ describe('StackedBarChart', () => {
         ]}
       />,
     );
+    // Under the drawing, not in it: a stretched SVG would stretch the words.
+    expect(container.querySelector('svg text')).toBeNull();
+    const axis = container.querySelector('svg + [aria-hidden="true"]');
     expect(
-      [...container.querySelectorAll('svg text')].map((t) => t.textContent),
-    ).toEqual(['Oct', 'Nov']);
+      [...(axis?.querySelectorAll('span') ?? [])].map((label) => [
+        label.textContent,
+        (label as HTMLElement).style.left,
+      ]),
+    ).toEqual([
+      // Each centred under its bar: 12 + 14 and 12 + 40 + 14 of 92 units.
+      ['Oct', `${(26 / 92) * 100}%`],
+      ['Nov', `${(66 / 92) * 100}%`],
+    ]);
     expect(screen.getByRole('img')).toHaveAccessibleName(
       /from Oct 2026 to Nov 2026/,
     );

@@ -58,7 +58,6 @@ const SERIES_COLOURS = [
 const BAR_WIDTH = 28;
 const GAP = 12;
 const HEIGHT = 160;
-const AXIS = 20;
 
 /**
  * A stacked bar chart in plain SVG (no chart library: a few hundred bytes
@@ -94,7 +93,7 @@ export function StackedBarChart({
       <svg
         role="img"
         aria-label={summary}
-        viewBox={`0 0 ${width} ${HEIGHT + AXIS}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         className={styles.chart}
         preserveAspectRatio="none"
       >
@@ -131,18 +130,24 @@ export function StackedBarChart({
                   <title>{`${bar.label}, ${reference.label}: ${formatValue(reference.values[index] ?? 0)}`}</title>
                 </line>
               ) : null}
-              <text
-                x={x + BAR_WIDTH / 2}
-                y={HEIGHT + 14}
-                textAnchor="middle"
-                className={styles.axis}
-              >
-                {bar.axisLabel ?? bar.label}
-              </text>
             </g>
           );
         })}
       </svg>
+      {/* The axis in HTML under the stretched drawing, so its words keep
+          their shape at any width; the summary and the table say it all. */}
+      <div className={styles.axis} aria-hidden="true">
+        {bars.map((bar, index) => (
+          <span
+            key={bar.label}
+            style={{
+              left: `${((GAP + index * (BAR_WIDTH + GAP) + BAR_WIDTH / 2) / width) * 100}%`,
+            }}
+          >
+            {bar.axisLabel ?? bar.label}
+          </span>
+        ))}
+      </div>
       <ul className={styles.legend} aria-hidden="true">
         {series.map((s, i) => (
           <li key={s.key}>
