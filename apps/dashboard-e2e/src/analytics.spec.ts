@@ -1,21 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  BRAND_ADMIN,
-  DEMO_MEMBERS,
-  SUPER_ADMIN,
-} from './support/demo-accounts';
+import { BRAND_ADMIN, SUPER_ADMIN } from './support/demo-accounts';
 import { figure } from './support/figures';
 import { checkBothWidths, DESKTOP } from './support/layout';
 import { signInAt } from './support/sign-in-screen';
+import { expectNoOtherMember } from './support/own-member';
 import { storeThemeBeforeLoad } from './support/theme-probe';
-
-/** Fails if the main area names any member but Kiehl's. */
-async function expectNoOtherMember(page: Page, where: string) {
-  const main = (await page.getByRole('main').textContent()) ?? '';
-  for (const member of DEMO_MEMBERS.filter((m) => m.id !== 2)) {
-    expect(main, `no ${member.name} on ${where}`).not.toContain(member.name);
-  }
-}
 
 test.describe('analytics', () => {
   test('a super admin sees the figures of the three analytics screens, switches the interval, axe clean at 1366 and 390 px', async ({

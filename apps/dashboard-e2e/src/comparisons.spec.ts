@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   BRAND_ADMIN,
   DEMO_MEMBERS,
@@ -6,14 +6,7 @@ import {
 } from './support/demo-accounts';
 import { checkBothWidths, DESKTOP } from './support/layout';
 import { signInAt } from './support/sign-in-screen';
-
-/** Fails when the main content names a member other than Kiehl's (the brand admin's own). */
-async function expectNoOtherMember(page: Page, where: string) {
-  const main = (await page.getByRole('main').textContent()) ?? '';
-  for (const member of DEMO_MEMBERS.filter((m) => m.id !== 2)) {
-    expect(main, `no ${member.name} on ${where}`).not.toContain(member.name);
-  }
-}
+import { expectNoOtherMember } from './support/own-member';
 
 test.describe('member comparisons and average metrics', () => {
   test('a super admin compares every member, sorts by collected weight and reads the chart as a table, axe clean at 1366 and 390 px', async ({

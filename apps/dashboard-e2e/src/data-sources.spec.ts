@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { DESKTOP, expectFitsAndAxeClean, PHONE } from './support/layout';
 import { BRAND_ADMIN, SUPER_ADMIN } from './support/demo-accounts';
 import { signInAt } from './support/sign-in-screen';
 
@@ -66,8 +66,7 @@ test.describe('data sources and raw data export', () => {
 
     await page.setViewportSize(PHONE);
     await expect(log).toBeVisible();
-    await expectNoSidewaysScroll(page, '/data-sources at 390 px');
-    await expectNoAxeViolations(page, '/data-sources at 390 px');
+    await expectFitsAndAxeClean(page, '/data-sources at 390 px');
   });
 
   test('a super admin chooses a dataset and columns, sees the count and downloads the CSV it announced, axe clean at 1366 and 390 px', async ({
@@ -91,8 +90,7 @@ test.describe('data sources and raw data export', () => {
     ).toBeGreaterThan(1);
 
     await page.setViewportSize(PHONE);
-    await expectNoSidewaysScroll(page, '/data-export at 390 px');
-    await expectNoAxeViolations(page, '/data-export at 390 px');
+    await expectFitsAndAxeClean(page, '/data-export at 390 px');
   });
 
   test("a brand admin sees only Kiehl's feeds, runs and rows", async ({
@@ -106,8 +104,7 @@ test.describe('data sources and raw data export', () => {
     await expect(
       page.getByRole('table', { name: /runs of Kiehl's$/ }),
     ).toBeVisible();
-    await expectNoSidewaysScroll(page, "/data-sources as Kiehl's at 390 px");
-    await expectNoAxeViolations(page, "/data-sources as Kiehl's at 390 px");
+    await expectFitsAndAxeClean(page, "/data-sources as Kiehl's at 390 px");
 
     await page.setViewportSize(DESKTOP);
     await page.goto('/data-export?dataset=stores&member_id=3');

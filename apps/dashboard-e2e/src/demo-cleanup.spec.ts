@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import {
+  DESKTOP,
+  expectFitsAndAxeClean,
+  expectNoSidewaysScroll,
+  PHONE,
+} from './support/layout';
 import { apiGet, apiToken } from './support/api';
 import { DEMO_USERS, SUPER_ADMIN } from './support/demo-accounts';
 import { signInAt } from './support/sign-in-screen';
@@ -41,8 +46,7 @@ test.describe('demo clean-up (decisions D20)', () => {
     await expectNoAxeViolations(page, '/demo-cleanup at 1366 px');
 
     await page.setViewportSize(PHONE);
-    await expectNoSidewaysScroll(page, '/demo-cleanup at 390 px');
-    await expectNoAxeViolations(page, '/demo-cleanup at 390 px');
+    await expectFitsAndAxeClean(page, '/demo-cleanup at 390 px');
     await page.setViewportSize(DESKTOP);
 
     const confirm = page.getByRole('textbox', { name: /to confirm/ });

@@ -5,7 +5,7 @@ import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
 import {
   checkBothWidths,
   DESKTOP,
-  expectNoSidewaysScroll,
+  expectFitsAndAxeClean,
   PHONE,
 } from './support/layout';
 import { signInAt } from './support/sign-in-screen';
@@ -183,8 +183,7 @@ test.describe('G2 ingestion', () => {
     ]) {
       await page.goto(path);
       await expect(page.getByRole('table').first()).toBeVisible();
-      await expectNoSidewaysScroll(page, `${path} at 390 px`);
-      await expectNoAxeViolations(page, `${path} at 390 px`);
+      await expectFitsAndAxeClean(page, `${path} at 390 px`);
     }
   });
 

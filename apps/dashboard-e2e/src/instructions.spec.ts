@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
-import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { DESKTOP, expectFitsAndAxeClean, PHONE } from './support/layout';
 import { signInAt } from './support/sign-in-screen';
 import { storeThemeBeforeLoad } from './support/theme-probe';
 
@@ -89,12 +89,10 @@ test.describe('instructions', () => {
     await expect(page.getByText(/Last changed .* by /)).toBeVisible();
 
     await page.setViewportSize(PHONE);
-    await expectNoSidewaysScroll(page, '/instructions at 390 px');
-    await expectNoAxeViolations(page, '/instructions at 390 px');
+    await expectFitsAndAxeClean(page, '/instructions at 390 px');
     await page.getByRole('button', { name: 'Edit page' }).click();
     await expect(form).toBeVisible();
-    await expectNoSidewaysScroll(page, 'the editor at 390 px');
-    await expectNoAxeViolations(page, 'the editor at 390 px');
+    await expectFitsAndAxeClean(page, 'the editor at 390 px');
     expect(reports, 'no content security policy violation').toEqual([]);
   });
 
@@ -131,8 +129,7 @@ test.describe('instructions', () => {
 
     await page.setViewportSize(PHONE);
     await expect(content).toBeVisible();
-    await expectNoSidewaysScroll(page, '/instructions at 390 px');
-    await expectNoAxeViolations(
+    await expectFitsAndAxeClean(
       page,
       '/instructions for a brand admin at 390 px',
     );

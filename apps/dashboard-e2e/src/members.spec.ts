@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { DESKTOP, expectFitsAndAxeClean, PHONE } from './support/layout';
 import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
 import { signInAt } from './support/sign-in-screen';
 
@@ -43,12 +43,10 @@ test.describe('member management', () => {
 
     await page.setViewportSize(PHONE);
     await expect(trail).toBeVisible();
-    await expectNoSidewaysScroll(page, 'a member at 390 px');
-    await expectNoAxeViolations(page, 'a member at 390 px');
+    await expectFitsAndAxeClean(page, 'a member at 390 px');
     await page.getByRole('button', { name: 'Back to members' }).click();
     await expect(list).toBeVisible();
-    await expectNoSidewaysScroll(page, '/member-management at 390 px');
-    await expectNoAxeViolations(page, '/member-management at 390 px');
+    await expectFitsAndAxeClean(page, '/member-management at 390 px');
   });
 
   test("a brand admin sees only Kiehl's, read-only, axe clean at 1366 and 390 px", async ({
@@ -86,7 +84,6 @@ test.describe('member management', () => {
     await expect(
       page.getByRole('heading', { level: 2, name: "Kiehl's" }),
     ).toBeVisible();
-    await expectNoSidewaysScroll(page, "Kiehl's at 390 px");
-    await expectNoAxeViolations(page, "Kiehl's as its brand admin at 390 px");
+    await expectFitsAndAxeClean(page, "Kiehl's as its brand admin at 390 px");
   });
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { BRAND_ADMIN, DEMO_MEMBERS, DEMO_USERS } from './support/demo-accounts';
 import { checkBothWidths, DESKTOP } from './support/layout';
+import { expectNoOtherMember } from './support/own-member';
 import { signInAt } from './support/sign-in-screen';
 import { storeThemeBeforeLoad } from './support/theme-probe';
 
@@ -19,12 +20,7 @@ async function expectOwnScorecardOnly(page: Page) {
     page.getByRole('region', { name: 'Collective median' }),
   ).toBeVisible();
   await expect(page.getByRole('meter')).toHaveCount(3);
-  const main = (await page.getByRole('main').textContent()) ?? '';
-  for (const member of DEMO_MEMBERS.filter((m) => m.id !== 2)) {
-    expect(main, `no ${member.name} on the brand's scorecard`).not.toContain(
-      member.name,
-    );
-  }
+  await expectNoOtherMember(page, "the brand's scorecard");
   await expect(page.getByRole('button', { name: /targets of/ })).toHaveCount(0);
 }
 

@@ -1,31 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
+import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
 import {
-  BRAND_ADMIN,
-  DEMO_PASSWORD,
-  DEMO_USERS,
-} from './support/demo-accounts';
-import { SignInScreen } from './support/sign-in-screen';
+  DESKTOP,
+  expectFitsAndAxeClean,
+  expectNoSidewaysScroll,
+  PHONE,
+} from './support/layout';
+import { signInAt } from './support/sign-in-screen';
 
 const PLATFORM_ADMIN = DEMO_USERS.admin.email;
 
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
 const HEADER =
   'member_code,name,address,postal_code,city,region,channel,status,opened_on,bin_boxes,liners,labels';
-
-async function signInAt(page: Page, email: string, path: string) {
-  await new SignInScreen(page).openAndSignIn(email, DEMO_PASSWORD, path);
-}
-
-/** Fails when the page itself scrolls sideways (tables scroll in their own region). */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `no sideways scrolling of ${where}`).toBeLessThanOrEqual(
-    page.viewportSize()?.width ?? 0,
-  );
-}
 
 /** Chooses `file` (CSV text) in the import and checks it. */
 async function checkFile(page: Page, text: string) {
@@ -94,12 +81,10 @@ test.describe('stores and inventory', () => {
     await expectNoAxeViolations(page, 'a store at 1366 px');
 
     await page.setViewportSize(PHONE);
-    await expectNoSidewaysScroll(page, 'a store at 390 px');
-    await expectNoAxeViolations(page, 'a store at 390 px');
+    await expectFitsAndAxeClean(page, 'a store at 390 px');
     await page.getByRole('button', { name: 'Back to stores' }).click();
     await expect(list).toBeVisible();
-    await expectNoSidewaysScroll(page, '/admin-stores at 390 px');
-    await expectNoAxeViolations(page, '/admin-stores at 390 px');
+    await expectFitsAndAxeClean(page, '/admin-stores at 390 px');
   });
 
   test('the store CSV import shows its row report and saves nothing on errors; a valid file imports', async ({
@@ -199,7 +184,6 @@ test.describe('stores and inventory', () => {
     await expect(page.getByText(phone).first()).toBeVisible();
 
     await page.setViewportSize(PHONE);
-    await expectNoSidewaysScroll(page, "a brand admin's store at 390 px");
-    await expectNoAxeViolations(page, "a brand admin's store at 390 px");
+    await expectFitsAndAxeClean(page, "a brand admin's store at 390 px");
   });
 });

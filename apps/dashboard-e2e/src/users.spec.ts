@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
 import { apiJson, apiToken } from './support/api';
 import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
-import { DESKTOP, expectNoSidewaysScroll, PHONE } from './support/layout';
+import { DESKTOP, expectFitsAndAxeClean, PHONE } from './support/layout';
 import {
   acceptInvitation,
   invitedOverApi,
@@ -157,8 +157,7 @@ test.describe('user management (decisions D16)', () => {
     await page.getByRole('searchbox', { name: 'Search users' }).fill('');
     await page.setViewportSize(PHONE);
     await expect(page.getByText(email, { exact: true })).toBeVisible();
-    await expectNoSidewaysScroll(page, '/user-management at 390 px');
-    await expectNoAxeViolations(
+    await expectFitsAndAxeClean(
       page,
       '/user-management as a brand admin at 390 px',
     );

@@ -15,6 +15,8 @@ export type { BadgeProps } from './badge/badge';
 export { Button } from './button/button';
 export type { ButtonProps } from './button/button';
 export { Choice, ChoiceGroup } from './choice-group/choice-group';
+export { RadioChoices } from './choice-group/radio-choices';
+export type { RadioChoicesProps } from './choice-group/radio-choices';
 export type {
   ChoiceGroupProps,
   ChoiceProps,
@@ -77,6 +79,9 @@ export type {
   ListState,
 } from './list-params/list-params';
 export { listPagination, useListParams } from './list-params/use-list-params';
+export { ListTable } from './list-table/list-table';
+export type { ListTableProps } from './list-table/list-table';
+export { noMatchText } from './list-table/no-match-text';
 export { STANDARD_PAGING } from './list-params/standard-paging';
 export {
   LIST_PERIODS,
@@ -101,6 +106,8 @@ export { Panel } from './panel/panel';
 export type { PanelProps } from './panel/panel';
 export { PlainTable } from './plain-table/plain-table';
 export type { PlainTableProps } from './plain-table/plain-table';
+export { ColumnHeadings } from './plain-table/column-headings';
+export type { ColumnHeadingsProps } from './plain-table/column-headings';
 export { RecordDetail } from './record-detail/record-detail';
 export type { RecordDetailProps } from './record-detail/record-detail';
 export { RowIssuesTable } from './row-issues/row-issues-table';
@@ -123,6 +130,8 @@ export type {
 export { Sheet } from './sheet/sheet';
 export { SubmitButton } from './submit-button/submit-button';
 export type { SubmitButtonProps } from './submit-button/submit-button';
+export { Stack } from './stack/stack';
+export type { StackProps } from './stack/stack';
 export { StackedBarChart } from './stacked-bar-chart/stacked-bar-chart';
 export type {
   ChartBar,

@@ -9,6 +9,11 @@ import {
 } from '../source/contract';
 import { EXAMPLE_THINGS_LIST } from '../testing/example-things';
 import {
+  expectChanges,
+  expectRefusal,
+  expectToContainEach,
+} from '../testing/tree-expectations';
+import {
   changesSince,
   read,
   snapshot,
@@ -47,22 +52,13 @@ describe('endpointGenerator', () => {
     });
 
     it('writes the contract (the table module, its spread and re-export), the routes, their registration and a test, and nothing else', () => {
-      expect(changesSince(tree, before)).toEqual([
+      expectChanges(tree, before, [
         `CREATE ${TEST}`,
         `CREATE ${ROUTES}`,
         `UPDATE ${REFERENCE_API_FILE}`,
         `UPDATE ${ENDPOINTS_FILE}`,
         `CREATE ${TABLE}`,
       ]);
-      for (const path of [
-        TABLE,
-        ENDPOINTS_FILE,
-        ROUTES,
-        TEST,
-        REFERENCE_API_FILE,
-      ]) {
-        expect(syntaxErrors(tree, path), path).toEqual([]);
-      }
     });
 
     it('declares a list query with the member, search, sort and page, and a page answer stating its scope', () => {
@@ -76,21 +72,21 @@ describe('endpointGenerator', () => {
       const query = schemas.slice(
         schemas.indexOf('export const ExampleThingsQuerySchema'),
       );
-      for (const field of [
+      expectToContainEach(query, [
         'member_id: MemberIdQuery,',
         'search: searchQuery(MAX_EXAMPLE_THINGS_SEARCH_LENGTH),',
         "sort: v.optional(oneOf(EXAMPLE_THING_SORTS, 'sort')),",
         '...pageQuery(MAX_EXAMPLE_THINGS_PAGE_SIZE),',
-      ]) {
-        expect(query).toContain(field);
-      }
+      ]);
       const page = schemas.slice(
         schemas.indexOf('export const ExampleThingsPageSchema'),
       );
-      expect(page).toContain('= answerSchema({');
-      expect(page).toContain('scope: AnsweredScopeSchema,');
-      expect(page).toContain('example_things: v.array(ExampleThingSchema),');
-      expect(page).toContain('...pageEntries,');
+      expectToContainEach(page, [
+        '= answerSchema({',
+        'scope: AnsweredScopeSchema,',
+        'example_things: v.array(ExampleThingSchema),',
+        '...pageEntries,',
+      ]);
       expect(schemas).toContain(
         "import { answerSchema, IdSchema, oneOf, pageEntries, searchQuery } from './common-schemas';",
       );
@@ -166,11 +162,12 @@ ${TABLE_MARKER}`);
       expect(routes).toContain(
         'export const exampleThingsRoutes = resourceRoutes({',
       );
-      const body = handler(routes, 'exampleThings');
-      expect(body).toContain('const page = query.page ?? 1;');
-      expect(body).toContain('scope: await answeredScope(db, scope.memberId),');
-      expect(body).toContain('example_things: rows,');
-      expect(body).toContain('// TODO: read the example things');
+      expectToContainEach(handler(routes, 'exampleThings'), [
+        'const page = query.page ?? 1;',
+        'scope: await answeredScope(db, scope.memberId),',
+        'example_things: rows,',
+        '// TODO: read the example things',
+      ]);
       expect(routes.split('TODO')).toHaveLength(2);
       // The scope helper is the API's own, not a copy in the file.
       expect(routes).toContain(
@@ -188,23 +185,16 @@ ${TABLE_MARKER}`);
     });
 
     it('tests 200 for a collective admin and a brand user, 401 without a session, the scope and the list limits', () => {
-      const test = read(tree, TEST);
-      expect(test).toContain(
+      expectToContainEach(read(tree, TEST), [
         "describeOnEachDatabase('GET /api/example-things'",
-      );
-      expect(test).toContain("admin = await server.login('admin@pact.test');");
-      expect(test).toContain(
+        "admin = await server.login('admin@pact.test');",
         "brandUser = await server.login('brand.admin@kiehls.test');",
-      );
-      expect(test).toContain(
         'expect((await server.get(URL)).statusCode).toBe(401);',
-      );
-      expect(test).toContain(
         'scope: { member_id: 2, member_name: "Kiehl\'s" }',
-      );
-      expect(test).toContain('`${URL}?member_id=999999`');
-      expect(test).toContain('`${URL}?page_size=101`');
-      expect(test).toContain("from '../testing/test-server';");
+        '`${URL}?member_id=999999`',
+        '`${URL}?page_size=101`',
+        "from '../testing/test-server';",
+      ]);
     });
 
     it('appends a second entry of the resource to the same files, without a second registration or helper', async () => {
@@ -337,13 +327,12 @@ ${TABLE_MARKER}`);
     [{ audience: 'staff' }, /not an audience of the contract/],
   ] as [Partial<EndpointGeneratorSchema>, RegExp][])(
     'refuses %j, saying what to do, and writes nothing',
-    async (change, message) => {
-      const before = snapshot(tree);
-      await expect(
-        endpointGenerator(tree, { ...EXAMPLE_THINGS_LIST, ...change }),
-      ).rejects.toThrow(message);
-      expect(changesSince(tree, before)).toEqual([]);
-    },
+    (change, message) =>
+      expectRefusal(
+        tree,
+        () => endpointGenerator(tree, { ...EXAMPLE_THINGS_LIST, ...change }),
+        message,
+      ),
   );
 
   it('says which line to put back when the resource’s table has lost its closing line', async () => {
@@ -378,10 +367,10 @@ ${TABLE_MARKER}`);
       TABLE,
       "import { named, type Endpoint } from './endpoint';\nexport const exampleThingsEndpoints = named({\n} as const satisfies Record<string, Endpoint>);\n",
     );
-    const before = snapshot(tree);
-    await expect(endpointGenerator(tree, EXAMPLE_THINGS_LIST)).rejects.toThrow(
+    await expectRefusal(
+      tree,
+      () => endpointGenerator(tree, EXAMPLE_THINGS_LIST),
       /does not spread its table/,
     );
-    expect(changesSince(tree, before)).toEqual([]);
   });
 });

@@ -3,7 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpointGenerator } from '../endpoint/generator';
 import { EXAMPLE_THINGS_LIST } from '../testing/example-things';
 import {
-  changesSince,
+  expectChanges,
+  expectRefusal,
+  expectToContainEach,
+} from '../testing/tree-expectations';
+import {
   read,
   snapshot,
   syntaxErrors,
@@ -97,14 +101,11 @@ describe('screenGenerator', () => {
     });
 
     it('writes the data hook, and the screen over its placeholder with its test beside it, leaving the screens map as it is', () => {
-      expect(changesSince(tree, before)).toEqual([
+      expectChanges(tree, before, [
         `CREATE ${DATA}`,
         `CREATE ${TEST}`,
         `UPDATE ${SCREEN}`,
       ]);
-      for (const path of [DATA, SCREEN, TEST]) {
-        expect(syntaxErrors(tree, path), path).toEqual([]);
-      }
       expect(read(tree, SCREEN)).toContain(
         "import { useExampleThings } from '../data/example-things';",
       );
@@ -115,68 +116,46 @@ describe('screenGenerator', () => {
 
     it('reads the list with useScopedQuery from its contract entry, keeping the page while the next loads', () => {
       const data = read(tree, DATA);
-      expect(data).toContain(
+      expectToContainEach(data, [
         "import { useScopedQuery } from '@collective/tenancy/react';",
-      );
-      expect(data).toContain('export function useExampleThings(');
-      expect(data).toContain(
+        'export function useExampleThings(',
         "import { type EXAMPLE_THING_SORTS, exampleThingsEndpoints } from '@collective/api-client/contract';",
-      );
-      expect(data).toContain('exampleThingsEndpoints.exampleThings,');
-      expect(data).not.toMatch(/\bendpoints\b/);
-      expect(data).toContain(
+        'exampleThingsEndpoints.exampleThings,',
         'query: { search: search || undefined, sort, page: String(page), page_size: String(pageSize) }',
-      );
-      expect(data).toContain("{ keepPreviousWhileChanging: ['page'] }");
-      expect(data).toContain(
+        "{ keepPreviousWhileChanging: ['page'] }",
         'sort: (typeof EXAMPLE_THING_SORTS)[number] | undefined;',
-      );
+      ]);
+      expect(data).not.toMatch(/\bendpoints\b/);
       expect(data).not.toContain('member_id');
     });
 
     it('frames a DataTable whose search, sort and page are the list state of the URL', () => {
-      const screen = read(tree, SCREEN);
-      expect(screen).toContain(
+      expectToContainEach(read(tree, SCREEN), [
         'export default function RegionalSummaryScreen()',
-      );
-      expect(screen).toContain('<ScreenFrame>');
-      expect(screen).toContain(
+        '<ScreenFrame>',
         'const list = useListParams(LIST, useSearchParams());',
-      );
-      expect(screen).toContain('<FilterBar');
-      expect(screen).toContain('<DataTable');
-      expect(screen).toContain('rows={page?.example_things ?? NO_ROWS}');
-      expect(screen).toContain("sortable: ['name'],");
-      expect(screen).toContain(
+        '<FilterBar',
+        '<DataTable',
+        'rows={page?.example_things ?? NO_ROWS}',
+        "sortable: ['name'],",
         "{ id: 'name', header: 'Name', cell: (row) => row.name, rowHeader: true, sortable: true },",
-      );
-      expect(screen).toContain(
         'sort: apiSort(state.sort, EXAMPLE_THING_SORTS),',
-      );
-      expect(screen).toContain(
         'pagination={listPagination(list, LIST, page?.total)}',
-      );
-      expect(screen).toContain('onRetry={() => void answer.refetch()}');
+        'onRetry={() => void answer.refetch()}',
+      ]);
     });
 
     it('tests the rows, the URL’s list state, the empty list, the scope and a failure against an answer of the contract’s type', () => {
-      const test = read(tree, TEST);
-      expect(test).toContain(
+      expectToContainEach(read(tree, TEST), [
         "const ANSWER: v.InferInput<(typeof exampleThingsEndpoints)['exampleThings']['response']> = {",
-      );
-      expect(test).toContain('http.get(`${TEST_ORIGIN}/api/example-things`');
-      expect(test).toContain(
+        'http.get(`${TEST_ORIGIN}/api/example-things`',
         "it('shows the rows of the answer in a table named by their total'",
-      );
-      expect(test).toContain(
         "await open('super', '/regional-summary?search=Name&sort=-name&page=2');",
-      );
-      expect(test).toContain("expect(asked[0]?.get('sort')).toBe('-name');");
-      expect(test).toContain(
+        "expect(asked[0]?.get('sort')).toBe('-name');",
         'answerWith({ ...ANSWER, example_things: [], total: 0 });',
-      );
-      expect(test).toContain("expect(asked[1]?.get('member_id')).toBe('2');");
-      expect(test).toContain("screen.getByRole('button', { name: 'Retry' })");
+        "expect(asked[1]?.get('member_id')).toBe('2');",
+        "screen.getByRole('button', { name: 'Retry' })",
+      ]);
     });
   });
 
@@ -194,22 +173,25 @@ describe('screenGenerator', () => {
     });
 
     const folder = `${ANALYTICS}/src/screens`;
-    const screen = read(tree, `${folder}/average-metrics-screen.tsx`);
-    expect(screen).toContain('<DataState');
-    expect(screen).toContain('<dt>Month</dt>');
-    expect(screen).toContain('<dd>{answer.data.month}</dd>');
+    expectToContainEach(read(tree, `${folder}/average-metrics-screen.tsx`), [
+      '<DataState',
+      '<dt>Month</dt>',
+      '<dd>{answer.data.month}</dd>',
+    ]);
     expect(read(tree, `${ANALYTICS}/src/data/dashboard-summary.ts`)).toContain(
       'return useScopedQuery(shellEndpoints.dashboardSummary, { query: {} });',
     );
-    const test = read(tree, `${folder}/average-metrics-screen.test.tsx`);
-    expect(test).toContain('scope: { member_id: null, member_name: null },');
-    // The first sample that fits the schema's pattern (YYYY-MM), and the materials' own codes.
-    expect(test).toContain('month: "2026-11",');
-    expect(test).toContain('material: "pp5",');
-    expect(test).toContain(
-      'expect(v.safeParse(shellEndpoints.dashboardSummary.response, ANSWER).issues).toBeUndefined();',
+    expectToContainEach(
+      read(tree, `${folder}/average-metrics-screen.test.tsx`),
+      [
+        'scope: { member_id: null, member_name: null },',
+        // The first sample that fits the schema's pattern (YYYY-MM), and the materials' own codes.
+        'month: "2026-11",',
+        'material: "pp5",',
+        'expect(v.safeParse(shellEndpoints.dashboardSummary.response, ANSWER).issues).toBeUndefined();',
+        'recycled_share: 1,',
+      ],
     );
-    expect(test).toContain('recycled_share: 1,');
     expect(
       syntaxErrors(tree, `${folder}/average-metrics-screen.test.tsx`),
     ).toEqual([]);
@@ -225,16 +207,14 @@ describe('screenGenerator', () => {
     });
 
     const screen = read(tree, MAPPINGS_SCREEN);
-    expect(screen).toContain("sortable: ['name', 'city'],");
-    expect(screen).not.toContain("id: 'member_id'");
-    expect(screen).toContain(
+    expectToContainEach(screen, [
+      "sortable: ['name', 'city'],",
       "{ id: 'last_shipment_at', header: 'Last shipment at', cell: (row) => row.last_shipment_at === null || row.last_shipment_at === undefined ? '–' : formatDate(row.last_shipment_at), hideable: true, hiddenByDefault: true },",
-    );
-    expect(screen).toContain("cell: (row) => (row.active ? 'Yes' : 'No')");
-    expect(screen).toContain(
+      "cell: (row) => (row.active ? 'Yes' : 'No')",
       "cell: (row) => formatNumber(row.weight_kg_12m), align: 'end'",
-    );
-    expect(screen).toContain('sort: apiSort(state.sort, STORE_SORTS),');
+      'sort: apiSort(state.sort, STORE_SORTS),',
+    ]);
+    expect(screen).not.toContain("id: 'member_id'");
   });
 
   it('reads the parameters of a route with useParams and tests it under its route', async () => {
@@ -261,21 +241,23 @@ describe('screenGenerator', () => {
 
     // A route the screens map does not know yet: a folder of its own and a new loader.
     const folder = `${ANALYTICS}/src/screens/example-things-detail`;
-    const screen = read(tree, `${folder}/example-things-detail-screen.tsx`);
-    expect(screen).toContain(
-      "import { useExampleThing } from '../../data/example-thing';",
+    expectToContainEach(
+      read(tree, `${folder}/example-things-detail-screen.tsx`),
+      [
+        "import { useExampleThing } from '../../data/example-thing';",
+        'export default function ExampleThingsDetailScreen()',
+        "const { id = '' } = useParams();",
+        'const answer = useExampleThing({ id });',
+      ],
     );
-    expect(screen).toContain(
-      'export default function ExampleThingsDetailScreen()',
+    expectToContainEach(
+      read(tree, `${folder}/example-things-detail-screen.test.tsx`),
+      [
+        '<Route path="/example-things/:id" element={<ExampleThingsDetailScreen />} />',
+        "url = '/example-things/42'",
+        'http.get(`${TEST_ORIGIN}/api/example-things/:id`',
+      ],
     );
-    expect(screen).toContain("const { id = '' } = useParams();");
-    expect(screen).toContain('const answer = useExampleThing({ id });');
-    const test = read(tree, `${folder}/example-things-detail-screen.test.tsx`);
-    expect(test).toContain(
-      '<Route path="/example-things/:id" element={<ExampleThingsDetailScreen />} />',
-    );
-    expect(test).toContain("url = '/example-things/42'");
-    expect(test).toContain('http.get(`${TEST_ORIGIN}/api/example-things/:id`');
     expect(read(tree, `${ANALYTICS}/src/index.ts`)).toContain(
       "'/example-things/:id': () => import('./screens/example-things-detail/example-things-detail-screen')",
     );
@@ -307,13 +289,12 @@ describe('screenGenerator', () => {
     ],
   ] as [Partial<ScreenGeneratorSchema>, RegExp][])(
     'refuses %j, saying what to do, and writes nothing',
-    async (change, message) => {
-      const before = snapshot(tree);
-      await expect(
-        screenGenerator(tree, { ...OPTIONS, ...change }),
-      ).rejects.toThrow(message);
-      expect(changesSince(tree, before)).toEqual([]);
-    },
+    (change, message) =>
+      expectRefusal(
+        tree,
+        () => screenGenerator(tree, { ...OPTIONS, ...change }),
+        message,
+      ),
   );
 
   it('references the libraries the new files import, as nx sync would, once', async () => {

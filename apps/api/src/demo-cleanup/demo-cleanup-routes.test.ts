@@ -41,11 +41,9 @@ describeOnEachDatabase('demo clean-up (decisions D20)', (engine) => {
   ) {
     if (who !== null && tokens[who] === undefined)
       return as(who, method, url, payload);
-    return server.app.inject({
-      method,
-      url,
-      headers: who ? { authorization: `Bearer ${tokens[who]}` } : {},
-      ...(payload ? { payload } : {}),
+    return server.send(method, url, {
+      token: who ? tokens[who] : undefined,
+      payload,
     });
   }
   async function dryRun(): Promise<DemoCleanupPlan> {

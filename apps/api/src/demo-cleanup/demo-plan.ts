@@ -68,6 +68,14 @@ const USER_NAMED = `(u.id IN (SELECT a.actor_user_id FROM audit_events a WHERE a
 /** Whether the audit trail names API key `k` (IN, as {@link USER_NAMED}). */
 const KEY_NAMED = `k.id IN (SELECT a.actor_api_key_id FROM audit_events a WHERE a.actor_api_key_id IS NOT NULL)`;
 
+/** The plan's rows of the API keys `k` made after the seed, with their owner; the kinds narrow it further. */
+const keysMadeSince = (
+  seed: DemoSeedRecord,
+) => `SELECT k.id::text AS id, k.name AS label,
+        u.email || ' · ' || k.prefix || '…' AS detail, k.id AS sort
+      FROM api_keys k JOIN users u ON u.id = k.user_id
+     WHERE k.id > ${after(seed, 'api_keys')}`;
+
 /** Whether member `m` (made after the seed) is still needed by a kept user or a job. */
 const memberKept = (seed: DemoSeedRecord) => `(EXISTS (
     SELECT 1 FROM users u WHERE u.member_id = m.id AND u.id > ${after(seed, 'users')} AND ${USER_NAMED})
@@ -201,19 +209,14 @@ export const SQL_KINDS: readonly SqlKind[] = [
     kind: 'api-keys',
     label: 'API keys',
     action: 'delete',
-    rows: (seed) => `SELECT k.id::text AS id, k.name AS label,
-        u.email || ' · ' || k.prefix || '…' AS detail, k.id AS sort
-      FROM api_keys k JOIN users u ON u.id = k.user_id
-     WHERE k.id > ${after(seed, 'api_keys')} AND NOT ${KEY_NAMED}`,
+    rows: (seed) => `${keysMadeSince(seed)} AND NOT ${KEY_NAMED}`,
   },
   {
     kind: 'retire-api-keys',
     label: 'API keys kept revoked (named by the audit trail)',
     action: 'retire',
-    rows: (seed) => `SELECT k.id::text AS id, k.name AS label,
-        u.email || ' · ' || k.prefix || '…' AS detail, k.id AS sort
-      FROM api_keys k JOIN users u ON u.id = k.user_id
-     WHERE k.id > ${after(seed, 'api_keys')} AND ${KEY_NAMED} AND k.revoked_at IS NULL`,
+    rows: (seed) =>
+      `${keysMadeSince(seed)} AND ${KEY_NAMED} AND k.revoked_at IS NULL`,
   },
   {
     kind: 'shipments',

@@ -37,6 +37,7 @@ import {
   readUpload,
   readUploads,
   type G2Member,
+  type IssueFilter,
 } from './g2-records';
 import { cutAtLimit, uploadedPart } from '../http/uploads';
 import { spoolUpload, stageRows, type SpooledFile } from './g2-upload';
@@ -445,6 +446,26 @@ function g2Member(call: {
 }
 
 /**
+ * The problems of upload `uploadId` its report lists, narrowed by the
+ * report's query: the same on the page and in its CSV.
+ */
+function uploadReportFilter(
+  tenant: TenantCode,
+  memberId: G2Member,
+  uploadId: number,
+  query: Pick<IssueFilter, 'severity' | 'column' | 'kind'>,
+): IssueFilter {
+  return {
+    tenant,
+    memberId,
+    uploadId,
+    severity: query.severity,
+    column: query.column,
+    kind: query.kind,
+  };
+}
+
+/**
  * G2 Data Management and G2 Store Mappings (decisions D17;
  * docs/decisions/0099), per tenant, written by collective admins and read
  * in the caller's scope ({@link g2Member}): uploads
@@ -566,14 +587,7 @@ const g2ResourceRoutes = resourceRoutes({
     const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
     const { issues, total } = await readIssues(
       db,
-      {
-        tenant: tenantOf(tenant),
-        memberId,
-        uploadId: id,
-        severity: query.severity,
-        column: query.column,
-        kind: query.kind,
-      },
+      uploadReportFilter(tenantOf(tenant), memberId, id, query),
       page,
       pageSize,
     );
@@ -595,14 +609,7 @@ const g2ResourceRoutes = resourceRoutes({
     const upload =
       (await readUpload(db, tenantOf(tenant), id, null, { memberId })) ??
       noUpload(id);
-    const filter = {
-      tenant: tenantOf(tenant),
-      memberId,
-      uploadId: id,
-      severity: query.severity,
-      column: query.column,
-      kind: query.kind,
-    };
+    const filter = uploadReportFilter(tenantOf(tenant), memberId, id, query);
     async function* rows() {
       for await (const issue of readIssuesInOrder(db, filter)) {
         yield {

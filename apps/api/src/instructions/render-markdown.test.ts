@@ -61,7 +61,7 @@ function dangers(html: string): string[] {
   return found;
 }
 
-/** Pieces hostile Markdown is made of: tags, attributes, URLs, quotes and Markdown syntax. */
+/** Pieces hostile Markdown is made of: tags (every forbidden one among them), attributes, URLs, quotes and Markdown syntax. */
 const PIECES = [
   '<',
   '>',
@@ -75,24 +75,11 @@ const PIECES = [
   '`',
   '```\n',
   '\t',
-  'script',
+  ...FORBIDDEN,
   'SCRIPT',
-  'iframe',
-  'style',
   'img',
   'a',
-  'svg',
-  'math',
-  'object',
-  'embed',
-  'form',
-  'input',
-  'textarea',
   'noscript',
-  'template',
-  'base',
-  'link',
-  'meta',
   'div',
   'p',
   'table',

@@ -195,6 +195,27 @@ async function evidence(db: Database, jobId: string) {
   return { runs, finishes, bossState: boss?.state };
 }
 
+/**
+ * Checks the traces of job `jobId`, cut short once: run by process
+ * `firstPid`, run again from the start by `secondPid`, finished once (on
+ * that second attempt) and completed in pg-boss.
+ */
+async function expectRunAgainAndFinishedOnce(
+  db: Database,
+  jobId: string,
+  firstPid: number | undefined,
+  secondPid: number | undefined,
+) {
+  expect(await evidence(db, jobId)).toEqual({
+    runs: [
+      { attempt: 1, pid: firstPid },
+      { attempt: 2, pid: secondPid },
+    ],
+    finishes: [{ attempt: 2 }],
+    bossState: 'completed',
+  });
+}
+
 describe('jobs whose server is killed with SIGKILL mid-run, on PGlite on disk', () => {
   let dir: string;
   const workers: WorkerProcess[] = [];
@@ -268,7 +289,6 @@ describe('jobs whose server is killed with SIGKILL mid-run, on PGlite on disk', 
       try {
         const queue = new JobQueue({ db, concurrency: 0 });
         const job = await queue.get(jobId);
-        const { runs, finishes, bossState } = await evidence(db, jobId);
 
         expect(job).toMatchObject({
           status: 'succeeded',
@@ -277,12 +297,12 @@ describe('jobs whose server is killed with SIGKILL mid-run, on PGlite on disk', 
           result: { steps: STEPS, total: STEPS * 3 },
           error: null,
         });
-        expect(runs).toEqual([
-          { attempt: 1, pid: first.child.pid },
-          { attempt: 2, pid: second.child.pid },
-        ]);
-        expect(finishes).toEqual([{ attempt: 2 }]);
-        expect(bossState).toBe('completed');
+        await expectRunAgainAndFinishedOnce(
+          db,
+          jobId,
+          first.child.pid,
+          second.child.pid,
+        );
 
         // The report run (D18): cut short mid-run, run again from the
         // start, finished once, its files stored once, one per format.
@@ -294,15 +314,12 @@ describe('jobs whose server is killed with SIGKILL mid-run, on PGlite on disk', 
           result: { rows: 3 },
           error: null,
         });
-        const reportEvidence = await evidence(db, reportId);
-        expect(reportEvidence).toEqual({
-          runs: [
-            { attempt: 1, pid: first.child.pid },
-            { attempt: 2, pid: second.child.pid },
-          ],
-          finishes: [{ attempt: 2 }],
-          bossState: 'completed',
-        });
+        await expectRunAgainAndFinishedOnce(
+          db,
+          reportId,
+          first.child.pid,
+          second.child.pid,
+        );
         const files = await db.query<{ format: string; bytes: number }>(
           'SELECT format, bytes FROM report_files WHERE job_id = $1 ORDER BY format',
           [reportId],
@@ -403,7 +420,6 @@ describe.skipIf(!serverUrl)(
         const rerunMs = Math.round(performance.now() - killedAt);
         survivor.child.kill('SIGTERM');
         expect(await survivor.exited).toBe(0);
-        const { runs, finishes, bossState } = await evidence(db, jobId);
 
         expect(job).toMatchObject({
           status: 'succeeded',
@@ -411,12 +427,12 @@ describe.skipIf(!serverUrl)(
           progress: 1,
           result: { steps: STEPS, total: STEPS * 3 },
         });
-        expect(runs).toEqual([
-          { attempt: 1, pid: victim.child.pid },
-          { attempt: 2, pid: survivor.child.pid },
-        ]);
-        expect(finishes).toEqual([{ attempt: 2 }]);
-        expect(bossState).toBe('completed');
+        await expectRunAgainAndFinishedOnce(
+          db,
+          jobId,
+          victim.child.pid,
+          survivor.child.pid,
+        );
         console.info(
           `[jobs] PostgreSQL: killed after 3 of ${STEPS} steps; the other server finished it ${rerunMs} ms after the kill`,
         );

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS } from '../db/seed';
 import { present } from '../testing/present';
+import { auditEventsOf } from '../testing/audit-events';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import { ADMIN, BRAND_ADMIN, OPERATOR } from '../testing/demo-accounts';
@@ -36,18 +37,7 @@ describeOnEachDatabase('member management', (engine) => {
     json(MemberProfilesPageSchema, `/api/members/profiles?${query}`, who);
   const profile = async (id: number) =>
     (await json(MemberProfileDetailSchema, `/api/members/${id}`)).member;
-  async function auditEvents(id: number) {
-    return server.db.query<{
-      action: string;
-      before: Record<string, unknown> | null;
-      after: Record<string, unknown> | null;
-      member_id: number | null;
-    }>(
-      `SELECT action, before, after, member_id FROM audit_events
-        WHERE entity = 'member' AND entity_id = $1 ORDER BY id`,
-      [String(id)],
-    );
-  }
+  const auditEvents = (id: number) => auditEventsOf(server.db, 'member', id);
 
   describe('GET /api/members/profiles', () => {
     it('lists every member for a collective admin with figures that agree with the records they count', async () => {

@@ -4,6 +4,7 @@ import type {
   MemberProfile,
 } from '@collective/api-client/contract';
 import { answeredScope } from '../data/answered-scope';
+import { changedFields } from '../data/changed-fields';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
@@ -176,16 +177,9 @@ export const memberRoutes = resourceRoutes({
   async updateMember({ params: { id }, body, scope, db, now }) {
     const before = await lockedMember(db, id, scope, body.version, now);
     const { version: _read, ...fields } = body;
-    const next = Object.fromEntries(
-      Object.entries(fields)
-        .map(([name, value]) => [
-          name,
-          name.startsWith('contact_') ? value || null : value,
-        ])
-        .filter(
-          ([name, value]) => before[name as keyof MemberProfile] !== value,
-        ),
-    ) as Partial<Record<keyof typeof fields, string | null>>;
+    const next = changedFields(fields, before) as Partial<
+      Record<keyof typeof fields, string | null>
+    >;
     if (Object.keys(next).length === 0) {
       return { answer: { success: true, member: before }, change: null };
     }

@@ -11,6 +11,7 @@ import { DEMO_MEMBERS } from '../db/seed';
 import { idsIn } from '../testing/ids-in';
 import { present } from '../testing/present';
 import { signedInServer } from '../testing/signed-in-server';
+import { auditEventsOf } from '../testing/audit-events';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import { median } from '../data/percentiles';
 import { ADMIN, BRAND_ADMIN, OPERATOR, KIEHLS } from '../testing/demo-accounts';
@@ -39,16 +40,7 @@ describeOnEachDatabase('performance', (engine) => {
       )
     )[0]?.n;
   const auditOf = (id: string) =>
-    server.db.query<{
-      action: string;
-      member_id: number | null;
-      before: Record<string, unknown> | null;
-      after: Record<string, unknown> | null;
-    }>(
-      `SELECT action, member_id, before, after FROM audit_events
-        WHERE entity = 'performance_target' AND entity_id = $1 ORDER BY id`,
-      [id],
-    );
+    auditEventsOf(server.db, 'performance_target', id);
 
   describe('GET /api/performance', () => {
     it("shows a collective admin every member's scorecard for this year, with the seeded targets", async () => {

@@ -101,6 +101,10 @@ const OUTCOME_COLUMNS: readonly ReportColumn[] = [
   { key: 'recycling_rate', label: 'Recycling rate', kind: 'rate' },
 ];
 
+/** The recycling rate of {@link OUTCOME_COLUMNS}, from the weights of a row or of the total row. */
+const recyclingRate = (row: ReportRow) =>
+  recycledShare(num(row['outcome_confirmed_kg']), num(row['recycled_kg']));
+
 const memberImpact: ReportDefinition = {
   labelKey: 'month',
   columns: [
@@ -160,10 +164,7 @@ const memberImpact: ReportDefinition = {
 
 function memberImpactRates(row: ReportRow): ReportRow {
   return {
-    recycling_rate: recycledShare(
-      num(row['outcome_confirmed_kg']),
-      num(row['recycled_kg']),
-    ),
+    recycling_rate: recyclingRate(row),
     contamination_rate: share(
       num(row['contamination_kg']),
       num(row['weighed_kg']),
@@ -290,18 +291,10 @@ const stateMaterial: ReportDefinition = {
           row.material === '~residue'
             ? RESIDUE_LABEL
             : (MATERIAL_LABELS[row.material] ?? row.material),
-        recycling_rate: recycledShare(
-          row.outcome_confirmed_kg,
-          row.recycled_kg,
-        ),
+        recycling_rate: recyclingRate(row),
       }));
   },
-  rates: (total) => ({
-    recycling_rate: recycledShare(
-      num(total['outcome_confirmed_kg']),
-      num(total['recycled_kg']),
-    ),
-  }),
+  rates: (total) => ({ recycling_rate: recyclingRate(total) }),
 };
 
 const chainOfCustody: ReportDefinition = {

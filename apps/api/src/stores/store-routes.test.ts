@@ -5,10 +5,12 @@ import {
   StoreRecordsPageSchema,
   type StoreRecord,
 } from '@collective/api-client/contract';
+import type { LightMyRequestResponse } from 'fastify';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { multipartBody } from '../testing/multipart-body';
 import { present } from '../testing/present';
+import { auditEventsOf } from '../testing/audit-events';
 import { signedInServer } from '../testing/signed-in-server';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import { ADMIN, BRAND_ADMIN, OPERATOR } from '../testing/demo-accounts';
@@ -67,17 +69,7 @@ describeOnEachDatabase('stores and inventory', (engine) => {
     json(StoreRecordsPageSchema, `/api/stores/inventory?${query}`, who);
   const one = async (id: number) =>
     (await json(StoreRecordDetailSchema, `/api/stores/inventory/${id}`)).store;
-  const events = (id: number) =>
-    server.db.query<{
-      action: string;
-      before: Record<string, unknown> | null;
-      after: Record<string, unknown> | null;
-      member_id: number | null;
-    }>(
-      `SELECT action, before, after, member_id FROM audit_events
-        WHERE entity = 'store' AND entity_id = $1 ORDER BY id`,
-      [String(id)],
-    );
+  const events = (id: number) => auditEventsOf(server.db, 'store', id);
   const storeCount = async () =>
     (
       await server.db.query<{ n: number }>(
@@ -87,6 +79,11 @@ describeOnEachDatabase('stores and inventory', (engine) => {
   const upload = (path: string, text: string | Buffer, field?: string) => {
     const { payload, headers } = multipart(text, field);
     return call(ADMIN, 'POST', path, payload, headers);
+  };
+  /** The import report (preview or import) of `response`, which must be a 200. */
+  const importReport = (response: LightMyRequestResponse) => {
+    expect(response.statusCode, response.body).toBe(200);
+    return v.parse(StoreImportReportSchema, response.json());
   };
   async function kiehlsStore(): Promise<StoreRecord> {
     const page = await list('status=active&sort=name', BRAND_ADMIN);
@@ -409,8 +406,7 @@ describeOnEachDatabase('stores and inventory', (engine) => {
       const count = await storeCount();
       const preview = await upload('/api/stores/import/preview', file);
 
-      expect(preview.statusCode, preview.body).toBe(200);
-      const report = v.parse(StoreImportReportSchema, preview.json());
+      const report = importReport(preview);
       expect(report).toMatchObject({
         rows: 2,
         valid: 2,
@@ -425,8 +421,7 @@ describeOnEachDatabase('stores and inventory', (engine) => {
       expect(await storeCount()).toBe(count);
 
       const saved = await upload('/api/stores/import', file);
-      expect(saved.statusCode, saved.body).toBe(200);
-      expect(v.parse(StoreImportReportSchema, saved.json()).imported).toBe(2);
+      expect(importReport(saved).imported).toBe(2);
       expect(await storeCount()).toBe((count ?? 0) + 2);
       const made = await server.db.query<{ id: number; active: boolean }>(
         `SELECT id, active FROM stores WHERE name LIKE '%Import One' OR name LIKE '%Import Two' ORDER BY id`,
@@ -454,8 +449,7 @@ describeOnEachDatabase('stores and inventory', (engine) => {
       const count = await storeCount();
       const response = await upload('/api/stores/import', file);
 
-      expect(response.statusCode, response.body).toBe(200);
-      const report = v.parse(StoreImportReportSchema, response.json());
+      const report = importReport(response);
       expect(report).toMatchObject({
         rows: 3,
         valid: 1,

@@ -4,7 +4,10 @@ import {
   MAX_STORE_IMPORT_BYTES,
   resolveDataScope,
   isRefusal,
+  STORE_CONTACT_FIELDS,
+  STORE_PLACE_FIELDS,
   STORE_IMPORT_FIELD,
+  SUPPLY_FIELDS,
   type CreateStore,
   type StoreImportReport,
   type StoreRecord,
@@ -12,6 +15,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/authenticate';
 import { answeredScope } from '../data/answered-scope';
+import { changedFields } from '../data/changed-fields';
 import { rebuildRollups } from '../data/rollups';
 import type { SqlRunner } from '../db/database';
 import type { AuditedChange } from '../http/audit';
@@ -100,23 +104,11 @@ async function reread(db: SqlRunner, id: number, now: Date) {
 
 const STORE_COLUMNS = [
   'member_id',
-  'name',
-  'address',
-  'postal_code',
-  'city',
-  'region',
-  'channel',
+  ...STORE_PLACE_FIELDS,
   'active',
   'opened_at',
-  'contact_name',
-  'contact_email',
-  'contact_phone',
-  'bin_boxes',
-  'bin_boxes_reorder_at',
-  'liners',
-  'liners_reorder_at',
-  'labels',
-  'labels_reorder_at',
+  ...STORE_CONTACT_FIELDS,
+  ...SUPPLY_FIELDS,
 ] as const;
 
 /** A create body as the values of {@link STORE_COLUMNS}. */
@@ -315,14 +307,7 @@ const storeInventoryRoutes = resourceRoutes({
       ...before,
       opened_on: before.opened_at.slice(0, 10),
     };
-    const next = Object.fromEntries(
-      Object.entries(fields)
-        .map(([name, value]) => [
-          name,
-          name.startsWith('contact_') ? value || null : value,
-        ])
-        .filter(([name, value]) => current[name as string] !== value),
-    ) as Record<string, unknown>;
+    const next = changedFields(fields, current);
     if (Object.keys(next).length === 0) {
       return { answer: { success: true, store: before }, change: null };
     }

@@ -18,9 +18,22 @@ export interface TestServer {
   ): Promise<LightMyRequestResponse>;
   /** POST without a body, with an optional bearer token. */
   post(url: string, token?: string): Promise<LightMyRequestResponse>;
+  /** Any call, with an optional bearer token, JSON payload and other headers (which win over the token). */
+  send(
+    method: CallMethod,
+    url: string,
+    options?: {
+      token?: string;
+      payload?: object;
+      headers?: Record<string, string>;
+    },
+  ): Promise<LightMyRequestResponse>;
   /** Closes server and database (which deletes the database). */
   close(): Promise<void>;
 }
+
+/** The methods the API's routes answer. */
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Server options a test may set; the database and logger are the harness's. */
 export type TestServerOptions = Omit<ServerOptions, 'db' | 'logger'>;
@@ -93,6 +106,13 @@ async function serverOn(
       }),
     post: (url, token) =>
       app.inject({ method: 'POST', url, headers: bearer(token) }),
+    send: (method, url, { token, payload, headers = {} } = {}) =>
+      app.inject({
+        method,
+        url,
+        headers: { ...bearer(token), ...headers },
+        ...(payload ? { payload } : {}),
+      }),
     async close() {
       await app.close();
       await db.close();
@@ -103,7 +123,7 @@ async function serverOn(
 /** A call as one of the signed-in demo users, by email. */
 export type CallAs = (
   email: string,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: CallMethod,
   url: string,
   payload?: object,
   headers?: Record<string, string>,
@@ -123,11 +143,6 @@ export async function signedInCalls(
     const token = tokens.get(email);
     if (!token)
       throw new Error(`Sign ${email} in first: add it to signedInCalls.`);
-    return server.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}`, ...headers },
-      ...(payload ? { payload } : {}),
-    });
+    return server.send(method, url, { token, payload, headers });
   };
 }

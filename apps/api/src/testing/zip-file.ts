@@ -12,6 +12,26 @@ export type ZipPart =
   | { name: string; packed: Buffer; declaredSize: number };
 
 /**
+ * The fields a local header (at 4) and a central directory entry (at 6)
+ * share, in the same order: version needed (2.0), flags (UTF-8 name),
+ * method (deflate), the time and date left 0, the CRC-32, the packed and
+ * unpacked sizes and the name's length.
+ */
+function writeEntryFields(
+  header: Buffer,
+  at: number,
+  entry: { crc: number; packedSize: number; size: number; nameLength: number },
+): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0x800, at + 2);
+  header.writeUInt16LE(8, at + 4);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.packedSize, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.nameLength, at + 22);
+}
+
+/**
  * A zip archive of `parts`, each deflated (or packed as given, with the
  * size it declares, which may be a lie), sizes in the local headers; the
  * parts named in `unlisted` are written but left out of the central
@@ -29,25 +49,19 @@ export function zipOf(
     const packed = 'data' in part ? deflateRawSync(part.data) : part.packed;
     const size = 'data' in part ? part.data.length : part.declaredSize;
     const crc = 'data' in part ? crc32(part.data) : 0;
+    const entry = {
+      crc,
+      packedSize: packed.length,
+      size,
+      nameLength: name.length,
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, entry);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, entry);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);
     if (!unlisted.includes(part.name)) centrals.push(central, name);

@@ -54,11 +54,9 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
     url: string,
     payload?: object,
   ) {
-    return server.app.inject({
-      method,
-      url,
-      headers: who ? { authorization: `Bearer ${tokens[who] ?? who}` } : {},
-      ...(payload ? { payload } : {}),
+    return server.send(method, url, {
+      token: who ? (tokens[who] ?? who) : undefined,
+      payload,
     });
   }
   async function invite(

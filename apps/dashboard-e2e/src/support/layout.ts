@@ -16,6 +16,18 @@ export async function expectNoSidewaysScroll(
 }
 
 /**
+ * Fails when the page scrolls sideways at its current width or axe finds a
+ * violation on it; `where` names the page and width in the failure.
+ */
+export async function expectFitsAndAxeClean(
+  page: Page,
+  where: string,
+): Promise<void> {
+  await expectNoSidewaysScroll(page, where);
+  await expectNoAxeViolations(page, where);
+}
+
+/**
  * Fails when a shown table caption is narrower than its table (a caption
  * left in a table display inside a table made a block, as the list kit's
  * cards are on a phone, shrinks to a column of a few words).
@@ -53,8 +65,7 @@ export async function checkBothWidths(
 ): Promise<void> {
   await page.setViewportSize(DESKTOP);
   await shown();
-  await expectNoSidewaysScroll(page, `${what} at 1366 px`);
-  await expectNoAxeViolations(page, `${what} at 1366 px`);
+  await expectFitsAndAxeClean(page, `${what} at 1366 px`);
   await page.setViewportSize(PHONE);
   await shown();
   await expectNoSidewaysScroll(page, `${what} at 390 px`);

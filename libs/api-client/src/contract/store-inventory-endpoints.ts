@@ -58,6 +58,16 @@ export const SUPPLY_FIELDS = [
 /** A supply field. */
 export type SupplyField = (typeof SUPPLY_FIELDS)[number];
 
+/** Where a store is and how it collects: its name, address, region and channel. */
+export const STORE_PLACE_FIELDS = [
+  'name',
+  'address',
+  'postal_code',
+  'city',
+  'region',
+  'channel',
+] as const;
+
 /** The contact fields of a store. */
 export const STORE_CONTACT_FIELDS = [
   'contact_name',

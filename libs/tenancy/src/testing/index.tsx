@@ -100,3 +100,16 @@ export async function renderWithShell(
   );
   return { ...shell, ...result };
 }
+
+/**
+ * The `open(who, url)` of a screen's tests: renders `screen` with
+ * {@link renderWithShell}, signed in as the demo account `who`, at `url`
+ * (the screen's own `route` unless given).
+ */
+export function screenOpener(
+  screen: ReactNode,
+  route: string,
+): (who: DemoUserKey, url?: string) => Promise<TestShell & RenderResult> {
+  return (who, url = route) =>
+    renderWithShell(screen, { signedInAs: who, route: url });
+}

@@ -1,4 +1,5 @@
 import { formatDateTime } from '../format/format';
+import { ColumnHeadings } from '../plain-table/column-headings';
 import { PlainTable } from '../plain-table/plain-table';
 import {
   auditChanges,
@@ -38,14 +39,7 @@ export function AuditTrail({
       aria-labelledby={labelledBy}
       scrollLabel="Audit trail table, scrolls sideways"
     >
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">Action</th>
-          <th scope="col">Changes</th>
-        </tr>
-      </thead>
+      <ColumnHeadings names={['When', 'Who', 'Action', 'Changes']} />
       <tbody>
         {events.map((event) => (
           <tr key={event.id}>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Choice, ChoiceGroup } from './choice-group';
+import { RadioChoices } from './radio-choices';
 
 function Brands({ error }: { error?: string }) {
   const [chosen, setChosen] = useState(['a']);
@@ -46,5 +47,36 @@ describe('ChoiceGroup', () => {
     expect(
       screen.getByRole('group', { name: 'Brands offered' }),
     ).toHaveAccessibleDescription('Choose at least one brand.');
+  });
+});
+
+describe('RadioChoices', () => {
+  function Interval() {
+    const [interval, setChosen] = useState<'month' | 'year'>('month');
+    return (
+      <RadioChoices
+        legend="Interval"
+        name="interval"
+        options={['month', 'year'] as const}
+        label={(option) => (option === 'month' ? 'Monthly' : 'Yearly')}
+        value={interval}
+        onChange={setChosen}
+        error="Choose an interval."
+        inline
+      />
+    );
+  }
+
+  it('offers one radio per option under its legend, the value checked, and changes it', async () => {
+    render(<Interval />);
+    const group = screen.getByRole('group', { name: 'Interval' });
+    expect(group).toHaveAccessibleDescription('Choose an interval.');
+    const monthly = screen.getByRole('radio', { name: 'Monthly' });
+    const yearly = screen.getByRole('radio', { name: 'Yearly' });
+    expect(monthly).toBeChecked();
+    expect(monthly).toHaveAttribute('name', 'interval');
+    await userEvent.click(yearly);
+    expect(yearly).toBeChecked();
+    expect(monthly).not.toBeChecked();
   });
 });

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ColumnHeadings } from './column-headings';
 import { PlainTable } from './plain-table';
 
 describe('PlainTable', () => {
@@ -101,5 +102,22 @@ describe('PlainTable', () => {
       }),
     ).toHaveAttribute('tabindex', '0');
     vi.restoreAllMocks();
+  });
+});
+
+describe('ColumnHeadings', () => {
+  it('heads each column with its name, in order', () => {
+    render(
+      <PlainTable aria-label="Keys">
+        <ColumnHeadings names={['Name', 'Created', 'Last used']} />
+      </PlainTable>,
+    );
+    expect(
+      screen.getAllByRole('columnheader').map((th) => th.textContent),
+    ).toEqual(['Name', 'Created', 'Last used']);
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'scope',
+      'col',
+    );
   });
 });

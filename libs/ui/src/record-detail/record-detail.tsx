@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../button/button';
 import { DataState } from '../data-state/data-state';
 import { errorMessage } from '../error-message/error-message';
+import { Stack } from '../stack/stack';
 import styles from './record-detail.module.css';
 
 /** Props of {@link RecordDetail}. */
@@ -53,7 +54,7 @@ export function RecordDetail<T>({
     if (loaded) heading.current?.focus();
   }, [loaded]);
   return (
-    <div className={styles.view}>
+    <Stack className={styles.detail}>
       <Button variant="secondary" onClick={onBack}>
         {backLabel}
       </Button>
@@ -76,14 +77,14 @@ export function RecordDetail<T>({
         loadingText={loadingText}
       >
         {record ? (
-          <article className={styles.view} aria-labelledby={headingId}>
+          <Stack as="article" aria-labelledby={headingId}>
             <h2 id={headingId} ref={heading} tabIndex={-1}>
               {title(record)}
             </h2>
             {children(record)}
-          </article>
+          </Stack>
         ) : null}
       </DataState>
-    </div>
+    </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { ColumnHeadings } from '../plain-table/column-headings';
 import { PlainTable, type PlainTableProps } from '../plain-table/plain-table';
 import styles from './row-issues-table.module.css';
 
@@ -36,14 +37,7 @@ export function RowIssuesTable({
 }: RowIssuesTableProps) {
   return (
     <PlainTable {...table}>
-      <thead>
-        <tr>
-          <th scope="col">Row</th>
-          <th scope="col">Column</th>
-          <th scope="col">Value</th>
-          <th scope="col">Problem</th>
-        </tr>
-      </thead>
+      <ColumnHeadings names={['Row', 'Column', 'Value', 'Problem']} />
       <tbody>
         {issues.map((issue, index) => (
           <tr key={`${issue.row}-${issue.column}-${index}`}>

@@ -8,7 +8,7 @@ import {
 import * as v from 'valibot';
 import { Alert } from '../alert/alert';
 import { Button } from '../button/button';
-import { Choice, ChoiceGroup } from '../choice-group/choice-group';
+import { RadioChoices } from '../choice-group/radio-choices';
 import { errorMessage } from '../error-message/error-message';
 import { Form } from '../form/form';
 import { useForm } from '../form/use-form';
@@ -251,19 +251,14 @@ function SaveViewForm({
         maxLength={MAX_VIEW_NAME + 20}
         autoComplete="off"
       />
-      <ChoiceGroup legend="Who may use it">
-        {allowed.map((visibility) => (
-          <Choice
-            key={visibility}
-            type="radio"
-            name="visibility"
-            value={visibility}
-            label={labels[visibility]}
-            checked={form.values.visibility === visibility}
-            onChange={() => form.setValue('visibility', visibility)}
-          />
-        ))}
-      </ChoiceGroup>
+      <RadioChoices
+        legend="Who may use it"
+        name="visibility"
+        options={allowed}
+        label={(visibility) => labels[visibility]}
+        value={String(form.values.visibility)}
+        onChange={(visibility) => form.setValue('visibility', visibility)}
+      />
       <SubmitButton>Save view</SubmitButton>
     </Form>
   );

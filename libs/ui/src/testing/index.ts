@@ -4,6 +4,10 @@
  */
 export { deferred } from './deferred';
 export { answerGet } from './answer-get';
-export { expectRetryAsksAgain } from './retry-asks-again';
+export {
+  expectRetryAsksAgain,
+  itRetriesAfterAFailure,
+} from './retry-asks-again';
+export { itUsesContractAnswers } from './contract-answers';
 export { fixedDate } from './fixed-date';
 export { tabTo } from './tab-to';

@@ -6,13 +6,12 @@ import {
 import { ScreenFrame } from '@collective/nav/react';
 import {
   Alert,
-  answerState,
   Button,
-  DataTable,
   FilterBar,
   formatDateTime,
   formatNumber,
-  listPagination,
+  ListTable,
+  noMatchText,
   Panel,
   STANDARD_PAGING,
   statusFilter,
@@ -44,8 +43,6 @@ export const G2_SECTIONS = ['uploads', 'quality'] as const;
 export const SECTION_PARAM = 'section';
 /** URL parameter of the upload whose report is open. */
 export const UPLOAD_PARAM = 'upload';
-
-const NO_UPLOADS: readonly G2Upload[] = [];
 
 const OpenContext = createContext<((id: number) => void) | null>(null);
 
@@ -147,16 +144,16 @@ function Uploads({
         />
         <OpenContext.Provider value={setOpen}>
           <div className={styles.tableRegion}>
-            <DataTable
+            <ListTable
               caption={
                 answer ? `${formatNumber(answer.total)} uploads` : 'Uploads'
               }
               columns={COLUMNS}
-              rows={answer?.uploads ?? NO_UPLOADS}
-              getRowId={(upload) => String(upload.id)}
-              {...answerState(uploads)}
-              emptyText="No upload matches these filters."
-              pagination={listPagination(list, UPLOAD_LIST, answer?.total)}
+              rows={answer?.uploads}
+              list={list}
+              spec={UPLOAD_LIST}
+              answer={uploads}
+              emptyText={noMatchText('upload')}
             />
           </div>
         </OpenContext.Provider>

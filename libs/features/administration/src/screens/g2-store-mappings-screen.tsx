@@ -8,16 +8,15 @@ import {
 import { ScreenFrame } from '@collective/nav/react';
 import {
   Alert,
-  answerState,
   Button,
-  DataTable,
   errorMessage,
   ExportButton,
   Figures,
   FilterBar,
   formatNumber,
   isStaleWrite,
-  listPagination,
+  ListTable,
+  noMatchText,
   Panel,
   RowIssuesTable,
   STANDARD_PAGING,
@@ -43,6 +42,7 @@ import {
   useImportG2Mappings,
   useUpdateG2Mapping,
 } from '../data/g2';
+import { FileField } from './g2/file-field';
 import { kg, MAPPING_STATUS_LABELS, rowsText } from './g2/g2-labels';
 import styles from './g2/g2.module.css';
 import { ReadOnlyNote } from './g2/read-only-note';
@@ -53,8 +53,6 @@ export const MAPPING_LIST: ListSpec = {
   ...STANDARD_PAGING,
   filters: { search: 'text', status: G2_MAPPING_STATUSES },
 };
-
-const NO_MAPPINGS: readonly G2StoreMapping[] = [];
 
 /** What a row's buttons do, from the screen that holds the writes. */
 interface RowWrites {
@@ -198,15 +196,12 @@ function MappingImport({ onDone }: { onDone: (text: string) => void }) {
       onSubmit={submit}
       aria-label="Import mappings from a CSV"
     >
-      <div className={styles.field}>
-        <label htmlFor={id}>CSV of mappings (partner_store_id, store_id)</label>
-        <input
-          id={id}
-          type="file"
-          accept=".csv,text/csv"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        />
-      </div>
+      <FileField
+        id={id}
+        label="CSV of mappings (partner_store_id, store_id)"
+        accept=".csv,text/csv"
+        onFile={setFile}
+      />
       <Button type="submit" disabled={!file || upload.isPending}>
         {upload.isPending ? 'Importing…' : 'Import'}
       </Button>
@@ -402,18 +397,18 @@ export default function G2StoreMappingsScreen() {
         )}
         <RowWritesContext.Provider value={writes}>
           <div className={styles.tableRegion}>
-            <DataTable
+            <ListTable
               caption={
                 answer
                   ? `${formatNumber(answer.total)} partner store ids`
                   : 'Partner store ids'
               }
               columns={readOnly ? READ_ONLY_COLUMNS : COLUMNS}
-              rows={answer?.mappings ?? NO_MAPPINGS}
-              getRowId={(m) => String(m.id)}
-              {...answerState(mappings)}
-              emptyText="No partner store id matches these filters."
-              pagination={listPagination(list, MAPPING_LIST, answer?.total)}
+              rows={answer?.mappings}
+              list={list}
+              spec={MAPPING_LIST}
+              answer={mappings}
+              emptyText={noMatchText('partner store id')}
             />
           </div>
         </RowWritesContext.Provider>

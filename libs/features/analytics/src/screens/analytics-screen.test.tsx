@@ -1,7 +1,7 @@
 import { analyticsEndpoints, MATERIALS } from '@collective/api-client/contract';
-import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { renderWithShell } from '@collective/tenancy/testing';
+import { screenOpener } from '@collective/tenancy/testing';
 import { answerGet, fixedDate } from '@collective/ui/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -62,8 +62,7 @@ const ANSWER: Series = {
 /** Answers GET /api/analytics/series with `answer`; returns every request's query. */
 const answerWith = answerGet(server, `${TEST_ORIGIN}/api/analytics/series`);
 
-const open = (who: DemoUserKey, url = '/analytics') =>
-  renderWithShell(<AnalyticsScreen />, { signedInAs: who, route: url });
+const open = screenOpener(<AnalyticsScreen />, '/analytics');
 
 const figure = (term: string) =>
   within(

@@ -1,5 +1,6 @@
 import { MATERIALS, SHIPMENT_CHANNELS } from '@collective/api-client/contract';
 import {
+  ColumnHeadings,
   ExportButton,
   formatMonth,
   formatNumber,
@@ -163,20 +164,19 @@ export default function AnalyticsScreen() {
               className={styles.table}
               scrollLabel="Units and shipments table, scrolls sideways"
             >
-              <thead>
-                <tr>
-                  <th scope="col">{unit}</th>
-                  {SHIPMENT_CHANNELS.map((channel) => (
-                    <th key={channel} scope="col">
-                      Units, {CHANNEL_LABELS[channel].toLowerCase()}
-                    </th>
-                  ))}
-                  <th scope="col">Units</th>
-                  <th scope="col">A year earlier</th>
-                  <th scope="col">Shipments</th>
-                  <th scope="col">A year earlier</th>
-                </tr>
-              </thead>
+              <ColumnHeadings
+                names={[
+                  unit,
+                  ...SHIPMENT_CHANNELS.map(
+                    (channel) =>
+                      `Units, ${CHANNEL_LABELS[channel].toLowerCase()}`,
+                  ),
+                  'Units',
+                  'A year earlier',
+                  'Shipments',
+                  'A year earlier',
+                ]}
+              />
               <tbody>
                 {data.buckets.map((bucket, index) => (
                   <tr key={bucket.first}>

@@ -1,11 +1,16 @@
 import { comparisonEndpoints } from '@collective/api-client/contract';
-import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { renderWithShell } from '@collective/tenancy/testing';
-import { answerGet, expectRetryAsksAgain, tabTo } from '@collective/ui/testing';
+import { screenOpener } from '@collective/tenancy/testing';
+import {
+  answerGet,
+  itRetriesAfterAFailure,
+  itUsesContractAnswers,
+  tabTo,
+} from '@collective/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import AverageMetricsScreen from './average-metrics-screen';
 
@@ -77,21 +82,13 @@ const OWN_ANSWER: Answer = {
 
 const answerWith = answerGet(server, `${TEST_ORIGIN}/api/average-metrics`);
 
-function open(who: DemoUserKey, url = '/average-metrics') {
-  return renderWithShell(<AverageMetricsScreen />, {
-    signedInAs: who,
-    route: url,
-  });
-}
+const open = screenOpener(<AverageMetricsScreen />, '/average-metrics');
 
 describe('AverageMetricsScreen', () => {
-  it('is tested with answers the contract accepts', () => {
-    for (const answer of [ANSWER, OWN_ANSWER]) {
-      expect(
-        v.safeParse(comparisonEndpoints.averageMetrics.response, answer).issues,
-      ).toBeUndefined();
-    }
-  });
+  itUsesContractAnswers(comparisonEndpoints.averageMetrics.response, [
+    ANSWER,
+    OWN_ANSWER,
+  ]);
 
   it("shows the collective's averages by channel in three tables, and the store-month chart", async () => {
     answerWith(ANSWER);
@@ -165,12 +162,5 @@ describe('AverageMetricsScreen', () => {
     );
   });
 
-  it('shows a failure with Retry, which asks again', async () => {
-    const asked = answerWith(
-      { error: 'Internal Server Error', message: 'The server failed.' },
-      500,
-    );
-    await open('super');
-    await expectRetryAsksAgain(asked);
-  });
+  itRetriesAfterAFailure(answerWith, () => open('super'));
 });

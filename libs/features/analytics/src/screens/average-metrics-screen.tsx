@@ -1,15 +1,14 @@
 import {
-  periodChoices,
   MIN_ANONYMOUS_MEMBERS,
   type Average,
   type AverageFigures,
   type AverageMetrics,
 } from '@collective/api-client/contract';
 import {
+  ColumnHeadings,
   DataState,
   formatNumber,
   formatWeight,
-  type ListSpec,
   Panel,
   PlainTable,
   StackedBarChart,
@@ -18,18 +17,17 @@ import {
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAverageMetrics } from '../data/comparisons';
-import { CHANNEL_LABELS, periodCaption, shareText } from './comparison-format';
+import {
+  CHANNEL_LABELS,
+  comparisonList,
+  periodCaption,
+  shareText,
+} from './comparison-format';
 import { ComparisonFrame } from './comparison-frame';
 import styles from './comparisons.module.css';
 
-const PERIODS = periodChoices(new Date());
-
 /** What the screen accepts from its URL: the period; anything else falls back. */
-const LIST: ListSpec = {
-  sortable: [],
-  defaultPageSize: 1,
-  filters: { period: PERIODS },
-};
+const LIST = comparisonList([], 1);
 
 /** A weight to 100 g. */
 const kg = (value: number | null) =>
@@ -74,24 +72,16 @@ function SectionTable<G extends Group>({
   return (
     <PlainTable>
       <caption className={styles.caption}>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Channel</th>
-          <th scope="col">{countHeader}</th>
-          {columns.map((c) => (
-            <th key={c.header} scope="col">
-              {c.header}
-            </th>
-          ))}
-          {collective
-            ? medians.map((c) => (
-                <th key={c.header} scope="col">
-                  {`Collective ${c.header.toLowerCase()}`}
-                </th>
-              ))
-            : null}
-        </tr>
-      </thead>
+      <ColumnHeadings
+        names={[
+          'Channel',
+          countHeader,
+          ...columns.map((c) => c.header),
+          ...(collective
+            ? medians.map((c) => `Collective ${c.header.toLowerCase()}`)
+            : []),
+        ]}
+      />
       <tbody>
         {groups.map((group) => {
           const theirs = collective?.find((g) => g.channel === group.channel);
@@ -289,7 +279,7 @@ export default function AverageMetricsScreen() {
   const list = useListParams(LIST, useSearchParams());
   const answer = useAverageMetrics(list.state.filters['period']);
   return (
-    <ComparisonFrame list={list} periods={PERIODS}>
+    <ComparisonFrame list={list}>
       <DataState
         status={answer.status}
         error={answer.error}

@@ -1,15 +1,35 @@
 /**
  * Words and formats shared by /member-comparisons and /average-metrics
  * (docs/decisions/0103): outcome and channel names, shares, growth, the
- * period select and its caption, and chart labels short enough for an
- * axis.
+ * periods offered with the URL state that accepts them, the period select
+ * and its caption, and chart labels short enough for an axis.
  */
-import { periodLabel, type EolOutcome } from '@collective/api-client/contract';
+import {
+  periodChoices,
+  periodLabel,
+  type EolOutcome,
+} from '@collective/api-client/contract';
 import {
   formatDate,
   formatPercent,
   type FilterBarSelect,
+  type ListSpec,
 } from '@collective/ui';
+
+/** The periods a comparison screen offers, counted from today. */
+export const COMPARISON_PERIODS = periodChoices(new Date());
+
+/**
+ * What a comparison screen accepts from its URL: a period of
+ * {@link COMPARISON_PERIODS}, an order by one of `sortable` and its page
+ * size; anything else falls back.
+ */
+export function comparisonList(
+  sortable: readonly string[],
+  defaultPageSize: number,
+): ListSpec {
+  return { sortable, defaultPageSize, filters: { period: COMPARISON_PERIODS } };
+}
 
 /** The end-of-life outcomes as the screens name them (D14). */
 export const OUTCOME_LABELS: Readonly<Record<EolOutcome, string>> = {

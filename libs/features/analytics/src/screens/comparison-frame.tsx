@@ -1,7 +1,7 @@
 import { ScreenFrame } from '@collective/nav/react';
 import { FilterBar, type FilterBarProps } from '@collective/ui';
 import type { ReactNode } from 'react';
-import { periodSelect } from './comparison-format';
+import { COMPARISON_PERIODS, periodSelect } from './comparison-format';
 import styles from './comparisons.module.css';
 
 /**
@@ -11,13 +11,10 @@ import styles from './comparisons.module.css';
  */
 export function ComparisonFrame({
   list,
-  periods,
   children,
 }: {
-  /** The screen's list state, from `useListParams`. */
+  /** The screen's list state, from `useListParams` with a `comparisonList`. */
   list: FilterBarProps['list'];
-  /** The periods offered, as `periodChoices` gives them. */
-  periods: readonly string[];
   children: ReactNode;
 }) {
   return (
@@ -26,7 +23,7 @@ export function ComparisonFrame({
         <FilterBar
           label="Choose the period"
           list={list}
-          selects={[periodSelect(periods)]}
+          selects={[periodSelect(COMPARISON_PERIODS)]}
         />
         {children}
       </div>

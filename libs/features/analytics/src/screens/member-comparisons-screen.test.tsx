@@ -1,11 +1,15 @@
 import { comparisonEndpoints } from '@collective/api-client/contract';
-import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { renderWithShell } from '@collective/tenancy/testing';
-import { answerGet, expectRetryAsksAgain } from '@collective/ui/testing';
+import { screenOpener } from '@collective/tenancy/testing';
+import {
+  answerGet,
+  itRetriesAfterAFailure,
+  itUsesContractAnswers,
+} from '@collective/ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import MemberComparisonsScreen from './member-comparisons-screen';
 
@@ -90,26 +94,14 @@ const OWN_ANSWER: Answer = {
 
 const answerWith = answerGet(server, `${TEST_ORIGIN}/api/member-comparisons`);
 
-function open(who: DemoUserKey, url = '/member-comparisons') {
-  return renderWithShell(<MemberComparisonsScreen />, {
-    signedInAs: who,
-    route: url,
-  });
-}
+const open = screenOpener(<MemberComparisonsScreen />, '/member-comparisons');
 
 describe('MemberComparisonsScreen', () => {
-  it('is tested with answers the contract accepts', () => {
-    for (const answer of [
-      ANSWER,
-      OWN_ANSWER,
-      { ...OWN_ANSWER, percentiles: null },
-    ]) {
-      expect(
-        v.safeParse(comparisonEndpoints.memberComparisons.response, answer)
-          .issues,
-      ).toBeUndefined();
-    }
-  });
+  itUsesContractAnswers(comparisonEndpoints.memberComparisons.response, [
+    ANSWER,
+    OWN_ANSWER,
+    { ...OWN_ANSWER, percentiles: null },
+  ]);
 
   it("shows a collective admin every member's figures, the percentiles and the chart with its table", async () => {
     answerWith(ANSWER);
@@ -188,12 +180,5 @@ describe('MemberComparisonsScreen', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows a failure with Retry, which asks again', async () => {
-    const asked = answerWith(
-      { error: 'Internal Server Error', message: 'The server failed.' },
-      500,
-    );
-    await open('super');
-    await expectRetryAsksAgain(asked);
-  });
+  itRetriesAfterAFailure(answerWith, () => open('super'));
 });

@@ -3,7 +3,6 @@ import {
   COMPARISON_SORTS,
   EOL_OUTCOMES,
   MIN_ANONYMOUS_MEMBERS,
-  periodChoices,
   type ComparisonPercentiles,
   type MemberComparison,
   type MemberComparisons,
@@ -12,11 +11,11 @@ import {
 import {
   answerState,
   apiSort,
+  ColumnHeadings,
   DataTable,
   type DataTableColumn,
   formatNumber,
   formatWeight,
-  type ListSpec,
   Panel,
   PlainTable,
   StackedBarChart,
@@ -25,6 +24,7 @@ import {
 import { useSearchParams } from 'react-router-dom';
 import { useMemberComparisons } from '../data/comparisons';
 import {
+  comparisonList,
   growthText,
   OUTCOME_LABELS,
   periodCaption,
@@ -35,14 +35,8 @@ import {
 import { ComparisonFrame } from './comparison-frame';
 import styles from './comparisons.module.css';
 
-const PERIODS = periodChoices(new Date());
-
 /** What the screen accepts from its URL: the period and the order; anything else falls back. */
-const LIST: ListSpec = {
-  sortable: COMPARISON_COLUMNS,
-  defaultPageSize: 100,
-  filters: { period: PERIODS },
-};
+const LIST = comparisonList(COMPARISON_COLUMNS, 100);
 
 /** The columns of the members' table; the server sorts by every one. */
 const COLUMNS: readonly DataTableColumn<MemberComparison>[] = [
@@ -168,15 +162,15 @@ function QuartileTable({
   return (
     <PlainTable>
       <caption className={styles.caption}>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Figure</th>
-          {own ? <th scope="col">{own.member_name}</th> : null}
-          <th scope="col">25th percentile</th>
-          <th scope="col">Median</th>
-          <th scope="col">75th percentile</th>
-        </tr>
-      </thead>
+      <ColumnHeadings
+        names={[
+          'Figure',
+          ...(own ? [own.member_name] : []),
+          '25th percentile',
+          'Median',
+          '75th percentile',
+        ]}
+      />
       <tbody>
         {FIGURES.map((figure) => {
           const spread = percentiles ? percentiles[figure.key] : null;
@@ -285,7 +279,7 @@ export default function MemberComparisonsScreen() {
   const data = answer.data;
   const ownScope = data ? data.scope.member_id !== null : false;
   return (
-    <ComparisonFrame list={list} periods={PERIODS}>
+    <ComparisonFrame list={list}>
       {data && ownScope ? (
         <OwnBesideCollective answer={data} />
       ) : (

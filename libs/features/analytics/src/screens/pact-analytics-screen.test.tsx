@@ -1,10 +1,14 @@
 import { analyticsEndpoints } from '@collective/api-client/contract';
-import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { renderWithShell } from '@collective/tenancy/testing';
-import { answerGet, fixedDate } from '@collective/ui/testing';
+import { screenOpener } from '@collective/tenancy/testing';
+import {
+  answerGet,
+  fixedDate,
+  itUsesContractAnswers,
+} from '@collective/ui/testing';
 import { screen, within } from '@testing-library/react';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import PactAnalyticsScreen from './pact-analytics-screen';
 
@@ -59,11 +63,7 @@ const OWN: Pact = {
 
 const answerWith = answerGet(server, `${TEST_ORIGIN}/api/analytics/pact`);
 
-const open = (who: DemoUserKey) =>
-  renderWithShell(<PactAnalyticsScreen />, {
-    signedInAs: who,
-    route: '/pact-analytics',
-  });
+const open = screenOpener(<PactAnalyticsScreen />, '/pact-analytics');
 
 const figure = (term: string) =>
   within(
@@ -73,13 +73,10 @@ const figure = (term: string) =>
 describe('PactAnalyticsScreen', () => {
   fixedDate('2026-11-20T12:00:00Z');
 
-  it('is tested with answers the contract accepts', () => {
-    for (const answer of [COLLECTIVE, OWN]) {
-      expect(
-        v.safeParse(analyticsEndpoints.pactAnalytics.response, answer).issues,
-      ).toBeUndefined();
-    }
-  });
+  itUsesContractAnswers(analyticsEndpoints.pactAnalytics.response, [
+    COLLECTIVE,
+    OWN,
+  ]);
 
   it("shows the collective's impact with its rates, month by month, per program and tier", async () => {
     const asked = answerWith(COLLECTIVE);

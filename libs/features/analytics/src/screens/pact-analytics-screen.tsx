@@ -3,6 +3,7 @@ import {
   type ImpactFigures,
 } from '@collective/api-client/contract';
 import {
+  ColumnHeadings,
   ExportButton,
   formatMonth,
   formatNumber,
@@ -55,25 +56,17 @@ function ImpactTable({
       className={styles.table}
       scrollLabel={`${label} table, scrolls sideways`}
     >
-      <thead>
-        <tr>
-          <th scope="col">{heading}</th>
-          {extra.map((name) => (
-            <th key={name} scope="col">
-              {name}
-            </th>
-          ))}
-          <th scope="col">Collected</th>
-          <th scope="col">Confirmed outcome</th>
-          {EOL_OUTCOMES.map((outcome) => (
-            <th key={outcome} scope="col">
-              {OUTCOME_LABELS[outcome]}
-            </th>
-          ))}
-          <th scope="col">Recycling rate</th>
-          <th scope="col">Diversion rate</th>
-        </tr>
-      </thead>
+      <ColumnHeadings
+        names={[
+          heading,
+          ...extra,
+          'Collected',
+          'Confirmed outcome',
+          ...EOL_OUTCOMES.map((outcome) => OUTCOME_LABELS[outcome]),
+          'Recycling rate',
+          'Diversion rate',
+        ]}
+      />
       <tbody>
         {rows.map(({ key, name, cells = [], figures }) => (
           <tr key={key}>

@@ -3,6 +3,7 @@ import {
   type RegionFigures,
 } from '@collective/api-client/contract';
 import {
+  ColumnHeadings,
   ExportButton,
   formatNumber,
   formatPercent,
@@ -149,20 +150,18 @@ export default function RegionalSummaryScreen() {
               className={styles.table}
               scrollLabel="Regions and states table, scrolls sideways"
             >
-              <thead>
-                <tr>
-                  <th scope="col">Region or state</th>
-                  <th scope="col">Stores</th>
-                  <th scope="col">Active stores</th>
-                  <th scope="col">Collected</th>
-                  <th scope="col">Per active store</th>
-                  {SHIPMENT_CHANNELS.map((channel) => (
-                    <th key={channel} scope="col">
-                      {CHANNEL_LABELS[channel]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeadings
+                names={[
+                  'Region or state',
+                  'Stores',
+                  'Active stores',
+                  'Collected',
+                  'Per active store',
+                  ...SHIPMENT_CHANNELS.map(
+                    (channel) => CHANNEL_LABELS[channel],
+                  ),
+                ]}
+              />
               <tbody>
                 {data.regions.map((region) => (
                   <Fragment key={region.region}>

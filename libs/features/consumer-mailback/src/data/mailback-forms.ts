@@ -1,5 +1,14 @@
-import { mailbackEndpoints } from '@collective/api-client/contract';
+import {
+  mailbackEndpoints,
+  type MailbackFormsSchema,
+} from '@collective/api-client/contract';
 import { useScopedMutation, useScopedQuery } from '@collective/tenancy/react';
+import type { InferOutput } from 'valibot';
+
+/** One form of the answer: its versions, funnel and submissions per month. */
+export type MailbackForm = InferOutput<
+  typeof MailbackFormsSchema
+>['forms'][number];
 
 /**
  * The answer of GET /api/mailback/forms, of the user's own records (keyed by

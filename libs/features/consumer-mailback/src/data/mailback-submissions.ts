@@ -1,5 +1,6 @@
 import {
   mailbackEndpoints,
+  type MailbackSubmissionRowSchema,
   type MailbackSubmissionsQuerySchema,
 } from '@collective/api-client/contract';
 import {
@@ -7,7 +8,7 @@ import {
   useScopedMutation,
   useScopedQuery,
 } from '@collective/tenancy/react';
-import type { InferInput } from 'valibot';
+import type { InferInput, InferOutput } from 'valibot';
 
 /**
  * The list's question: filters, sort and page as the API takes them (the
@@ -17,6 +18,9 @@ import type { InferInput } from 'valibot';
 export type SubmissionsQuery = InferInput<
   typeof MailbackSubmissionsQuerySchema
 >;
+
+/** One row of the list: a submission as the list shows it, personal data masked. */
+export type SubmissionRow = InferOutput<typeof MailbackSubmissionRowSchema>;
 
 /** One page of mail-back submissions, personal data masked; the page before stays while the next loads. */
 export function useMailbackSubmissions(query: SubmissionsQuery) {

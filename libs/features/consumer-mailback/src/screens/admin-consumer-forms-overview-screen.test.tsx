@@ -1,13 +1,13 @@
 import { mailbackEndpoints } from '@collective/api-client/contract';
-import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { renderWithShell } from '@collective/tenancy/testing';
+import { screenOpener } from '@collective/tenancy/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { answerGet, itRetriesAfterAFailure } from '../testing/screen-testing';
+import { answerGet, itRetriesAfterAFailure } from '@collective/ui/testing';
 import AdminConsumerFormsOverviewScreen from './admin-consumer-forms-overview-screen';
 
 const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
@@ -71,12 +71,10 @@ const ANSWER: Answer = {
 const answerWith = answerGet(server, `${TEST_ORIGIN}/api/mailback/forms`);
 
 /** Opens the screen at its URL (or `url`) signed in as `who`. */
-function open(who: DemoUserKey, url = '/admin/consumer-forms-overview') {
-  return renderWithShell(<AdminConsumerFormsOverviewScreen />, {
-    signedInAs: who,
-    route: url,
-  });
-}
+const open = screenOpener(
+  <AdminConsumerFormsOverviewScreen />,
+  '/admin/consumer-forms-overview',
+);
 
 describe('AdminConsumerFormsOverviewScreen', () => {
   it('is tested with an answer the contract accepts', () => {

@@ -6,6 +6,7 @@ import {
 import {
   Choice,
   ChoiceGroup,
+  ColumnHeadings,
   DataState,
   fieldError,
   Figures,
@@ -26,11 +27,9 @@ import {
   useMailbackForms,
   usePublishFormVersion,
   useSaveFormDraft,
+  type MailbackForm,
 } from '../data/mailback-forms';
 
-type MailbackForm = NonNullable<
-  ReturnType<typeof useMailbackForms>['data']
->['forms'][number];
 type FormVersion = MailbackForm['versions'][number];
 
 const STATUS_TEXT = { draft: 'Draft', live: 'Live', closed: 'Closed' } as const;
@@ -275,15 +274,15 @@ export default function AdminConsumerFormsOverviewScreen() {
             />
             <PlainTable>
               <caption>Versions of {form.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Version</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Published</th>
-                  <th scope="col">Brands</th>
-                  <th scope="col">Submissions</th>
-                </tr>
-              </thead>
+              <ColumnHeadings
+                names={[
+                  'Version',
+                  'Status',
+                  'Published',
+                  'Brands',
+                  'Submissions',
+                ]}
+              />
               <tbody>
                 {form.versions.map((version) => (
                   <tr key={version.id}>
@@ -302,12 +301,7 @@ export default function AdminConsumerFormsOverviewScreen() {
             </PlainTable>
             <PlainTable>
               <caption>Submissions per month of {form.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Submissions</th>
-                </tr>
-              </thead>
+              <ColumnHeadings names={['Month', 'Submissions']} />
               <tbody>
                 {form.by_month.map((row) => (
                   <tr key={row.month}>

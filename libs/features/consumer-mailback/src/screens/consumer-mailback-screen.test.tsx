@@ -1,12 +1,12 @@
 import { mailbackEndpoints } from '@collective/api-client/contract';
-import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { renderWithShell } from '@collective/tenancy/testing';
+import { screenOpener } from '@collective/tenancy/testing';
 import { formatNumber, formatWeight } from '@collective/ui';
 import { screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { answerGet, itRetriesAfterAFailure } from '../testing/screen-testing';
+import { answerGet, itRetriesAfterAFailure } from '@collective/ui/testing';
 import ConsumerMailbackScreen from './consumer-mailback-screen';
 
 const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
@@ -61,12 +61,7 @@ const ANSWER: v.InferInput<
 const answerWith = answerGet(server, `${TEST_ORIGIN}/api/mailback/summary`);
 
 /** Opens the screen at its URL (or `url`) signed in as `who`. */
-function open(who: DemoUserKey, url = '/consumer-mailback') {
-  return renderWithShell(<ConsumerMailbackScreen />, {
-    signedInAs: who,
-    route: url,
-  });
-}
+const open = screenOpener(<ConsumerMailbackScreen />, '/consumer-mailback');
 
 describe('ConsumerMailbackScreen', () => {
   it('is tested with an answer the contract accepts', () => {

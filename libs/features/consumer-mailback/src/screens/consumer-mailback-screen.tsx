@@ -1,5 +1,6 @@
 import { ScreenFrame } from '@collective/nav/react';
 import {
+  ColumnHeadings,
   DataState,
   Figures,
   formatMonth,
@@ -65,14 +66,9 @@ export default function ConsumerMailbackScreen() {
             <Panel>
               <PlainTable>
                 <caption>By region</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Region</th>
-                    <th scope="col">Labels sent</th>
-                    <th scope="col">In transit</th>
-                    <th scope="col">Received</th>
-                  </tr>
-                </thead>
+                <ColumnHeadings
+                  names={['Region', 'Labels sent', 'In transit', 'Received']}
+                />
                 <tbody>
                   {data.by_region.map((row) => (
                     <tr key={row.region}>
@@ -88,15 +84,15 @@ export default function ConsumerMailbackScreen() {
             <Panel>
               <PlainTable>
                 <caption>By month</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Month</th>
-                    <th scope="col">Submitted</th>
-                    <th scope="col">Labels sent</th>
-                    <th scope="col">Received</th>
-                    <th scope="col">Weight</th>
-                  </tr>
-                </thead>
+                <ColumnHeadings
+                  names={[
+                    'Month',
+                    'Submitted',
+                    'Labels sent',
+                    'Received',
+                    'Weight',
+                  ]}
+                />
                 <tbody>
                   {data.by_month.map((row) => (
                     <tr key={row.month}>

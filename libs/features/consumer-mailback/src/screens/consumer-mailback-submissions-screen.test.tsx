@@ -1,13 +1,13 @@
 import { mailbackEndpoints } from '@collective/api-client/contract';
-import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { renderWithShell } from '@collective/tenancy/testing';
+import { screenOpener } from '@collective/tenancy/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answerGet, itRetriesAfterAFailure } from '../testing/screen-testing';
+import { answerGet, itRetriesAfterAFailure } from '@collective/ui/testing';
 import ConsumerMailbackSubmissionsScreen from './consumer-mailback-submissions-screen';
 
 const { server } = setupFakeApi({ baseUrl: TEST_ORIGIN });
@@ -61,12 +61,10 @@ beforeEach(() => {
 });
 
 /** Opens the screen at its URL (or `url`) signed in as `who`. */
-function open(who: DemoUserKey, url = '/consumer-mailback/submissions') {
-  return renderWithShell(<ConsumerMailbackSubmissionsScreen />, {
-    signedInAs: who,
-    route: url,
-  });
-}
+const open = screenOpener(
+  <ConsumerMailbackSubmissionsScreen />,
+  '/consumer-mailback/submissions',
+);
 
 describe('ConsumerMailbackSubmissionsScreen', () => {
   it('is tested with an answer the contract accepts', () => {

@@ -25,6 +25,7 @@ import {
   useMailbackSubmissions,
   useMarkLabelsSent,
   useSubmissionsExportUrl,
+  type SubmissionRow,
   type SubmissionsQuery,
 } from '../data/mailback-submissions';
 import {
@@ -32,10 +33,6 @@ import {
   STATUS_LABELS,
   STATUS_OPTIONS,
 } from './mailback-labels';
-
-type Row = NonNullable<
-  ReturnType<typeof useMailbackSubmissions>['data']
->['submissions'][number];
 
 const LIST: ListSpec = {
   sortable: ['created', 'status'],
@@ -81,7 +78,7 @@ export default function ConsumerMailbackSubmissionsScreen() {
     setChosen(next);
   }
 
-  const columns: readonly DataTableColumn<Row>[] = [
+  const columns: readonly DataTableColumn<SubmissionRow>[] = [
     {
       id: 'select',
       header: 'Select',

@@ -1,11 +1,16 @@
 import { storeRankingsEndpoints } from '@collective/api-client/contract';
-import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
+import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { renderWithShell } from '@collective/tenancy/testing';
-import { answerGet, expectRetryAsksAgain, tabTo } from '@collective/ui/testing';
+import { screenOpener } from '@collective/tenancy/testing';
+import {
+  answerGet,
+  itRetriesAfterAFailure,
+  itUsesContractAnswers,
+  tabTo,
+} from '@collective/ui/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import StoreRankingsScreen from './store-rankings-screen';
 
@@ -79,22 +84,13 @@ const OWN_ANSWER = {
 const answerWith = answerGet(server, `${TEST_ORIGIN}/api/store-rankings`);
 
 /** Opens the screen at its URL (or `url`) signed in as `who`. */
-function open(who: DemoUserKey, url = '/store-rankings') {
-  return renderWithShell(<StoreRankingsScreen />, {
-    signedInAs: who,
-    route: url,
-  });
-}
+const open = screenOpener(<StoreRankingsScreen />, '/store-rankings');
 
 describe('StoreRankingsScreen', () => {
-  it('is tested with answers the contract accepts', () => {
-    for (const answer of [ANSWER, OWN_ANSWER]) {
-      expect(
-        v.safeParse(storeRankingsEndpoints.storeRankings.response, answer)
-          .issues,
-      ).toBeUndefined();
-    }
-  });
+  itUsesContractAnswers(storeRankingsEndpoints.storeRankings.response, [
+    ANSWER,
+    OWN_ANSWER,
+  ]);
 
   it('shows the ranked stores in a table named by their number, figure and period', async () => {
     answerWith(ANSWER);
@@ -187,12 +183,5 @@ describe('StoreRankingsScreen', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows a failure with Retry, which asks again', async () => {
-    const asked = answerWith(
-      { error: 'Internal Server Error', message: 'The server failed.' },
-      500,
-    );
-    await open('super');
-    await expectRetryAsksAgain(asked);
-  });
+  itRetriesAfterAFailure(answerWith, () => open('super'));
 });

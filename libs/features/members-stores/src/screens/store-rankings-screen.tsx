@@ -12,9 +12,7 @@ import {
 import { ScreenFrame } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
-  answerState,
   apiSort,
-  DataTable,
   type DataTableColumn,
   FilterBar,
   Figures,
@@ -23,7 +21,7 @@ import {
   formatPercent,
   formatWeight,
   labelledOptions,
-  listPagination,
+  ListTable,
   type ListSpec,
   Panel,
   useListParams,
@@ -146,9 +144,6 @@ const COLUMNS: readonly DataTableColumn<StoreRanking>[] = [
   },
 ];
 
-/** The rows before the first page arrives. */
-const NO_ROWS: readonly StoreRanking[] = [];
-
 /** The collective's median figures, no store or member named (D20). */
 function MedianPanel({ median }: { median: CollectiveMedian }) {
   return (
@@ -257,20 +252,18 @@ export default function StoreRankingsScreen() {
           ]}
         />
         {page ? <MedianPanel median={page.median} /> : null}
-        <DataTable
+        <ListTable
           caption={
             page
               ? `${formatNumber(page.total)} ${page.total === 1 ? 'store' : 'stores'} ranked by ${METRIC_LABELS[metric].toLowerCase()}, ${formatDate(`${page.period.from}T00:00:00Z`)} – ${formatDate(`${page.period.to}T00:00:00Z`)}`
               : 'Store rankings'
           }
           columns={columns}
-          rows={page?.store_rankings ?? NO_ROWS}
-          getRowId={(row) => String(row.id)}
-          sort={state.sort}
-          onSortChange={list.setSort}
-          {...answerState(answer)}
+          rows={page?.store_rankings}
+          list={list}
+          spec={LIST}
+          answer={answer}
           emptyText="No store meets these filters."
-          pagination={listPagination(list, LIST, page?.total)}
         />
       </div>
     </ScreenFrame>

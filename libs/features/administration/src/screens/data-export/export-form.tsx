@@ -2,13 +2,13 @@ import {
   EXPORT_DATASET_INFO,
   EXPORT_DATASETS,
   SHIPMENT_STATUS_LABELS,
-  type ExportDataset,
 } from '@collective/api-client/contract';
 import { useMembers, useTenancy } from '@collective/tenancy/react';
 import {
   Button,
   Choice,
   ChoiceGroup,
+  RadioChoices,
   SelectField,
   TextField,
 } from '@collective/ui';
@@ -52,27 +52,22 @@ export function ExportForm({ choice, onChange, periodError }: ExportFormProps) {
 
   return (
     <div className={styles.form}>
-      <ChoiceGroup legend="Dataset">
-        {EXPORT_DATASETS.map((dataset) => (
-          <Choice
-            key={dataset}
-            type="radio"
-            name="dataset"
-            value={dataset}
-            checked={choice.dataset === dataset}
-            onChange={() =>
-              onChange((current) => ({
-                dataset: dataset as ExportDataset,
-                from: current.from,
-                to: current.to,
-                status: undefined,
-                columns: EXPORT_DATASET_INFO[dataset].columns,
-              }))
-            }
-            label={EXPORT_DATASET_INFO[dataset].label}
-          />
-        ))}
-      </ChoiceGroup>
+      <RadioChoices
+        legend="Dataset"
+        name="dataset"
+        options={EXPORT_DATASETS}
+        label={(dataset) => EXPORT_DATASET_INFO[dataset].label}
+        value={choice.dataset}
+        onChange={(dataset) =>
+          onChange((current) => ({
+            dataset,
+            from: current.from,
+            to: current.to,
+            status: undefined,
+            columns: EXPORT_DATASET_INFO[dataset].columns,
+          }))
+        }
+      />
       <div className={styles.filters}>
         <TextField
           label={`${info.periodLabel} from`}

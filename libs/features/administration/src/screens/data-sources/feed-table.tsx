@@ -4,6 +4,7 @@ import {
   type DataSources,
 } from '@collective/api-client/contract';
 import {
+  ColumnHeadings,
   DataState,
   Figures,
   formatDateTime,
@@ -106,16 +107,16 @@ export function FeedTable() {
                 feed is late when its last success is older than{' '}
                 {answer.grace_factor} times its cadence
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Feed</th>
-                  <th scope="col">Cadence</th>
-                  <th scope="col">Last success</th>
-                  <th scope="col">Freshness</th>
-                  <th scope="col">Latest run</th>
-                  <th scope="col">Failed, 30 days</th>
-                </tr>
-              </thead>
+              <ColumnHeadings
+                names={[
+                  'Feed',
+                  'Cadence',
+                  'Last success',
+                  'Freshness',
+                  'Latest run',
+                  'Failed, 30 days',
+                ]}
+              />
               <tbody>
                 {answer.feeds.map((feed) => (
                   <FeedRow key={feed.source} feed={feed} />

@@ -8,15 +8,14 @@ import {
   type IngestionStatus,
 } from '@collective/api-client/contract';
 import {
-  answerState,
   apiSort,
-  DataTable,
   FilterBar,
   formatDateTime,
   formatNumber,
   labelledOptions,
   LIST_PERIODS,
-  listPagination,
+  ListTable,
+  noMatchText,
   Panel,
   periodStart,
   periodValues,
@@ -99,8 +98,6 @@ function logColumns(showMember: boolean): DataTableColumn<LogLine>[] {
   ];
 }
 
-const NO_LINES: readonly LogLine[] = [];
-
 /**
  * The ingestion log of the data scope: one line per run of a feed, newest
  * first, filtered by feed, status and period, paged by the server, with
@@ -147,20 +144,18 @@ export function IngestionLog() {
           },
         ]}
       />
-      <DataTable
+      <ListTable
         caption={
           page
             ? `${formatNumber(page.total)} runs${page.scope.member_name ? ` of ${page.scope.member_name}` : ''}`
             : 'Runs'
         }
         columns={logColumns(page?.scope.member_id === null)}
-        rows={page?.ingestion_logs ?? NO_LINES}
-        getRowId={(line) => String(line.id)}
-        sort={state.sort}
-        onSortChange={list.setSort}
-        {...answerState(log)}
-        emptyText="No run matches these filters."
-        pagination={listPagination(list, LOG_LIST, page?.total)}
+        rows={page?.ingestion_logs}
+        list={list}
+        spec={LOG_LIST}
+        answer={log}
+        emptyText={noMatchText('run')}
       />
     </Panel>
   );

@@ -9,6 +9,7 @@ import { useTenancy } from '@collective/tenancy/react';
 import {
   Alert,
   Button,
+  ColumnHeadings,
   DataState,
   errorMessage,
   Figures,
@@ -103,13 +104,7 @@ function DryRun({ plan }: { plan: DemoCleanupPlan }) {
         <>
           <PlainTable scrollLabel="What the clean-up would do">
             <caption>What the clean-up would do, per kind</caption>
-            <thead>
-              <tr>
-                <th scope="col">Kind</th>
-                <th scope="col">What happens</th>
-                <th scope="col">Records</th>
-              </tr>
-            </thead>
+            <ColumnHeadings names={['Kind', 'What happens', 'Records']} />
             <tbody>
               {kinds.map((kind) => (
                 <tr key={kind.kind}>

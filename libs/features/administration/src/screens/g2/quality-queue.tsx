@@ -9,14 +9,13 @@ import {
 } from '@collective/api-client/contract';
 import {
   Alert,
-  answerState,
   Button,
-  DataTable,
   errorMessage,
   FilterBar,
   formatNumber,
   labelledOptions,
-  listPagination,
+  ListTable,
+  noMatchText,
   Panel,
   STANDARD_PAGING,
   TextField,
@@ -50,8 +49,6 @@ const STATUS_LABELS: Readonly<Record<G2IssueStatus, string>> = {
   resolved: 'Resolved',
   ignored: 'Ignored',
 };
-
-const NO_ISSUES: readonly G2Issue[] = [];
 
 /** How to open an issue's note form, or `null` on a read-only queue. */
 const SettlingContext = createContext<{
@@ -274,18 +271,18 @@ export function QualityQueue({
         }}
       >
         <div className={styles.tableRegion}>
-          <DataTable
+          <ListTable
             caption={
               answer
                 ? `${formatNumber(answer.total)} ${STATUS_LABELS[status].toLowerCase()} problems`
                 : 'Problems'
             }
             columns={COLUMNS}
-            rows={answer?.issues ?? NO_ISSUES}
-            getRowId={(issue) => String(issue.id)}
-            {...answerState(issues)}
-            emptyText="No problem matches these filters."
-            pagination={listPagination(list, QUEUE_LIST, answer?.total)}
+            rows={answer?.issues}
+            list={list}
+            spec={QUEUE_LIST}
+            answer={issues}
+            emptyText={noMatchText('problem')}
           />
         </div>
       </SettlingContext.Provider>

@@ -6,6 +6,7 @@ import {
 import { Alert, Button, errorMessage, formatNumber } from '@collective/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useCreateG2Upload } from '../../data/g2';
+import { FileField } from './file-field';
 import styles from './g2.module.css';
 
 /** The first and last day of last month, `YYYY-MM-DD`: the usual period of a partner file. */
@@ -56,19 +57,16 @@ export function UploadForm({
       onSubmit={submit}
       aria-label="Upload a G2 file"
     >
-      <div className={styles.field}>
-        <label htmlFor={`${id}-file`}>G2 file (CSV or XLSX)</label>
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            create.reset();
-          }}
-        />
-      </div>
+      <FileField
+        id={`${id}-file`}
+        label="G2 file (CSV or XLSX)"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        describedBy={`${id}-hint`}
+        onFile={(picked) => {
+          setFile(picked);
+          create.reset();
+        }}
+      />
       <div className={styles.field}>
         <label htmlFor={`${id}-start`}>Period from</label>
         <input

@@ -9,17 +9,16 @@ import { ScreenFrame } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
   Alert,
-  answerState,
   apiSort,
   Button,
   CopyButton,
-  DataTable,
   errorMessage,
   FilterBar,
   formatDateTime,
   formatNumber,
   isStaleWrite,
-  listPagination,
+  ListTable,
+  noMatchText,
   STANDARD_PAGING,
   statusFilter,
   useListParams,
@@ -54,8 +53,6 @@ export const USER_LIST: ListSpec = {
 
 /** URL parameter of the user whose details are open. */
 const USER_PARAM = 'user';
-
-const NO_ROWS: readonly ManagedUser[] = [];
 
 /**
  * The writes a row offers, by the status they apply to; each button's
@@ -331,20 +328,14 @@ export default function UserManagementScreen() {
       <RowActionsContext.Provider value={rowActions}>
         {/* Wider than the screen (before the table turns into cards), the table scrolls here, not the page. */}
         <div className={styles.tableRegion}>
-          <DataTable
+          <ListTable
             caption={answer ? `${formatNumber(answer.total)} users` : 'Users'}
             columns={columns}
-            rows={answer?.users ?? NO_ROWS}
-            getRowId={(user) => String(user.id)}
-            sort={state.sort}
-            onSortChange={list.setSort}
-            {...answerState(users)}
-            emptyText={
-              view.search
-                ? `No user matches "${view.search}".`
-                : 'No user matches these filters.'
-            }
-            pagination={listPagination(list, USER_LIST, answer?.total)}
+            rows={answer?.users}
+            list={list}
+            spec={USER_LIST}
+            answer={users}
+            emptyText={noMatchText('user', view.search)}
           />
         </div>
       </RowActionsContext.Provider>

@@ -1,8 +1,5 @@
-import {
-  ANALYTICS_INTERVALS,
-  type AnalyticsInterval,
-} from '@collective/api-client/contract';
-import { Choice, ChoiceGroup, formatMonth, SelectField } from '@collective/ui';
+import { ANALYTICS_INTERVALS } from '@collective/api-client/contract';
+import { formatMonth, RadioChoices, SelectField } from '@collective/ui';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { INTERVAL_LABELS } from './labels';
@@ -48,23 +45,15 @@ export function PeriodControls({
         }
       />
       {withInterval ? (
-        <ChoiceGroup legend="Interval">
-          <div className={styles.choices}>
-            {ANALYTICS_INTERVALS.map((interval) => (
-              <Choice
-                key={interval}
-                type="radio"
-                name="interval"
-                value={interval}
-                label={INTERVAL_LABELS[interval]}
-                checked={view.interval === interval}
-                onChange={() =>
-                  onView({ ...view, interval: interval as AnalyticsInterval })
-                }
-              />
-            ))}
-          </div>
-        </ChoiceGroup>
+        <RadioChoices
+          legend="Interval"
+          name="interval"
+          options={ANALYTICS_INTERVALS}
+          label={(interval) => INTERVAL_LABELS[interval]}
+          value={view.interval}
+          onChange={(interval) => onView({ ...view, interval })}
+          inline
+        />
       ) : null}
       <p className={styles.months} aria-live="polite">
         {months}

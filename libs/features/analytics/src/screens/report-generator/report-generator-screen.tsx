@@ -10,8 +10,6 @@ import {
   Alert,
   answerState,
   Button,
-  Choice,
-  ChoiceGroup,
   DataTable,
   type DataTableColumn,
   errorMessage,
@@ -23,6 +21,7 @@ import {
   formatPercent,
   formRefusal,
   Panel,
+  RadioChoices,
   SubmitButton,
   useForm,
 } from '@collective/ui';
@@ -79,26 +78,22 @@ function NewReport({ onStarted }: { onStarted: (run: ReportRun) => void }) {
     <Panel title="New report">
       <Form form={form} aria-label="New report" className={styles.form}>
         <FormError />
-        <ChoiceGroup legend="Template" error={form.errors['template']}>
-          {REPORT_TEMPLATES.map((id) => (
-            <Choice
-              key={id}
-              type="radio"
-              name="template"
-              value={id}
-              checked={template === id}
-              onChange={() => form.setValue('template', id)}
-              label={
-                <span className={styles.choice}>
-                  <strong>{REPORT_TEMPLATE_INFO[id].title}</strong>
-                  <span className={styles.hint}>
-                    {REPORT_TEMPLATE_INFO[id].description}
-                  </span>
-                </span>
-              }
-            />
-          ))}
-        </ChoiceGroup>
+        <RadioChoices
+          legend="Template"
+          name="template"
+          options={REPORT_TEMPLATES}
+          label={(id) => (
+            <span className={styles.choice}>
+              <strong>{REPORT_TEMPLATE_INFO[id].title}</strong>
+              <span className={styles.hint}>
+                {REPORT_TEMPLATE_INFO[id].description}
+              </span>
+            </span>
+          )}
+          value={template}
+          onChange={(id) => form.setValue('template', id)}
+          error={form.errors['template']}
+        />
         <div className={styles.period}>
           <FormField
             name="from"

@@ -10,18 +10,17 @@ import {
 import { FROM_LIST, ScreenFrame, useChosenRecord } from '@collective/nav/react';
 import { useMembers, useTenancy } from '@collective/tenancy/react';
 import {
-  answerState,
   apiSort,
   Button,
   ConfirmAction,
-  DataTable,
   type DataTableColumn,
   errorMessage,
   FilterBar,
   formatDate,
   formatNumber,
-  listPagination,
+  ListTable,
   type ListSpec,
+  Stack,
   useListParams,
 } from '@collective/ui';
 import { useState } from 'react';
@@ -251,7 +250,7 @@ function StoreList() {
       }
     : null;
   return (
-    <div className={styles.view}>
+    <Stack className={styles.view}>
       <p role="status" className={styles.notice}>
         {notice}
       </p>
@@ -310,24 +309,22 @@ function StoreList() {
           }}
         />
       ) : null}
-      <DataTable
+      <ListTable
         caption={
           page
             ? `${formatNumber(page.total)} ${page.total === 1 ? 'store' : 'stores'}`
             : 'Stores'
         }
         columns={columnsFor(collective, selection)}
-        rows={page?.store_records ?? []}
-        getRowId={(row) => String(row.id)}
-        sort={state.sort}
-        onSortChange={list.setSort}
-        {...answerState(answer)}
+        rows={page?.store_records}
+        list={list}
+        spec={LIST}
+        answer={answer}
         emptyText={
           search ? `No store matches "${search}".` : 'No store matches.'
         }
-        pagination={listPagination(list, LIST, page?.total)}
       />
-    </div>
+    </Stack>
   );
 }
 

@@ -1,6 +1,7 @@
 import {
   STORE_REGIONS,
   STORE_CHANNELS,
+  STORE_PLACE_FIELDS,
   STORE_STATUSES,
   storeFields,
   SUPPLY_FIELDS,
@@ -18,6 +19,7 @@ import {
 import { useState } from 'react';
 import * as v from 'valibot';
 import { useCreateStore, useUpdateStore } from '../../data/store-records';
+import { ChangedMeanwhile } from '../changed-meanwhile';
 import {
   CONTACT_FIELD_LABELS,
   ContactFields,
@@ -56,16 +58,7 @@ export const STORE_FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** The fields only collective admins change. */
-const STORE_DETAILS = [
-  'name',
-  'address',
-  'postal_code',
-  'city',
-  'region',
-  'channel',
-  'status',
-  'opened_on',
-] as const;
+const STORE_DETAILS = [...STORE_PLACE_FIELDS, 'status', 'opened_on'] as const;
 /** The fields a brand admin changes too. */
 const CONTACT_AND_SUPPLIES = [
   'contact_name',
@@ -292,12 +285,6 @@ export function EditStoreForm({
       }
     },
   });
-  const stale = form.serverError?.status === 409;
-  const was = valuesOf(base);
-  const now = valuesOf(latest);
-  const meanwhile = stale
-    ? edited.filter((name) => was[name] !== now[name])
-    : [];
   return (
     <Form form={form} aria-label={`Edit ${base.name}`} className={styles.form}>
       <FormError
@@ -306,19 +293,13 @@ export function EditStoreForm({
           form.reset(pick(latest));
         }}
       />
-      {meanwhile.length > 0 ? (
-        <div className={styles.changed}>
-          <p>Changed meanwhile:</p>
-          <ul>
-            {meanwhile.map((name) => (
-              <li key={name}>
-                {STORE_FIELD_LABELS[name]}: “{was[name] || '–'}” → “
-                {now[name] || '–'}”
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ChangedMeanwhile
+        stale={form.serverError?.status === 409}
+        fields={edited}
+        labels={STORE_FIELD_LABELS}
+        was={valuesOf(base)}
+        now={valuesOf(latest)}
+      />
       {detailsToo ? <DetailFields /> : null}
       <ContactAndSupplyFields />
       <SubmitButton>Save changes</SubmitButton>

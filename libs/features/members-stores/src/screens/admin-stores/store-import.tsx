@@ -11,6 +11,7 @@ import {
   errorMessage,
   formatNumber,
   RowIssuesTable,
+  Stack,
 } from '@collective/ui';
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -91,7 +92,7 @@ export function StoreImport({
     report.valid > 0 &&
     report.imported === 0;
   return (
-    <div className={styles.view}>
+    <Stack className={styles.view}>
       <form
         onSubmit={check}
         className={styles.actions}
@@ -142,6 +143,6 @@ export function StoreImport({
           {commit.isPending ? 'Importing…' : `Import ${stores(report.valid)}`}
         </Button>
       ) : null}
-    </div>
+    </Stack>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import * as v from 'valibot';
 import { useCreateMember, useUpdateMember } from '../../data/member-profiles';
+import { ChangedMeanwhile } from '../changed-meanwhile';
 import {
   CONTACT_FIELD_LABELS,
   ContactFields,
@@ -201,14 +202,6 @@ export function EditMemberForm({
       onSaved(member);
     },
   });
-  const stale = form.serverError?.status === 409;
-  const was = valuesOf(base);
-  const now = valuesOf(latest);
-  const meanwhile = stale
-    ? (Object.keys(EDITED) as Edited[]).filter(
-        (name) => was[name] !== now[name],
-      )
-    : [];
   function reloadLatest() {
     setBase(latest);
     form.reset(valuesOf(latest));
@@ -216,18 +209,13 @@ export function EditMemberForm({
   return (
     <Form form={form} aria-label={`Edit ${base.name}`} className={styles.form}>
       <FormError onReloadLatest={reloadLatest} />
-      {meanwhile.length > 0 ? (
-        <div className={styles.changed}>
-          <p>Changed meanwhile:</p>
-          <ul>
-            {meanwhile.map((name) => (
-              <li key={name}>
-                {EDITED[name]}: “{was[name] || '–'}” → “{now[name] || '–'}”
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ChangedMeanwhile
+        stale={form.serverError?.status === 409}
+        fields={Object.keys(EDITED) as Edited[]}
+        labels={EDITED}
+        was={valuesOf(base)}
+        now={valuesOf(latest)}
+      />
       <MemberFields
         statuses={
           base.status === 'deactivated'

@@ -9,17 +9,16 @@ import {
 import { FROM_LIST, ScreenFrame, useChosenRecord } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
-  answerState,
   apiSort,
   Button,
-  DataTable,
   type DataTableColumn,
   FilterBar,
   formatDate,
   formatNumber,
   formatWeight,
-  listPagination,
+  ListTable,
   type ListSpec,
+  Stack,
   useListParams,
 } from '@collective/ui';
 import { useState } from 'react';
@@ -27,7 +26,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMemberProfiles } from '../../data/member-profiles';
 import { MemberDetail } from './member-detail';
 import { CreateMemberForm, MEMBER_WORDS } from './member-form';
-import styles from '../record-management.module.css';
 
 /** What the list accepts from its URL: anything else falls back to the defaults. */
 const LIST: ListSpec = {
@@ -116,7 +114,7 @@ function MemberList() {
   });
   const page = answer.data;
   return (
-    <div className={styles.view}>
+    <Stack>
       {access.isCollectiveAdmin ? (
         <section aria-labelledby="add-member">
           <h2 id="add-member">Add a member</h2>
@@ -148,24 +146,22 @@ function MemberList() {
           { key: 'tier', label: 'Tier', options: choices(MEMBER_TIERS) },
         ]}
       />
-      <DataTable
+      <ListTable
         caption={
           page
             ? `${formatNumber(page.total)} ${page.total === 1 ? 'member' : 'members'}`
             : 'Members'
         }
         columns={columnsFor(page?.year)}
-        rows={page?.member_profiles ?? []}
-        getRowId={(row) => String(row.id)}
-        sort={state.sort}
-        onSortChange={list.setSort}
-        {...answerState(answer)}
+        rows={page?.member_profiles}
+        list={list}
+        spec={LIST}
+        answer={answer}
         emptyText={
           search ? `No member matches "${search}".` : 'No member matches.'
         }
-        pagination={listPagination(list, LIST, page?.total)}
       />
-    </div>
+    </Stack>
   );
 }
 

@@ -7,16 +7,16 @@ import {
   type MaterialCode,
 } from '@collective/api-client/contract';
 import {
-  answerState,
+  ColumnHeadings,
   DataState,
-  DataTable,
   Figures,
   FilterBar,
   formatMonth,
   formatNumber,
   formatPercent,
   formatWeight,
-  listPagination,
+  ListTable,
+  noMatchText,
   Panel,
   PlainTable,
   SelectField,
@@ -109,18 +109,14 @@ function Materials({
         <caption>
           Material on hand now, and the confirmed outcomes of the period
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Material</th>
-            <th scope="col">On hand</th>
-            {EOL_OUTCOMES.map((o) => (
-              <th key={o} scope="col">
-                {OUTCOME_LABELS[o]}
-              </th>
-            ))}
-            <th scope="col">Confirmed</th>
-          </tr>
-        </thead>
+        <ColumnHeadings
+          names={[
+            'Material',
+            'On hand',
+            ...EOL_OUTCOMES.map((o) => OUTCOME_LABELS[o]),
+            'Confirmed',
+          ]}
+        />
         <tbody>
           {summary.materials.map((m) => (
             <tr key={m.material}>
@@ -169,8 +165,6 @@ const COLUMNS: readonly DataTableColumn<Lot>[] = [
   },
 ];
 
-const NO_LOTS: readonly Lot[] = [];
-
 /** The lots of the scope, newest first, by status and material. */
 function Lots() {
   const list = useListParams(LOT_LIST, useSearchParams());
@@ -197,14 +191,14 @@ function Lots() {
           },
         ]}
       />
-      <DataTable
+      <ListTable
         caption={page ? `${formatNumber(page.total)} lots` : 'Lots'}
         columns={COLUMNS}
-        rows={page?.lots ?? NO_LOTS}
-        getRowId={(lot) => String(lot.id)}
-        {...answerState(answer)}
-        emptyText="No lot matches these filters."
-        pagination={listPagination(list, LOT_LIST, page?.total)}
+        rows={page?.lots}
+        list={list}
+        spec={LOT_LIST}
+        answer={answer}
+        emptyText={noMatchText('lot')}
       />
     </Panel>
   );

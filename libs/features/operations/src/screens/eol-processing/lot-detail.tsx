@@ -1,6 +1,7 @@
 import type { Lot } from '@collective/api-client/contract';
 import {
   Button,
+  ColumnHeadings,
   DataState,
   FactList,
   formatDate,
@@ -83,14 +84,9 @@ export function LotView({
                     The shipments the lot drew from, oldest receipt first
                   </VisuallyHidden>
                 </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Shipment</th>
-                    <th scope="col">Store</th>
-                    <th scope="col">Received</th>
-                    <th scope="col">Drawn</th>
-                  </tr>
-                </thead>
+                <ColumnHeadings
+                  names={['Shipment', 'Store', 'Received', 'Drawn']}
+                />
                 <tbody>
                   {data.sources.map((source) => (
                     <tr key={source.shipment_id}>

@@ -5,6 +5,7 @@ import {
 import { useTenancy } from '@collective/tenancy/react';
 import {
   Button,
+  ColumnHeadings,
   DataState,
   FactList,
   formatDate,
@@ -146,15 +147,9 @@ export function ShipmentDetail({
                       hand
                     </VisuallyHidden>
                   </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Material</th>
-                      <th scope="col">Sorted</th>
-                      <th scope="col">In lots</th>
-                      <th scope="col">On hand</th>
-                      <th scope="col">Lots</th>
-                    </tr>
-                  </thead>
+                  <ColumnHeadings
+                    names={['Material', 'Sorted', 'In lots', 'On hand', 'Lots']}
+                  />
                   <tbody>
                     {data.lines.map((line) => (
                       <tr key={line.material}>

@@ -8,9 +8,7 @@ import {
   type ShipmentRow,
 } from '@collective/api-client/contract';
 import {
-  answerState,
   apiSort,
-  DataTable,
   ExportButton,
   FilterBar,
   formatDate,
@@ -18,7 +16,8 @@ import {
   formatWeight,
   labelledOptions,
   LIST_PERIODS,
-  listPagination,
+  ListTable,
+  noMatchText,
   periodStart,
   periodValues,
   STANDARD_PAGING,
@@ -134,8 +133,6 @@ function columns(showMember: boolean): DataTableColumn<ShipmentRow>[] {
   ];
 }
 
-const NO_ROWS: readonly ShipmentRow[] = [];
-
 /**
  * The shipments of the data scope: search by tracking number, store or
  * member; filters by status, channel, flag and period; sortable columns,
@@ -197,24 +194,18 @@ export function ShipmentList({ showMember }: { showMember: boolean }) {
           },
         ]}
       />
-      <DataTable
+      <ListTable
         caption={
           page
             ? `${formatNumber(page.total)} shipments${page.scope.member_name ? ` of ${page.scope.member_name}` : ''}`
             : 'Shipments'
         }
         columns={columns(showMember)}
-        rows={page?.shipments ?? NO_ROWS}
-        getRowId={(row) => String(row.id)}
-        sort={state.sort}
-        onSortChange={list.setSort}
-        {...answerState(answer)}
-        emptyText={
-          view.search
-            ? `No shipment matches "${view.search}".`
-            : 'No shipment matches these filters.'
-        }
-        pagination={listPagination(list, SHIPMENT_LIST, page?.total)}
+        rows={page?.shipments}
+        list={list}
+        spec={SHIPMENT_LIST}
+        answer={answer}
+        emptyText={noMatchText('shipment', view.search)}
       />
     </div>
   );

@@ -5,15 +5,13 @@ import {
 import { ScreenFrame } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
-  answerState,
   Button,
   DataState,
-  DataTable,
   Figures,
   formatDate,
   formatNumber,
   formatWeight,
-  listPagination,
+  ListTable,
   Panel,
   STANDARD_PAGING,
   useListParams,
@@ -70,8 +68,6 @@ const COLUMNS: readonly DataTableColumn<ShipmentRow>[] = [
         : formatWeight(row.declared_weight_kg),
   },
 ];
-
-const NO_ROWS: readonly ShipmentRow[] = [];
 
 /** Today's throughput and the backlog, as a list of figures. */
 function Summary() {
@@ -201,18 +197,18 @@ export default function WarehouseOperationsScreen() {
       ) : (
         <div className={styles.view}>
           <Summary />
-          <DataTable
+          <ListTable
             caption={
               page
                 ? `Receiving queue: ${formatNumber(page.total)} shipments delivered, not yet received`
                 : 'Receiving queue'
             }
             columns={COLUMNS}
-            rows={page?.shipments ?? NO_ROWS}
-            getRowId={(row) => String(row.id)}
-            {...answerState(queue)}
+            rows={page?.shipments}
+            list={list}
+            spec={QUEUE}
+            answer={queue}
             emptyText="Nothing is waiting to be received."
-            pagination={listPagination(list, QUEUE, page?.total)}
           />
         </div>
       )}
