@@ -143,9 +143,13 @@ const screenKitGroup = {
   includeDependenciesRecursively: false,
 };
 
-/** The chunk of the API client, loaded by `services.loadApi()`. */
-const isApiClientChunk = (chunk: { facadeModuleId?: string | null }) =>
-  chunk.facadeModuleId?.endsWith('libs/api-client/src/index.ts') ?? false;
+/**
+ * The chunk of the API client, loaded by `services.loadApi()`: the one that
+ * holds the library's index module. Not found by its facade: Rolldown merges
+ * that dynamic entry into a shared chunk, which has none.
+ */
+const isApiClientChunk = (chunk: { moduleIds: readonly string[] }) =>
+  chunk.moduleIds.some((id) => id.endsWith('libs/api-client/src/index.ts'));
 
 /** The name of a route's screen chunk: its path as a slug, `:param` as `detail` (the generator's file names). */
 export function screenChunkName(path: string): string {
@@ -211,9 +215,12 @@ function screenFilesOf(
     visit(start.fileName);
     return [...files];
   };
-  const apiClient = chunks.find(
-    (chunk) => chunk.isDynamicEntry && isApiClientChunk(chunk),
-  );
+  const apiClient = chunks.find(isApiClientChunk);
+  if (!apiClient) {
+    throw new Error(
+      'No chunk holds libs/api-client/src/index.ts: a stored session would fetch the API client only after the entry ran.',
+    );
+  }
   const shared = [
     ...new Set([...closure(screenChunk('signed-in')), ...closure(apiClient)]),
   ];

@@ -15,14 +15,15 @@ import type { ResolveModulePreloadDependenciesFn } from 'vite';
 
 /** What the trimming needs of an output chunk (a subset of Rolldown's `OutputChunk`). */
 export interface ChunkFacts {
+  type?: 'chunk';
   fileName: string;
   /** Output files this chunk imports statically. */
   imports: readonly string[];
   isEntry: boolean;
   /** The chunk's name, `[name]` of its file name. */
   name: string;
-  /** The module a dynamic entry chunk stands for, if any. */
-  facadeModuleId?: string | null;
+  /** The modules the chunk holds (Rolldown may merge a dynamic entry into a shared chunk, which then has no facade). */
+  moduleIds: readonly string[];
   isDynamicEntry: boolean;
 }
 
@@ -106,7 +107,9 @@ export function trimPreloads(
  * they are.
  */
 export function preloadTrimmer(together: readonly LoadedTogether[] = []): {
-  record: (bundle: Record<string, ChunkFacts | { type: 'asset' }>) => void;
+  record: (
+    bundle: Record<string, ChunkFacts | { type: 'asset'; fileName: string }>,
+  ) => void;
   resolveDependencies: ResolveModulePreloadDependenciesFn;
 } {
   let chunks = new Map<string, ChunkFacts>();
@@ -116,7 +119,7 @@ export function preloadTrimmer(together: readonly LoadedTogether[] = []): {
       cache.clear();
       chunks = new Map(
         Object.values(bundle).flatMap((output) =>
-          'fileName' in output ? [[output.fileName, output]] : [],
+          output.type === 'asset' ? [] : [[output.fileName, output]],
         ),
       );
     },

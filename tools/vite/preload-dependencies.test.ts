@@ -19,6 +19,7 @@ function chunk(
     imports,
     isEntry: false,
     isDynamicEntry: false,
+    moduleIds: [],
     name: fileName.replace(/\.js$/, ''),
     ...facts,
   };
@@ -32,8 +33,7 @@ const build = new Map(
     chunk('signed-in.js', ['index.js', 'router.js'], { isDynamicEntry: true }),
     chunk('router.js', ['react.js']),
     chunk('api.js', ['index.js', 'schemas.js'], {
-      isDynamicEntry: true,
-      facadeModuleId: '/libs/api-client/src/index.ts',
+      moduleIds: ['/libs/api-client/src/index.ts'],
     }),
     chunk('schemas.js'),
     chunk('screen.js', ['signed-in.js', 'router.js', 'schemas.js', 'kit.js'], {
@@ -46,7 +46,8 @@ const build = new Map(
 const shellNeedsApi = [
   {
     whenLoaded: (c: ChunkFacts) => c.name === 'signed-in',
-    alsoLoaded: (c: ChunkFacts) => c.facadeModuleId?.includes('api') ?? false,
+    alsoLoaded: (c: ChunkFacts) =>
+      c.moduleIds.some((id) => id.includes('api-client')),
   },
 ];
 
@@ -140,7 +141,8 @@ describe('preloadTrimmer', () => {
   const trimmer = preloadTrimmer(shellNeedsApi);
   trimmer.record({
     ...Object.fromEntries(build),
-    'style.css': { type: 'asset' },
+    // Assets have file names too (they are not chunks).
+    'style.css': { type: 'asset', fileName: 'style.css' },
   });
 
   it("trims a lazy import's list by what its host has loaded", () => {
