@@ -57,12 +57,14 @@ export type { FormErrorProps } from './form-error/form-error';
 export { FormField } from './form-field/form-field';
 export type { FormFieldControl, FormFieldProps } from './form-field/form-field';
 export {
+  dateTimeFormat,
   formatDate,
   formatDateTime,
   formatMonth,
   formatNumber,
   formatPercent,
   formatWeight,
+  numberFormat,
 } from './format/format';
 export {
   apiSort,

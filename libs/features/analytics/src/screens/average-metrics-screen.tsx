@@ -34,11 +34,7 @@ const kg = (value: number | null) =>
   value === null ? '–' : formatWeight(value, undefined, 1);
 /** A count of items to one decimal. */
 const items = (value: number | null) =>
-  value === null
-    ? '–'
-    : new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(
-        value,
-      );
+  value === null ? '–' : formatNumber(value);
 
 /** One column of a section's table: its heading and its cell of a group. */
 interface Column<G> {

@@ -12,6 +12,7 @@ import {
 import {
   formatDate,
   formatPercent,
+  numberFormat,
   type FilterBarSelect,
   type ListSpec,
 } from '@collective/ui';
@@ -50,10 +51,9 @@ export const CHANNEL_LABELS: Readonly<Record<string, string>> = {
 /** A share as a percentage with one decimal ("3.4%"), or a dash for none. */
 export function shareText(share: number | null): string {
   if (share === null) return '–';
-  return new Intl.NumberFormat(undefined, {
-    style: 'percent',
-    maximumFractionDigits: 1,
-  }).format(share);
+  return numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(
+    share,
+  );
 }
 
 /** Growth as a signed share ("+12%", "−4%"), or a dash without a year-earlier figure. */
