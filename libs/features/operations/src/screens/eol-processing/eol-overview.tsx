@@ -204,22 +204,28 @@ function Lots() {
   );
 }
 
-/** The form to make a lot, over the material on hand per member (collective admins). */
+/**
+ * The form to make a lot, over the material on hand per member (collective
+ * admins): a section of its own, so its heading follows the page's whether
+ * or not the mass balance above it loaded.
+ */
 function MakeLot({ onCreated }: { onCreated: (id: number) => void }) {
   const onHand = useOnHand();
   return (
-    <DataState
-      status={onHand.status}
-      error={onHand.error}
-      onRetry={() => void onHand.refetch()}
-      loadingText="Loading the material on hand…"
-    >
-      {onHand.data && onHand.data.on_hand.length > 0 ? (
-        <CreateLot onHand={onHand.data.on_hand} onCreated={onCreated} />
-      ) : (
-        <p>No sorted material is on hand to make a lot of.</p>
-      )}
-    </DataState>
+    <Panel title="Make a lot">
+      <DataState
+        status={onHand.status}
+        error={onHand.error}
+        onRetry={() => void onHand.refetch()}
+        loadingText="Loading the material on hand…"
+      >
+        {onHand.data && onHand.data.on_hand.length > 0 ? (
+          <CreateLot onHand={onHand.data.on_hand} onCreated={onCreated} />
+        ) : (
+          <p>No sorted material is on hand to make a lot of.</p>
+        )}
+      </DataState>
+    </Panel>
   );
 }
 

@@ -206,6 +206,29 @@ describe('EolProcessingScreen', () => {
     );
   });
 
+  it('keeps its headings in order when the mass balance fails: the form to make a lot is a section of its own', async () => {
+    server.use(
+      http.get(`${TEST_ORIGIN}/api/eol/summary`, () =>
+        HttpResponse.json({ error: 'Database unavailable' }, { status: 503 }),
+      ),
+    );
+    await open('admin');
+    await screen.findByRole('form', { name: 'Make a lot' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Database unavailable',
+    );
+    const levels = screen
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    // Each heading at most one level below the one before it (axe's heading-order).
+    levels.forEach((level, at) =>
+      expect(level).toBeLessThanOrEqual((levels[at - 1] ?? 0) + 1),
+    );
+    expect(screen.getByRole('region', { name: 'Make a lot' })).toContainElement(
+      screen.getByRole('form', { name: 'Make a lot' }),
+    );
+  });
+
   it('makes a lot: more than is on hand is refused here; a good lot sends member, material, weight and processor, then opens the lot', async () => {
     await open('admin');
     const form = await screen.findByRole('form', { name: 'Make a lot' });

@@ -121,7 +121,6 @@ export function CreateLot({
       aria-label="Make a lot"
       className={`${styles.form} ${own.narrow}`}
     >
-      <h3>Make a lot</h3>
       <FormError />
       <FormField name="source" label="Material on hand">
         {(control) => (
