@@ -15,6 +15,7 @@ import type { ResolveModulePreloadDependenciesFn } from 'vite';
 
 /** What the trimming needs of an output chunk (a subset of Rolldown's `OutputChunk`). */
 export interface ChunkFacts {
+  /** `'chunk'` in Rolldown's bundle, where assets say `'asset'`. */
   type?: 'chunk';
   fileName: string;
   /** Output files this chunk imports statically. */
