@@ -184,7 +184,8 @@ try {
 
   /**
    * One Lighthouse run in a fresh Chromium; with `profileDir`, on a copy of
-   * that profile and with its storage kept.
+   * that profile and with its storage kept. Gives the figures, or the error
+   * code of a run Lighthouse could not measure.
    * @param {string} url
    * @param {string} [profileDir]
    */
@@ -210,6 +211,9 @@ try {
         disableStorageReset: Boolean(profileDir),
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      // A run whose trace could not be read (NO_NAVSTART and the like)
+      // scores 0 with no metrics: it is no measure of the page.
+      if (result.lhr.runtimeError) return result.lhr.runtimeError.code;
       const { categories, audits } = result.lhr;
       const score = (/** @type {string} */ id) =>
         Math.round((categories[id]?.score ?? 0) * 100);
@@ -249,10 +253,20 @@ try {
     },
   ];
   for (const { label, url, profileDir, budget } of audits) {
-    /** @type {Awaited<ReturnType<typeof audit>>[]} */
+    /** @type {Exclude<Awaited<ReturnType<typeof audit>>, string>[]} */
     const results = [];
-    for (let run = 0; run < runs; run += 1)
-      results.push(await audit(url, profileDir));
+    // Runs Lighthouse could not measure are run again, up to 3 in all.
+    for (let failed = 0; results.length < runs; ) {
+      const result = await audit(url, profileDir);
+      if (typeof result !== 'string') {
+        results.push(result);
+        continue;
+      }
+      console.log(`  (a run of ${label} failed in Lighthouse: ${result})`);
+      failed += 1;
+      if (failed === 3)
+        throw new Error(`Lighthouse failed 3 runs of ${label}: ${result}`);
+    }
     /** @param {'lcp' | 'performance' | 'accessibility' | 'bestPractices'} key */
     const m = (key) => median(results.map((r) => r[key]));
     console.log(
