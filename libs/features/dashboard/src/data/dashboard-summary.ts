@@ -10,7 +10,7 @@ import { useDeferredValue, useMemo } from 'react';
  * The figures of the scope on screen arrive in a deferred render, which
  * React does in slices that leave the page responsive, instead of one long
  * task (the chart, the table and the list at once: most of /dashboard's
- * blocking time on a phone, docs/decisions/0107). Anything for another scope
+ * blocking time on a phone, docs/decisions/0109). Anything for another scope
  * is shown at once, so no render pairs one scope with another's figures.
  */
 export function useDashboardSummary() {
