@@ -193,11 +193,12 @@ export const referenceApi: FastifyPluginAsync<ReferenceApiOptions> = async (
       }),
     publicUrl: options.publicUrl ?? null,
   };
-  await app.register(healthRoutes, { db: options.db });
+  // First: it measures the routes registered after it.
   await app.register(metricsRoutes, {
     db: options.db,
     ...(options.metricsToken ? { token: options.metricsToken } : {}),
   });
+  await app.register(healthRoutes, { db: options.db });
   await app.register(apiDocs, { version: API_VERSION });
   await app.register(
     authRoutes(createLoginThrottle(options.db, options.loginLimits)),
