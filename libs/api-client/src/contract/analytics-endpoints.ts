@@ -3,11 +3,12 @@ import { named, type Endpoint } from './endpoint';
 import {
   DownloadTicketQuery,
   MaterialCodeSchema,
-  MemberIdQuery,
   PROGRAM_REGIONS,
   scopedAnswer,
+  scopedQuery,
 } from './data-schemas';
 import { CountSchema, KgSchema, oneOf } from './common-schemas';
+import { ShareSchema } from './figure-schemas';
 import { MEMBER_TIERS } from './members-endpoints';
 import { OutcomeWeightsSchema, SHIPMENT_CHANNELS } from './operations-schemas';
 
@@ -55,11 +56,6 @@ export function monthsBetween(from: string, to: string): number {
 
 /** The period entries of an analytics query: its first and last month (both counted). */
 const periodEntries = {
-  /**
-   * Honoured for collective admins only; brand users always get their own
-   * member (decisions D12).
-   */
-  member_id: MemberIdQuery,
   /** First month (`YYYY-MM`, UTC); with `to`, or the 12 months ending with `to` (this month unless given). */
   from: MonthQuery,
   /** Last month (`YYYY-MM`, UTC), counted; this month unless given. */
@@ -89,7 +85,7 @@ function checkedPeriod<T extends { from?: string; to?: string }>(
 
 /** Query of GET /api/analytics/series: the scope, the period and the interval. */
 export const AnalyticsSeriesQuerySchema = checkedPeriod(
-  v.strictObject({
+  scopedQuery({
     ...periodEntries,
     /** How the months are grouped; `month` unless given. */
     interval: v.optional(oneOf(ANALYTICS_INTERVALS, 'interval')),
@@ -98,12 +94,12 @@ export const AnalyticsSeriesQuerySchema = checkedPeriod(
 
 /** Query of GET /api/analytics/pact and GET /api/analytics/regions: the scope and the period. */
 export const AnalyticsPeriodQuerySchema = checkedPeriod(
-  v.strictObject(periodEntries),
+  scopedQuery(periodEntries),
 );
 
 /** Query of GET /api/analytics/series/export: the series' query and the download ticket. */
 export const AnalyticsSeriesExportQuerySchema = checkedPeriod(
-  v.strictObject({
+  scopedQuery({
     ...periodEntries,
     interval: v.optional(oneOf(ANALYTICS_INTERVALS, 'interval')),
     download: DownloadTicketQuery,
@@ -112,7 +108,7 @@ export const AnalyticsSeriesExportQuerySchema = checkedPeriod(
 
 /** Query of GET /api/analytics/regions/export: the period, the scope and the download ticket. */
 export const AnalyticsPeriodExportQuerySchema = checkedPeriod(
-  v.strictObject({ ...periodEntries, download: DownloadTicketQuery }),
+  scopedQuery({ ...periodEntries, download: DownloadTicketQuery }),
 );
 
 /** The period an answer covers, as the server resolved it. */
@@ -196,12 +192,10 @@ export const AnalyticsSeriesSchema = periodAnswer({
 /** The program's figures over time. */
 export type AnalyticsSeries = v.InferOutput<typeof AnalyticsSeriesSchema>;
 
-/** A rate of D14: a share from 0 to 1, to 4 places. */
-const RateSchema = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
-
 /**
  * What became of collected material: weight per confirmed outcome (of the
- * material received in the months counted), and D14's rates of it.
+ * material received in the months counted), and D14's rates of it
+ * (shares from 0 to 1, to 4 places).
  */
 const ImpactEntries = {
   /** Net received weight (by month of receipt). */
@@ -211,9 +205,9 @@ const ImpactEntries = {
   /** Weight with a confirmed outcome. */
   confirmed_kg: KgSchema,
   /** Recycled + downcycled ÷ confirmed (0 while nothing is confirmed). */
-  recycling_rate: RateSchema,
+  recycling_rate: ShareSchema,
   /** All but landfill ÷ confirmed (0 while nothing is confirmed). */
-  diversion_rate: RateSchema,
+  diversion_rate: ShareSchema,
 };
 
 /** The impact of one month, one program or one tier. */
@@ -242,7 +236,9 @@ export const PactAnalyticsSchema = periodAnswer({
   ),
   totals: ImpactFiguresSchema,
   /** A member scope's share of the whole collective's weights (0 to 1); `null` for the collective. */
-  share: v.nullable(v.object({ collected: RateSchema, confirmed: RateSchema })),
+  share: v.nullable(
+    v.object({ collected: ShareSchema, confirmed: ShareSchema }),
+  ),
 });
 /** The collective's impact, or a member's share of it. */
 export type PactAnalytics = v.InferOutput<typeof PactAnalyticsSchema>;
@@ -341,8 +337,8 @@ export const PactCsvRowSchema = v.object({
   downcycled_kg: KgSchema,
   energy_recovery_kg: KgSchema,
   landfill_kg: KgSchema,
-  recycling_rate: RateSchema,
-  diversion_rate: RateSchema,
+  recycling_rate: ShareSchema,
+  diversion_rate: ShareSchema,
   /** A tier's members with weight in the period; empty on other rows. */
   members: v.nullable(CountSchema),
 });

@@ -2,8 +2,9 @@ import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import { scopedAnswer, scopedQuery } from './data-schemas';
 import { CountSchema, IdSchema, KgSchema, oneOf } from './common-schemas';
+import { ShareSchema } from './figure-schemas';
 import { EOL_OUTCOMES } from './mass-balance';
-import { SHIPMENT_CHANNELS } from './operations-schemas';
+import { OutcomeWeightsSchema, SHIPMENT_CHANNELS } from './operations-schemas';
 import {
   DayPeriodSchema,
   PeriodQuery,
@@ -45,9 +46,6 @@ export const COMPARISON_SORTS = COMPARISON_COLUMNS.flatMap(
 );
 /** A sort order of GET /api/member-comparisons. */
 export type ComparisonSort = ComparisonColumn | `-${ComparisonColumn}`;
-
-/** A share from 0 to 1. */
-const ShareSchema = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
 
 /* ------------------------------------------------------------------ */
 /* GET /api/member-comparisons                                         */
@@ -95,7 +93,7 @@ export const MemberComparisonSchema = v.object({
   growth: v.nullable(v.number()),
   active_stores: CountSchema,
   processed_kg: KgSchema,
-  outcome_kg: byOutcome(KgSchema),
+  outcome_kg: OutcomeWeightsSchema,
   outcome_mix: OutcomeMixSchema,
   recycling_rate: ShareSchema,
 });

@@ -3,8 +3,8 @@ import { named, type Endpoint } from './endpoint';
 import { CountSchema, oneOf } from './common-schemas';
 import {
   DownloadTicketQuery,
-  MemberIdQuery,
   scopedAnswer,
+  scopedQuery,
   SHIPMENT_STATUSES,
 } from './data-schemas';
 import { DateText, LOT_STATUSES } from './operations-schemas';
@@ -145,8 +145,6 @@ const MAX_COLUMNS_LENGTH = 400;
 
 /** The filters of the export and its count. */
 const exportFilters = {
-  /** Honoured for collective admins only; brand admins always get their own member (D12). */
-  member_id: MemberIdQuery,
   dataset: oneOf(EXPORT_DATASETS, 'dataset'),
   /** Rows whose period date (see the dataset) is on or after this day (UTC). */
   from: v.optional(DateText('from')),
@@ -235,13 +233,13 @@ const coherent = v.rawCheck<CheckedQuery>(({ dataset, addIssue }) => {
 
 /** Query of GET /api/data-export/count: the dataset and its filters. */
 export const DataExportCountQuerySchema = v.pipe(
-  v.strictObject(exportFilters),
+  scopedQuery(exportFilters),
   coherent,
 );
 
 /** Query of GET /api/data-export: the count's, the columns and a download ticket. */
 export const DataExportQuerySchema = v.pipe(
-  v.strictObject({
+  scopedQuery({
     ...exportFilters,
     /** The columns to include, comma-separated, in file order; all of the dataset's when absent. */
     columns: v.optional(

@@ -16,8 +16,10 @@ import {
   IsoTimestampSchema,
   KgSchema,
   oneOf,
+  searchQuery,
 } from './common-schemas';
-import { VersionSchema } from './record-schemas';
+import { ShareSchema } from './figure-schemas';
+import { VersionBodySchema, VersionSchema } from './record-schemas';
 
 /*
  * G2 ingestion (decisions D17; docs/decisions/0099): a retail partner's
@@ -243,7 +245,7 @@ export type CreateG2UploadQuery = v.InferOutput<
 >;
 
 /** Body of commit, roll back and discard: the version read (409 when stale). */
-export const G2VersionSchema = v.strictObject({ version: VersionSchema });
+export const G2VersionSchema = VersionBodySchema;
 
 /** Response of POST /api/g2/uploads/:id/discard: the upload is gone, its hash free again. */
 export const G2DiscardedSchema = answerSchema({ id: IdSchema });
@@ -361,7 +363,7 @@ export const G2SuggestionSchema = v.object({
   store_name: v.string(),
   address: v.string(),
   member_name: v.string(),
-  score: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  score: ShareSchema,
 });
 /** A proposed program store. */
 export type G2Suggestion = v.InferOutput<typeof G2SuggestionSchema>;
@@ -389,12 +391,7 @@ export type G2StoreMapping = v.InferOutput<typeof G2StoreMappingSchema>;
 /** Query of GET /api/g2/store-mappings. */
 export const G2StoreMappingsQuerySchema = scopedQuery({
   status: v.optional(oneOf(G2_MAPPING_STATUSES, 'status')),
-  search: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(100, 'search must be at most 100 characters'),
-    ),
-  ),
+  search: searchQuery(100),
   ...pageQuery(MAX_G2_PAGE_SIZE),
 });
 

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
-  MemberIdQuery,
   pageQuery,
   scopedAnswer,
   scopedPageSchema,
@@ -119,12 +118,7 @@ export type IngestionLogSort = (typeof INGESTION_LOG_SORTS)[number];
 export const MAX_INGESTION_LOGS_PAGE_SIZE = 100;
 
 /** Query of GET /api/ingestion-logs: member, source, status, period, order, page. */
-export const IngestionLogsQuerySchema = v.strictObject({
-  /**
-   * Honoured for collective admins only; brand users always get their own
-   * member (decisions D12).
-   */
-  member_id: MemberIdQuery,
+export const IngestionLogsQuerySchema = scopedQuery({
   source: v.optional(oneOf(FEED_SOURCES, 'source')),
   status: v.optional(oneOf(INGESTION_STATUSES, 'status')),
   /** Runs started on or after this day (UTC). */

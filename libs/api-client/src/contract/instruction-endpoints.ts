@@ -6,7 +6,7 @@ import {
   requiredText,
   wholeNumberInput,
 } from './common-schemas';
-import { VersionSchema } from './record-schemas';
+import { VersionSchema, versionedUpdate } from './record-schemas';
 
 /*
  * Instructions (decisions D20; docs/decisions/0097): the program's how-to
@@ -96,13 +96,10 @@ export const InstructionPageResponseSchema = answerSchema({
 });
 
 /** Body of PATCH /api/instructions/:slug: the fields to change, at the version read. */
-export const UpdateInstructionPageSchema = v.strictObject({
-  version: VersionSchema,
-  title: v.optional(requiredText('title', MAX_INSTRUCTION_TITLE_LENGTH)),
-  body: v.optional(InstructionMarkdownSchema),
-  position: v.optional(
-    wholeNumberInput('position', 1, MAX_INSTRUCTION_POSITION),
-  ),
+export const UpdateInstructionPageSchema = versionedUpdate({
+  title: requiredText('title', MAX_INSTRUCTION_TITLE_LENGTH),
+  body: InstructionMarkdownSchema,
+  position: wholeNumberInput('position', 1, MAX_INSTRUCTION_POSITION),
 });
 
 /** Body of POST /api/instructions/preview: Markdown to render. */

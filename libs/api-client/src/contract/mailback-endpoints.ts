@@ -9,7 +9,11 @@ import {
   searchQuery,
   wholeNumberInput,
 } from './common-schemas';
-import { pageQuery, PROGRAM_REGIONS } from './data-schemas';
+import {
+  DownloadTicketQuery,
+  pageQuery,
+  PROGRAM_REGIONS,
+} from './data-schemas';
 import { named, type Endpoint } from './endpoint';
 
 /*
@@ -261,12 +265,7 @@ export const MailbackExportQuerySchema = v.strictObject({
   personal: v.optional(
     v.picklist(['true', 'false'], 'personal must be true or false'),
   ),
-  download: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[A-Za-z0-9_-]{20,64}$/, 'download must be a download ticket'),
-    ),
-  ),
+  download: DownloadTicketQuery,
 });
 
 const ProductLineSchema = v.object({

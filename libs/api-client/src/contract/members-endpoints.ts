@@ -16,7 +16,11 @@ import {
   requiredText,
   searchQuery,
 } from './common-schemas';
-import { VersionSchema } from './record-schemas';
+import {
+  VersionBodySchema,
+  VersionSchema,
+  versionedUpdate,
+} from './record-schemas';
 import { MAX_EMAIL_LENGTH } from './schemas';
 
 /*
@@ -191,18 +195,10 @@ export const CreateMemberSchema = v.strictObject({
 });
 
 /** Body of PATCH /api/members/:id: the fields to change, at the version read. */
-export const UpdateMemberSchema = v.strictObject({
-  version: VersionSchema,
-  name: v.optional(memberFields.name),
-  tier: v.optional(memberFields.tier),
-  status: v.optional(memberFields.status),
-  contact_name: v.optional(memberFields.contact_name),
-  contact_email: v.optional(memberFields.contact_email),
-  contact_phone: v.optional(memberFields.contact_phone),
-});
+export const UpdateMemberSchema = versionedUpdate(memberFields);
 
 /** Body of POST /api/members/:id/deactivate: the version read. */
-export const MemberVersionSchema = v.strictObject({ version: VersionSchema });
+export const MemberVersionSchema = VersionBodySchema;
 
 /**
  * The calls of the members resource (its screens import this table, not

@@ -11,16 +11,17 @@ import {
 import {
   DownloadTicketQuery,
   MaterialCodeSchema,
-  MemberIdQuery,
+  MAX_STORE_PAGE_SIZE,
+  pageQuery,
   recordIdParams,
   scopedAnswer,
   scopedPageSchema,
   scopedQuery,
   SHIPMENT_STATUSES,
-  StoresQuerySchema,
 } from './data-schemas';
-import { WEIGHT_UNITS } from './mass-balance';
-import { VersionSchema } from './record-schemas';
+import { ShareSchema } from './figure-schemas';
+import { EOL_OUTCOMES, WEIGHT_UNITS } from './mass-balance';
+import { VersionBodySchema, VersionSchema } from './record-schemas';
 
 /*
  * The program's operations (decisions D14, D15): shipments with their
@@ -95,7 +96,6 @@ export const DateText = (name: string) =>
 
 /** Filters of the shipment list and its export. */
 const shipmentFilters = {
-  member_id: MemberIdQuery,
   /** A tracking number (or its start), a store's or a member's name. */
   search: searchQuery(MAX_SHIPMENT_SEARCH_LENGTH),
   status: v.optional(oneOf(SHIPMENT_STATUSES, 'status')),
@@ -109,14 +109,13 @@ const shipmentFilters = {
 };
 
 /** Query of GET /api/shipments. */
-export const ShipmentsQuerySchema = v.strictObject({
+export const ShipmentsQuerySchema = scopedQuery({
   ...shipmentFilters,
-  page: StoresQuerySchema.entries.page,
-  page_size: StoresQuerySchema.entries.page_size,
+  ...pageQuery(MAX_STORE_PAGE_SIZE),
 });
 
 /** Query of GET /api/shipments/export: the list's filters, every page. */
-export const ShipmentsExportQuerySchema = v.strictObject({
+export const ShipmentsExportQuerySchema = scopedQuery({
   ...shipmentFilters,
   download: DownloadTicketQuery,
 });
@@ -270,8 +269,7 @@ export const ShipmentWrittenSchema = ShipmentDetailSchema;
 
 /** Query of GET /api/warehouse/receiving: the queue, oldest delivery first. */
 export const ReceivingQueueQuerySchema = scopedQuery({
-  page: StoresQuerySchema.entries.page,
-  page_size: StoresQuerySchema.entries.page_size,
+  ...pageQuery(MAX_STORE_PAGE_SIZE),
 });
 
 /** A weight as entered at the scale: kilograms or pounds, at most 10 t. */
@@ -399,8 +397,8 @@ export const EolSummarySchema = scopedAnswer({
     }),
   ),
   /** Recycled + downcycled ÷ confirmed, and all but landfill ÷ confirmed (D14). */
-  recycling_rate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
-  diversion_rate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  recycling_rate: ShareSchema,
+  diversion_rate: ShareSchema,
 });
 /** The end-of-life summary of a scope. */
 export type EolSummary = v.InferOutput<typeof EolSummarySchema>;
@@ -409,8 +407,7 @@ export type EolSummary = v.InferOutput<typeof EolSummarySchema>;
 export const LotsQuerySchema = scopedQuery({
   status: v.optional(oneOf(LOT_STATUSES, 'status')),
   material: v.optional(MaterialCodeSchema),
-  page: StoresQuerySchema.entries.page,
-  page_size: StoresQuerySchema.entries.page_size,
+  ...pageQuery(MAX_STORE_PAGE_SIZE),
 });
 
 /** An end-of-life lot. */
@@ -422,9 +419,7 @@ export const LotSchema = v.object({
   processor: v.string(),
   weight_kg: KgSchema,
   status: v.picklist(LOT_STATUSES),
-  outcome: v.nullable(
-    v.picklist(['recycled', 'downcycled', 'energy_recovery', 'landfill']),
-  ),
+  outcome: v.nullable(v.picklist(EOL_OUTCOMES)),
   certificate_ref: v.nullable(v.string()),
   confirmed_weight_kg: v.nullable(KgSchema),
   created_at: IsoTimestampSchema,
@@ -511,16 +506,11 @@ export const ProcessorsSchema = answerSchema({
 export type Processors = v.InferOutput<typeof ProcessorsSchema>;
 
 /** Body of POST /api/eol/lots/:id/ship. */
-export const ShipLotSchema = v.strictObject({ version: VersionSchema });
+export const ShipLotSchema = VersionBodySchema;
 
 /** Body of POST /api/eol/lots/:id/confirm: the processor's certificate. */
 export const ConfirmLotSchema = v.strictObject({
-  outcome: v.picklist([
-    'recycled',
-    'downcycled',
-    'energy_recovery',
-    'landfill',
-  ]),
+  outcome: v.picklist(EOL_OUTCOMES),
   certificate_ref: v.pipe(
     v.string(),
     v.trim(),

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
-import { MemberIdQuery, scopedAnswer } from './data-schemas';
+import { scopedAnswer, scopedQuery } from './data-schemas';
 import {
   answerSchema,
   CountSchema,
@@ -8,6 +8,7 @@ import {
   KgSchema,
 } from './common-schemas';
 import { VersionSchema } from './record-schemas';
+import { ShareSchema } from './figure-schemas';
 
 /*
  * Performance (decisions D14, D20; docs/decisions/0098): the program's
@@ -78,42 +79,41 @@ const YearSchema = v.pipe(
 /* ------------------------------------------------------------------ */
 
 /** Query of GET /api/performance: the member (collective admins) and the calendar year. */
-export const PerformanceQuerySchema = v.strictObject({
-  /**
-   * Honoured for collective admins only; brand users always get their own
-   * member (decisions D12).
-   */
-  member_id: MemberIdQuery,
+export const PerformanceQuerySchema = scopedQuery({
   /** The calendar year (UTC); the current one unless given. */
   year: YearQuery,
 });
 
-/** A member's targets for one year. */
-export const PerformanceTargetsSchema = v.object({
+/** The figures of {@link PERFORMANCE_METRICS}, as a target or an actual figure. */
+const metricFigures = {
   collected_kg: KgSchema,
   active_stores: CountSchema,
   /** A share, 0 to 1 (0.62 is 62 %). */
-  recycling_rate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
-});
+  recycling_rate: ShareSchema,
+};
+
+/** A member's targets for one year. */
+export const PerformanceTargetsSchema = v.object({ ...metricFigures });
 /** A member's targets for one year. */
 export type PerformanceTargets = v.InferOutput<typeof PerformanceTargetsSchema>;
 
-/** A member's actual figures of the year so far, as the dashboard computes them (D14). */
-export const PerformanceActualSchema = v.object({
-  /** Net received weight of the year's months up to now (by month of receipt). */
-  collected_kg: KgSchema,
-  /** Stores active and opened by the end of the year, or by now in the current year. */
-  active_stores: CountSchema,
-  /** Recycled + downcycled ÷ weight with a confirmed outcome (0 without one), of what the year received. */
-  recycling_rate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
-});
+/**
+ * A member's actual figures of the year so far, as the dashboard computes
+ * them (D14): the net received weight of the year's months up to now (by
+ * month of receipt); the stores active and opened by the end of the year,
+ * or by now in the current year; recycled + downcycled ÷ the weight with a
+ * confirmed outcome (0 without one), of what the year received.
+ */
+export const PerformanceActualSchema = v.object({ ...metricFigures });
 /** A member's actual figures of the year so far. */
 export type PerformanceActual = v.InferOutput<typeof PerformanceActualSchema>;
 
+/** A figure's share of its target: actual ÷ target (1 is 100 %), `null` without a target. */
+const ShareOfTargetSchema = v.nullable(v.pipe(v.number(), v.minValue(0)));
+
 /** One figure against its target. */
 export const MetricProgressSchema = v.object({
-  /** Actual ÷ target (1 is 100 %), `null` without a target. */
-  share_of_target: v.nullable(v.pipe(v.number(), v.minValue(0))),
+  share_of_target: ShareOfTargetSchema,
   status: v.picklist(PROGRESS_STATUSES),
 });
 /** One figure against its target. */
@@ -152,12 +152,12 @@ export const PerformanceMedianSchema = v.object({
   actual: v.object({
     collected_kg: KgSchema,
     active_stores: v.pipe(v.number(), v.minValue(0)),
-    recycling_rate: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+    recycling_rate: ShareSchema,
   }),
   share_of_target: v.object({
-    collected_kg: v.nullable(v.pipe(v.number(), v.minValue(0))),
-    active_stores: v.nullable(v.pipe(v.number(), v.minValue(0))),
-    recycling_rate: v.nullable(v.pipe(v.number(), v.minValue(0))),
+    collected_kg: ShareOfTargetSchema,
+    active_stores: ShareOfTargetSchema,
+    recycling_rate: ShareOfTargetSchema,
   }),
 });
 /** The collective's median member for the year. */
@@ -173,7 +173,7 @@ export const PerformanceSchema = scopedAnswer({
   /** The day the actual figures count up to (`YYYY-MM-DD`): today in the current year, else the year's last day. */
   as_of: v.pipe(v.string(), v.isoDate()),
   /** The share of the year passed by `as_of` (0 for a year to come, 1 for a year over). */
-  year_elapsed: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  year_elapsed: ShareSchema,
   scorecards: v.array(MemberScorecardSchema),
   median: PerformanceMedianSchema,
 });

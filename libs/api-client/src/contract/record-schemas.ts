@@ -9,6 +9,7 @@ import {
   requiredText,
 } from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
+import { ShareSchema } from './figure-schemas';
 
 /*
  * Records every screen shares (decisions D15): the saved views of the list
@@ -24,6 +25,19 @@ export const PositiveText = (name: string, max: number) =>
     v.maxValue(max, `${name} must be at most ${max}`),
   );
 
+/**
+ * The `page` and `page_size` query entries of the lists that read their
+ * numbers as {@link PositiveText} (the audit trail, the user list): a page
+ * from 1 to 100,000 and a size from 1 to `maxPageSize`. (The data lists
+ * take `pageQuery` of data-schemas.ts, whose texts are shorter.)
+ */
+export function positivePageQuery(maxPageSize: number) {
+  return {
+    page: v.optional(PositiveText('page', 100_000)),
+    page_size: v.optional(PositiveText('page_size', maxPageSize)),
+  };
+}
+
 /* ------------------------------------------------------------------ */
 /* Versions: a stale edit answers 409                                  */
 /* ------------------------------------------------------------------ */
@@ -34,6 +48,28 @@ export const VersionSchema = v.pipe(
   v.integer('version must be a whole number'),
   v.minValue(1, 'version must be at least 1'),
 );
+
+/** Body of a write that sends only the version read (409 when stale). */
+export const VersionBodySchema = v.strictObject({ version: VersionSchema });
+
+/**
+ * Body of an edit of a versioned record: the version read, then each of
+ * `fields` (what a create sets), optional, so an edit sends only what
+ * changes.
+ */
+export function versionedUpdate<
+  const TFields extends Record<string, v.GenericSchema>,
+>(fields: TFields) {
+  return v.strictObject({
+    version: VersionSchema,
+    ...(Object.fromEntries(
+      Object.entries(fields).map(([name, schema]) => [
+        name,
+        v.optional(schema),
+      ]),
+    ) as { [K in keyof TFields]: v.OptionalSchema<TFields[K], undefined> }),
+  });
+}
 
 /* ------------------------------------------------------------------ */
 /* Saved views                                                         */
@@ -105,11 +141,10 @@ export const CreateSavedViewSchema = v.strictObject({
 });
 
 /** Body of PATCH /api/saved-views/:id: what changes, and the version it was read at. */
-export const UpdateSavedViewSchema = v.strictObject({
-  version: VersionSchema,
-  name: v.optional(SavedViewNameSchema),
-  visibility: v.optional(VisibilitySchema),
-  state: v.optional(SavedViewStateSchema),
+export const UpdateSavedViewSchema = versionedUpdate({
+  name: SavedViewNameSchema,
+  visibility: VisibilitySchema,
+  state: SavedViewStateSchema,
 });
 
 /** Response of POST and PATCH /api/saved-views: the view as stored. */
@@ -158,8 +193,7 @@ export const AuditEventsQuerySchema = v.strictObject({
   /** Events before this time. */
   to: v.optional(IsoTimestampText('to must be an ISO 8601 timestamp')),
   member_id: v.optional(PositiveText('member_id', MAX_RECORD_ID)),
-  page: v.optional(PositiveText('page', 100_000)),
-  page_size: v.optional(PositiveText('page_size', MAX_AUDIT_PAGE_SIZE)),
+  ...positivePageQuery(MAX_AUDIT_PAGE_SIZE),
 });
 
 /** One write in the audit trail (decisions D15). */
@@ -215,7 +249,7 @@ export const JobSchema = v.object({
   kind: v.string(),
   status: v.picklist(JOB_STATUSES),
   /** 0 to 1, as last reported (1 once it succeeded). */
-  progress: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  progress: ShareSchema,
   note: v.nullable(v.string()),
   result: v.unknown(),
   error: v.nullable(v.string()),

@@ -12,6 +12,7 @@ import {
   PROGRAM_REGIONS,
   scopedQuery,
 } from './data-schemas';
+import { ShareSchema } from './figure-schemas';
 import { JOB_STATUSES, JobIdParamsSchema } from './record-schemas';
 
 /*
@@ -194,7 +195,7 @@ export const ReportRunSchema = v.object({
   parameters: ReportParametersSchema,
   status: v.picklist(JOB_STATUSES),
   /** 0 to 1, as last reported (1 once it succeeded). */
-  progress: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  progress: ShareSchema,
   note: v.nullable(v.string()),
   error: v.nullable(v.string()),
   /** Who asked for it. */

@@ -16,8 +16,13 @@ import {
   IsoTimestampSchema,
   oneOf,
   requiredText,
+  searchQuery,
 } from './common-schemas';
-import { VersionSchema } from './record-schemas';
+import {
+  VersionBodySchema,
+  VersionSchema,
+  versionedUpdate,
+} from './record-schemas';
 import { ContactEmailSchema, contactText } from './members-endpoints';
 
 /*
@@ -123,15 +128,7 @@ export const MAX_BULK_STORES = 100;
 export const StoreRecordsQuerySchema = scopedQuery({
   /** A member within the scope (collective admins' filter). */
   member: v.optional(IdTextSchema),
-  search: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(
-        MAX_STORE_RECORDS_SEARCH_LENGTH,
-        `search must be at most ${MAX_STORE_RECORDS_SEARCH_LENGTH} characters`,
-      ),
-    ),
-  ),
+  search: searchQuery(MAX_STORE_RECORDS_SEARCH_LENGTH),
   region: v.optional(oneOf(PROGRAM_REGIONS, 'region')),
   channel: v.optional(oneOf(STORE_CHANNELS, 'channel')),
   status: v.optional(oneOf(STORE_STATUSES, 'status')),
@@ -274,25 +271,12 @@ export type CreateStore = v.InferOutput<typeof CreateStoreSchema>;
  * Body of PATCH /api/stores/:id: the fields to change, at the version read.
  * A brand admin may send only {@link BRAND_EDITABLE_STORE_FIELDS}.
  */
-export const UpdateStoreSchema = v.strictObject({
-  version: VersionSchema,
-  ...(Object.fromEntries(
-    Object.entries(storeFields).map(([name, schema]) => [
-      name,
-      v.optional(schema),
-    ]),
-  ) as {
-    [K in keyof typeof storeFields]: v.OptionalSchema<
-      (typeof storeFields)[K],
-      undefined
-    >;
-  }),
-});
+export const UpdateStoreSchema = versionedUpdate(storeFields);
 /** Body of PATCH /api/stores/:id. */
 export type UpdateStore = v.InferOutput<typeof UpdateStoreSchema>;
 
 /** Body of POST /api/stores/:id/deactivate: the version read. */
-export const StoreVersionSchema = v.strictObject({ version: VersionSchema });
+export const StoreVersionSchema = VersionBodySchema;
 
 /** Body of POST /api/stores/deactivate: the stores and the versions read. */
 export const BulkDeactivateStoresSchema = v.strictObject({

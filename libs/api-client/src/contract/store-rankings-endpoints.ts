@@ -7,6 +7,7 @@ import {
   scopedQuery,
 } from './data-schemas';
 import { CountSchema, IdSchema, KgSchema, oneOf } from './common-schemas';
+import { ShareSchema } from './figure-schemas';
 
 /*
  * Store Performance Rankings (decisions D14, D20): the stores in scope
@@ -129,9 +130,6 @@ export const StoreRankingsQuerySchema = scopedQuery({
   ...pageQuery(MAX_STORE_RANKINGS_PAGE_SIZE),
 });
 
-/** A share from 0 to 1. */
-const RateSchema = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
-
 /**
  * A store's figures over the period, in D14's words: collected weight (net
  * received), that weight per active month (30.44 open days), growth against
@@ -143,7 +141,7 @@ const storeFigures = {
   collected_kg: KgSchema,
   kg_per_active_month: KgSchema,
   growth: v.nullable(v.number()),
-  contamination_rate: v.nullable(RateSchema),
+  contamination_rate: v.nullable(ShareSchema),
 };
 
 /** One store of the ranking with its place by the ranking's figure. */

@@ -5,12 +5,19 @@ import {
   IdSchema,
   IsoTimestampSchema,
   oneOf,
+  pageEntries,
   requiredText,
   searchQuery,
   wholeNumberInput,
 } from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
-import { PositiveText, VersionSchema } from './record-schemas';
+import {
+  PositiveText,
+  positivePageQuery,
+  VersionBodySchema,
+  VersionSchema,
+  versionedUpdate,
+} from './record-schemas';
 import {
   LoginResponseSchema,
   MAX_EMAIL_LENGTH,
@@ -107,16 +114,13 @@ export const UsersQuerySchema = v.strictObject({
   role: v.optional(RoleSchema),
   sort: v.optional(v.picklist(USER_SORTS, 'sort must be a user list order')),
   member_id: v.optional(PositiveText('member_id', MAX_RECORD_ID)),
-  page: v.optional(PositiveText('page', 100_000)),
-  page_size: v.optional(PositiveText('page_size', MAX_USERS_PAGE_SIZE)),
+  ...positivePageQuery(MAX_USERS_PAGE_SIZE),
 });
 
 /** Response of GET /api/users: one page. */
 export const UsersPageSchema = answerSchema({
   users: v.array(ManagedUserSchema),
-  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  page: IdSchema,
-  page_size: IdSchema,
+  ...pageEntries,
 });
 
 /** `:id` of a user. */
@@ -158,15 +162,14 @@ export const PasswordResetSentSchema = answerSchema({
 });
 
 /** Body of PATCH /api/users/:id: a new name and/or role, at a version. */
-export const UpdateUserSchema = v.strictObject({
-  version: VersionSchema,
-  name: v.optional(NameSchema),
-  role: v.optional(RoleSchema),
-  member_id: v.optional(MemberIdSchema),
+export const UpdateUserSchema = versionedUpdate({
+  name: NameSchema,
+  role: RoleSchema,
+  member_id: MemberIdSchema,
 });
 
 /** Body of a state change on a user (deactivate, reactivate), at a version. */
-export const UserVersionSchema = v.strictObject({ version: VersionSchema });
+export const UserVersionSchema = VersionBodySchema;
 
 /** A token of an invitation or reset link, as the public pages send it. */
 const LinkTokenSchema = v.pipe(
