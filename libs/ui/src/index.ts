@@ -33,6 +33,7 @@ export type {
   DataTableProps,
   TableAnswer,
 } from './data-table/data-table';
+export { figureColumn } from './data-table/figure-column';
 export { errorMessage } from './error-message/error-message';
 export { ExportButton } from './export-button/export-button';
 export type { ExportButtonProps } from './export-button/export-button';
@@ -66,6 +67,7 @@ export {
   formatWeight,
   numberFormat,
 } from './format/format';
+export { formatGrowth } from './format/format-growth';
 export {
   apiSort,
   defaultListState,
@@ -85,6 +87,8 @@ export { ListTable } from './list-table/list-table';
 export type { ListTableProps } from './list-table/list-table';
 export { noMatchText } from './list-table/no-match-text';
 export { STANDARD_PAGING } from './list-params/standard-paging';
+export { listQuery } from './list-params/list-query';
+export type { ListQueryView } from './list-params/list-query';
 export {
   LIST_PERIODS,
   periodStart,
@@ -129,6 +133,7 @@ export type {
   SelectFieldProps,
   SelectOption,
 } from './select-field/select-field';
+export { sentenceRowClass } from './sentence-row/sentence-row';
 export { Sheet } from './sheet/sheet';
 export { SubmitButton } from './submit-button/submit-button';
 export type { SubmitButtonProps } from './submit-button/submit-button';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '../alert/alert';
 import { Button } from '../button/button';
-import styles from './confirm-action.module.css';
+import { sentenceRowClass } from '../sentence-row/sentence-row';
 
 /** Props of {@link ConfirmAction}. */
 export interface ConfirmActionProps {
@@ -52,7 +52,7 @@ export function ConfirmAction({
     <>
       {error ? <Alert>{error}</Alert> : null}
       {asking ? (
-        <div className={styles.confirm}>
+        <div className={sentenceRowClass}>
           <p>{question}</p>
           <Button
             ref={confirm}

@@ -5,14 +5,11 @@ import {
   type UserStatus,
 } from '@collective/api-client/contract';
 import { useScopedMutation, useScopedQuery } from '@collective/tenancy/react';
+import { listQuery, type ListQueryView } from '@collective/ui';
 
 /** What the user list shows: its search, status filter, order, page and page size. */
-export interface UsersView {
-  search: string;
+export interface UsersView extends ListQueryView<UserSort> {
   status: UserStatus | undefined;
-  sort: UserSort | undefined;
-  page: number;
-  pageSize: number;
 }
 
 /**
@@ -25,13 +22,7 @@ export function useUsers(view: UsersView) {
   return useScopedQuery(
     userEndpoints.users,
     {
-      query: {
-        search: view.search || undefined,
-        status: view.status,
-        sort: view.sort,
-        page: String(view.page),
-        page_size: String(view.pageSize),
-      },
+      query: { ...listQuery(view), status: view.status },
     },
     {
       keepPreviousWhileChanging: [

@@ -19,9 +19,8 @@ import {
   changeText,
   INTERVAL_LABELS,
 } from './analytics-kit/labels';
-import { rangeOf } from './analytics-kit/period';
 import { AnalyticsFrame } from './analytics-kit/analytics-frame';
-import { useAnalyticsView } from './analytics-kit/period-controls';
+import { useAnalyticsPeriod } from './analytics-kit/period-controls';
 import { ScopeTotals } from './analytics-kit/scope-totals';
 import styles from './analytics-kit/analytics.module.css';
 
@@ -59,8 +58,8 @@ function compared(
  * URL and change from the keyboard.
  */
 export default function AnalyticsScreen() {
-  const [view, setView] = useAnalyticsView();
-  const range = rangeOf(view.period, new Date());
+  const period = useAnalyticsPeriod();
+  const { view, range } = period;
   const series = useAnalyticsSeries(range, view.interval);
   const exportUrl = useAnalyticsSeriesExportUrl(range, view.interval);
   const data = series.data;
@@ -73,9 +72,7 @@ export default function AnalyticsScreen() {
       : labels;
   return (
     <AnalyticsFrame
-      view={view}
-      onView={setView}
-      range={range}
+      {...period}
       withInterval
       answer={series}
       loadingText="Loading the figures…"

@@ -1,6 +1,6 @@
 /**
  * Words and formats shared by /member-comparisons and /average-metrics
- * (docs/decisions/0103): outcome and channel names, shares, growth, the
+ * (docs/decisions/0103): outcome and channel names, shares, the
  * periods offered with the URL state that accepts them, the period select
  * and its caption, and chart labels short enough for an axis.
  */
@@ -11,7 +11,6 @@ import {
 } from '@collective/api-client/contract';
 import {
   formatDate,
-  formatPercent,
   numberFormat,
   type FilterBarSelect,
   type ListSpec,
@@ -54,12 +53,6 @@ export function shareText(share: number | null): string {
   return numberFormat({ style: 'percent', maximumFractionDigits: 1 }).format(
     share,
   );
-}
-
-/** Growth as a signed share ("+12%", "−4%"), or a dash without a year-earlier figure. */
-export function growthText(growth: number | null): string {
-  if (growth === null) return '–';
-  return `${growth > 0 ? '+' : ''}${formatPercent(growth)}`;
 }
 
 /** A period as a caption says it: "Jan 1, 2026 – Dec 31, 2026". */

@@ -1,8 +1,7 @@
 import { ScreenFrame } from '@collective/nav/react';
-import { FilterBar, type FilterBarProps } from '@collective/ui';
+import { FilterBar, type FilterBarProps, Stack } from '@collective/ui';
 import type { ReactNode } from 'react';
 import { COMPARISON_PERIODS, periodSelect } from './comparison-format';
-import styles from './comparisons.module.css';
 
 /**
  * The frame of a comparison screen (Member Comparisons, Average Metrics):
@@ -19,14 +18,14 @@ export function ComparisonFrame({
 }) {
   return (
     <ScreenFrame>
-      <div className={styles.view}>
+      <Stack>
         <FilterBar
           label="Choose the period"
           list={list}
           selects={[periodSelect(COMPARISON_PERIODS)]}
         />
         {children}
-      </div>
+      </Stack>
     </ScreenFrame>
   );
 }

@@ -14,6 +14,8 @@ import {
   ColumnHeadings,
   DataTable,
   type DataTableColumn,
+  figureColumn,
+  formatGrowth,
   formatNumber,
   formatWeight,
   Panel,
@@ -25,7 +27,6 @@ import { useSearchParams } from 'react-router-dom';
 import { useMemberComparisons } from '../data/comparisons';
 import {
   comparisonList,
-  growthText,
   OUTCOME_LABELS,
   periodCaption,
   shareText,
@@ -48,40 +49,18 @@ const COLUMNS: readonly DataTableColumn<MemberComparison>[] = [
     cell: (row) =>
       row.deactivated ? `${row.member_name} (deactivated)` : row.member_name,
   },
-  {
-    id: 'collected_kg',
-    header: 'Collected',
-    align: 'end',
-    sortable: true,
-    sortDescFirst: true,
-    cell: (row) => formatWeight(row.collected_kg),
-  },
-  {
-    id: 'active_stores',
-    header: 'Active stores',
-    align: 'end',
-    sortable: true,
-    sortDescFirst: true,
-    cell: (row) => formatNumber(row.active_stores),
-  },
-  {
-    id: 'growth',
-    header: 'Growth',
-    align: 'end',
-    sortable: true,
-    sortDescFirst: true,
-    cell: (row) => growthText(row.growth),
-  },
+  figureColumn('collected_kg', 'Collected', (row) =>
+    formatWeight(row.collected_kg),
+  ),
+  figureColumn('active_stores', 'Active stores', (row) =>
+    formatNumber(row.active_stores),
+  ),
+  figureColumn('growth', 'Growth', (row) => formatGrowth(row.growth)),
   ...EOL_OUTCOMES.map(
-    (outcome): DataTableColumn<MemberComparison> => ({
-      id: outcome,
-      header: OUTCOME_LABELS[outcome],
-      align: 'end',
-      sortable: true,
-      sortDescFirst: true,
-      cell: (row) =>
+    (outcome): DataTableColumn<MemberComparison> =>
+      figureColumn(outcome, OUTCOME_LABELS[outcome], (row) =>
         row.processed_kg > 0 ? shareText(row.outcome_mix[outcome]) : '–',
-    }),
+      ),
   ),
 ];
 
@@ -107,8 +86,8 @@ const FIGURES: readonly {
   {
     key: 'growth',
     label: 'Growth on a year earlier',
-    own: (row) => growthText(row.growth),
-    format: (g) => growthText(g),
+    own: (row) => formatGrowth(row.growth),
+    format: (g) => formatGrowth(g),
   },
   ...EOL_OUTCOMES.map((outcome) => ({
     key: outcome,

@@ -20,9 +20,8 @@ import {
   OUTCOME_LABELS,
   TIER_LABELS,
 } from './analytics-kit/labels';
-import { rangeOf } from './analytics-kit/period';
 import { AnalyticsFrame } from './analytics-kit/analytics-frame';
-import { useAnalyticsView } from './analytics-kit/period-controls';
+import { useAnalyticsPeriod } from './analytics-kit/period-controls';
 import { ScopeTotals } from './analytics-kit/scope-totals';
 import styles from './analytics-kit/analytics.module.css';
 
@@ -97,15 +96,13 @@ function ImpactTable({
  * of the collective's, never another member's.
  */
 export default function PactAnalyticsScreen() {
-  const [view, setView] = useAnalyticsView();
-  const range = rangeOf(view.period, new Date());
+  const period = useAnalyticsPeriod();
+  const { range } = period;
   const pact = usePactAnalytics(range);
   const exportUrl = usePactAnalyticsExportUrl(range);
   return (
     <AnalyticsFrame
-      view={view}
-      onView={setView}
-      range={range}
+      {...period}
       answer={pact}
       loadingText="Loading the impact figures…"
     >

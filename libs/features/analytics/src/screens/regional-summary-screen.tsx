@@ -17,9 +17,8 @@ import {
   useRegionalSummaryExportUrl,
 } from '../data/analytics';
 import { CHANNEL_LABELS } from './analytics-kit/labels';
-import { rangeOf } from './analytics-kit/period';
 import { AnalyticsFrame } from './analytics-kit/analytics-frame';
-import { useAnalyticsView } from './analytics-kit/period-controls';
+import { useAnalyticsPeriod } from './analytics-kit/period-controls';
 import { ScopeTotals } from './analytics-kit/scope-totals';
 import styles from './analytics-kit/analytics.module.css';
 
@@ -99,15 +98,13 @@ function RegionTile({ region }: { region: RegionFigures }) {
  * every number.
  */
 export default function RegionalSummaryScreen() {
-  const [view, setView] = useAnalyticsView();
-  const range = rangeOf(view.period, new Date());
+  const period = useAnalyticsPeriod();
+  const { range } = period;
   const summary = useRegionalSummary(range);
   const exportUrl = useRegionalSummaryExportUrl(range);
   return (
     <AnalyticsFrame
-      view={view}
-      onView={setView}
-      range={range}
+      {...period}
       answer={summary}
       loadingText="Loading the regions…"
     >

@@ -6,18 +6,15 @@ import {
   type MemberTier,
 } from '@collective/api-client/contract';
 import { useScopedMutation, useScopedQuery } from '@collective/tenancy/react';
+import { listQuery, type ListQueryView } from '@collective/ui';
 
 /** Events of a member's audit trail shown on its detail. */
 export const MEMBER_TRAIL_PAGE_SIZE = 50;
 
 /** What the member list shows: its search, filters, order, page and page size. */
-export interface MemberProfilesView {
-  search: string;
+export interface MemberProfilesView extends ListQueryView<MemberProfileSort> {
   status: MemberStatus | undefined;
   tier: MemberTier | undefined;
-  sort: MemberProfileSort | undefined;
-  page: number;
-  pageSize: number;
 }
 
 /**
@@ -30,14 +27,7 @@ export function useMemberProfiles(view: MemberProfilesView) {
   return useScopedQuery(
     membersEndpoints.memberProfiles,
     {
-      query: {
-        search: view.search || undefined,
-        status: view.status,
-        tier: view.tier,
-        sort: view.sort,
-        page: String(view.page),
-        page_size: String(view.pageSize),
-      },
+      query: { ...listQuery(view), status: view.status, tier: view.tier },
     },
     { keepPreviousWhileChanging: ['page'] },
   );

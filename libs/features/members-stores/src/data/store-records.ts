@@ -6,21 +6,18 @@ import {
   type StoreStatus,
 } from '@collective/api-client/contract';
 import { useScopedMutation, useScopedQuery } from '@collective/tenancy/react';
+import { listQuery, type ListQueryView } from '@collective/ui';
 
 /** Events of a store's audit trail shown on its detail. */
 export const STORE_TRAIL_PAGE_SIZE = 50;
 
 /** What the store list shows: its search, filters, order, page and page size. */
-export interface StoreRecordsView {
-  search: string;
+export interface StoreRecordsView extends ListQueryView<StoreRecordSort> {
   member: string | undefined;
   region: string | undefined;
   channel: StoreChannel | undefined;
   status: StoreStatus | undefined;
   lowStock: boolean;
-  sort: StoreRecordSort | undefined;
-  page: number;
-  pageSize: number;
 }
 
 /**
@@ -34,7 +31,7 @@ export function useStoreRecords(view: StoreRecordsView) {
     storeInventoryEndpoints.storeRecords,
     {
       query: {
-        search: view.search || undefined,
+        ...listQuery(view),
         member:
           view.member && /^[1-9]\d{0,9}$/.test(view.member)
             ? view.member
@@ -43,9 +40,6 @@ export function useStoreRecords(view: StoreRecordsView) {
         channel: view.channel,
         status: view.status,
         low_stock: view.lowStock ? 'true' : undefined,
-        sort: view.sort,
-        page: String(view.page),
-        page_size: String(view.pageSize),
       },
     },
     { keepPreviousWhileChanging: ['page'] },

@@ -1,4 +1,4 @@
-import styles from './record-management.module.css';
+import { sentenceRowClass } from '@collective/ui';
 
 /** Props of {@link ChangedMeanwhile}. */
 export interface ChangedMeanwhileProps<K extends string> {
@@ -29,7 +29,7 @@ export function ChangedMeanwhile<K extends string>({
   const changed = stale ? fields.filter((name) => was[name] !== now[name]) : [];
   if (changed.length === 0) return null;
   return (
-    <div className={styles.changed}>
+    <div className={sentenceRowClass}>
       <p>Changed meanwhile:</p>
       <ul>
         {changed.map((name) => (

@@ -14,6 +14,8 @@ import { useTenancy } from '@collective/tenancy/react';
 import {
   apiSort,
   type DataTableColumn,
+  figureColumn,
+  formatGrowth,
   FilterBar,
   Figures,
   formatDate,
@@ -24,6 +26,7 @@ import {
   ListTable,
   type ListSpec,
   Panel,
+  Stack,
   useListParams,
 } from '@collective/ui';
 import { useSearchParams } from 'react-router-dom';
@@ -31,6 +34,7 @@ import {
   useStoreRankings,
   type StoreRankingsView,
 } from '../data/store-rankings';
+import { counted } from './record-list-text';
 import styles from './store-rankings.module.css';
 
 /** The figures a store is ranked by, as the screen names them. */
@@ -72,12 +76,6 @@ const CHANNEL_LABELS: Readonly<Record<string, string>> = {
   kiosk: 'Kiosk',
 };
 
-/** Growth as a signed share ("+12%", "−4%"), or a dash without a previous period. */
-function growthText(growth: number | null): string {
-  if (growth === null) return '–';
-  return `${growth > 0 ? '+' : ''}${formatPercent(growth)}`;
-}
-
 /** A share, or a dash without a receipt. */
 const rateText = (rate: number | null) =>
   rate === null ? '–' : formatPercent(rate);
@@ -111,30 +109,13 @@ const COLUMNS: readonly DataTableColumn<StoreRanking>[] = [
     align: 'end',
     cell: (row) => formatNumber(row.active_days),
   },
-  {
-    id: 'collected_kg',
-    header: 'Collected',
-    align: 'end',
-    sortable: true,
-    sortDescFirst: true,
-    cell: (row) => formatWeight(row.collected_kg),
-  },
-  {
-    id: 'kg_per_active_month',
-    header: 'Per active month',
-    align: 'end',
-    sortable: true,
-    sortDescFirst: true,
-    cell: (row) => formatWeight(row.kg_per_active_month),
-  },
-  {
-    id: 'growth',
-    header: 'Growth',
-    align: 'end',
-    sortable: true,
-    sortDescFirst: true,
-    cell: (row) => growthText(row.growth),
-  },
+  figureColumn('collected_kg', 'Collected', (row) =>
+    formatWeight(row.collected_kg),
+  ),
+  figureColumn('kg_per_active_month', 'Per active month', (row) =>
+    formatWeight(row.kg_per_active_month),
+  ),
+  figureColumn('growth', 'Growth', (row) => formatGrowth(row.growth)),
   {
     id: 'contamination_rate',
     header: 'Contamination',
@@ -150,8 +131,7 @@ function MedianPanel({ median }: { median: CollectiveMedian }) {
     <Panel title="Collective median">
       <p className={styles.note}>
         The middle store of the collective for each figure, over{' '}
-        {formatNumber(median.stores)} {median.stores === 1 ? 'store' : 'stores'}{' '}
-        meeting these filters.
+        {counted(median.stores, 'store', 'stores')} meeting these filters.
       </p>
       <Figures
         figures={[
@@ -160,7 +140,7 @@ function MedianPanel({ median }: { median: CollectiveMedian }) {
             term: 'Per active month',
             value: formatWeight(median.kg_per_active_month),
           },
-          { term: 'Growth', value: growthText(median.growth) },
+          { term: 'Growth', value: formatGrowth(median.growth) },
           {
             term: 'Contamination',
             value: rateText(median.contamination_rate),
@@ -201,7 +181,7 @@ export default function StoreRankingsScreen() {
     : COLUMNS.filter((column) => column.id !== 'member_name');
   return (
     <ScreenFrame>
-      <div className={styles.view}>
+      <Stack>
         <FilterBar
           label="Filter the ranking"
           list={list}
@@ -255,7 +235,7 @@ export default function StoreRankingsScreen() {
         <ListTable
           caption={
             page
-              ? `${formatNumber(page.total)} ${page.total === 1 ? 'store' : 'stores'} ranked by ${METRIC_LABELS[metric].toLowerCase()}, ${formatDate(`${page.period.from}T00:00:00Z`)} – ${formatDate(`${page.period.to}T00:00:00Z`)}`
+              ? `${counted(page.total, 'store', 'stores')} ranked by ${METRIC_LABELS[metric].toLowerCase()}, ${formatDate(`${page.period.from}T00:00:00Z`)} – ${formatDate(`${page.period.to}T00:00:00Z`)}`
               : 'Store rankings'
           }
           columns={columns}
@@ -265,7 +245,7 @@ export default function StoreRankingsScreen() {
           answer={answer}
           emptyText="No store meets these filters."
         />
-      </div>
+      </Stack>
     </ScreenFrame>
   );
 }

@@ -19,6 +19,7 @@ import {
   Panel,
   SelectField,
   Sheet,
+  Stack,
 } from '@collective/ui';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -210,7 +211,7 @@ export default function PerformanceScreen() {
 
   return (
     <ScreenFrame>
-      <div className={styles.view}>
+      <Stack>
         <div className={styles.yearBar}>
           <SelectField
             label="Year"
@@ -242,7 +243,7 @@ export default function PerformanceScreen() {
           </DataState>
         )}
         {data ? <MedianPanel answer={data} /> : null}
-      </div>
+      </Stack>
       {access.isCollectiveAdmin ? (
         <Sheet
           open={edited !== undefined}

@@ -3,8 +3,10 @@ import { formatMonth, RadioChoices, SelectField } from '@collective/ui';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { INTERVAL_LABELS } from './labels';
+import type { MonthRange } from '../../data/analytics';
 import {
   PERIODS,
+  rangeOf,
   readView,
   viewParams,
   type AnalyticsView,
@@ -62,22 +64,27 @@ export function PeriodControls({
   );
 }
 
+/** What {@link useAnalyticsPeriod} gives: spread it into an `AnalyticsFrame`. */
+export interface AnalyticsPeriod {
+  view: AnalyticsView;
+  onView: (view: AnalyticsView) => void;
+  /** The months the view's period covers as of today. */
+  range: MonthRange;
+}
+
 /**
  * The view of an analytics screen kept in its URL (`?period=&interval=`),
- * so reload, bookmarks and Back keep it; a change replaces the history
- * entry rather than adding one per click.
+ * so reload, bookmarks and Back keep it, and the months its period covers;
+ * a change replaces the history entry rather than adding one per click.
  */
-export function useAnalyticsView(): [
-  AnalyticsView,
-  (view: AnalyticsView) => void,
-] {
+export function useAnalyticsPeriod(): AnalyticsPeriod {
   const [params, setParams] = useSearchParams();
   const view = readView(params);
-  const show = useCallback(
+  const onView = useCallback(
     (next: AnalyticsView) => setParams(viewParams(next), { replace: true }),
     [setParams],
   );
-  return [view, show];
+  return { view, onView, range: rangeOf(view.period, new Date()) };
 }
 
 /** The months of a range for people: "Dec 2025 – Nov 2026". */

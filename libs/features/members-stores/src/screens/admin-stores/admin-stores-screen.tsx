@@ -7,7 +7,7 @@ import {
   type StoreRecord,
   type StoreStatus,
 } from '@collective/api-client/contract';
-import { FROM_LIST, ScreenFrame, useChosenRecord } from '@collective/nav/react';
+import { FROM_LIST } from '@collective/nav/react';
 import { useMembers, useTenancy } from '@collective/tenancy/react';
 import {
   apiSort,
@@ -26,6 +26,8 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDeactivateStores, useStoreRecords } from '../../data/store-records';
+import { counted, recordListText } from '../record-list-text';
+import { RecordScreen } from '../record-screen';
 import styles from './admin-stores.module.css';
 import { StoreDetail } from './store-detail';
 import { Heartbeat, Supplies } from './store-facts';
@@ -142,7 +144,7 @@ function BulkDeactivation({
   onDone: (text: string) => void;
 }) {
   const deactivate = useDeactivateStores();
-  const count = `${formatNumber(chosen.length)} ${chosen.length === 1 ? 'store' : 'stores'}`;
+  const count = counted(chosen.length, 'store', 'stores');
   return (
     <div className={styles.actions}>
       <ConfirmAction
@@ -310,19 +312,12 @@ function StoreList() {
         />
       ) : null}
       <ListTable
-        caption={
-          page
-            ? `${formatNumber(page.total)} ${page.total === 1 ? 'store' : 'stores'}`
-            : 'Stores'
-        }
+        {...recordListText('store', 'stores', page?.total, search)}
         columns={columnsFor(collective, selection)}
         rows={page?.store_records}
         list={list}
         spec={LIST}
         answer={answer}
-        emptyText={
-          search ? `No store matches "${search}".` : 'No store matches.'
-        }
       />
     </Stack>
   );
@@ -337,14 +332,5 @@ function StoreList() {
  * a brand admin changes their own stores' contacts and supplies.
  */
 export default function AdminStoresScreen() {
-  const { id: storeId, back } = useChosenRecord('store');
-  return (
-    <ScreenFrame>
-      {storeId === null ? (
-        <StoreList />
-      ) : (
-        <StoreDetail key={storeId} id={storeId} onBack={back} />
-      )}
-    </ScreenFrame>
-  );
+  return <RecordScreen param="store" List={StoreList} Detail={StoreDetail} />;
 }

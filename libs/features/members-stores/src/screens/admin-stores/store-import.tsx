@@ -18,10 +18,10 @@ import {
   useImportStores,
   usePreviewStoreImport,
 } from '../../data/store-records';
+import { counted } from '../record-list-text';
 import styles from './admin-stores.module.css';
 
-const stores = (n: number) =>
-  `${formatNumber(n)} ${n === 1 ? 'store' : 'stores'}`;
+const stores = (n: number) => counted(n, 'store', 'stores');
 
 /** The row-by-row report of a checked file: counts, then each problem. */
 function Report({ report }: { report: StoreImportReport }) {
@@ -30,9 +30,8 @@ function Report({ report }: { report: StoreImportReport }) {
     <section aria-labelledby={headingId}>
       <h3 id={headingId}>Row report</h3>
       <p>
-        {formatNumber(report.rows)} {report.rows === 1 ? 'row' : 'rows'} read:{' '}
-        {formatNumber(report.valid)} valid, {formatNumber(report.invalid)} with
-        problems.
+        {counted(report.rows, 'row', 'rows')} read: {formatNumber(report.valid)}{' '}
+        valid, {formatNumber(report.invalid)} with problems.
       </p>
       {report.issues.length > 0 ? (
         <RowIssuesTable

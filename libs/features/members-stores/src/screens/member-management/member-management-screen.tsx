@@ -6,12 +6,13 @@ import {
   type MemberStatus,
   type MemberTier,
 } from '@collective/api-client/contract';
-import { FROM_LIST, ScreenFrame, useChosenRecord } from '@collective/nav/react';
+import { FROM_LIST } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
   apiSort,
   Button,
   type DataTableColumn,
+  figureColumn,
   FilterBar,
   formatDate,
   formatNumber,
@@ -24,6 +25,8 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMemberProfiles } from '../../data/member-profiles';
+import { recordListText } from '../record-list-text';
+import { RecordScreen } from '../record-screen';
 import { MemberDetail } from './member-detail';
 import { CreateMemberForm, MEMBER_WORDS } from './member-form';
 
@@ -63,28 +66,18 @@ function columnsFor(
       cell: (row) =>
         [row.contact_name, row.contact_email].filter(Boolean).join(', ') || '–',
     },
-    {
-      id: 'stores',
-      header: 'Stores',
-      align: 'end',
-      sortable: true,
-      sortDescFirst: true,
-      cell: (row) => formatNumber(row.stores),
-    },
+    figureColumn('stores', 'Stores', (row) => formatNumber(row.stores)),
     {
       id: 'users',
       header: 'Users',
       align: 'end',
       cell: (row) => formatNumber(row.users),
     },
-    {
-      id: 'collected_kg',
-      header: year ? `Collected in ${year}` : 'Collected this year',
-      align: 'end',
-      sortable: true,
-      sortDescFirst: true,
-      cell: (row) => formatWeight(row.collected_kg_this_year),
-    },
+    figureColumn(
+      'collected_kg',
+      year ? `Collected in ${year}` : 'Collected this year',
+      (row) => formatWeight(row.collected_kg_this_year),
+    ),
     {
       id: 'last_shipment_at',
       header: 'Last shipment',
@@ -147,19 +140,12 @@ function MemberList() {
         ]}
       />
       <ListTable
-        caption={
-          page
-            ? `${formatNumber(page.total)} ${page.total === 1 ? 'member' : 'members'}`
-            : 'Members'
-        }
+        {...recordListText('member', 'members', page?.total, search)}
         columns={columnsFor(page?.year)}
         rows={page?.member_profiles}
         list={list}
         spec={LIST}
         answer={answer}
-        emptyText={
-          search ? `No member matches "${search}".` : 'No member matches.'
-        }
       />
     </Stack>
   );
@@ -173,14 +159,7 @@ function MemberList() {
  * admin sees their own member, read-only (the server decides the scope).
  */
 export default function MemberManagementScreen() {
-  const { id: memberId, back } = useChosenRecord('member');
   return (
-    <ScreenFrame>
-      {memberId === null ? (
-        <MemberList />
-      ) : (
-        <MemberDetail key={memberId} id={memberId} onBack={back} />
-      )}
-    </ScreenFrame>
+    <RecordScreen param="member" List={MemberList} Detail={MemberDetail} />
   );
 }
