@@ -162,6 +162,44 @@ function correction(held, version) {
   };
 }
 
+/**
+ * A write at the version of a record taken from `pool` (200): the record
+ * is out of the pool during the call, so no other client writes it, and
+ * back after it at the version the answer gives (`versionOf` its body).
+ * `callOf(held)` is the call's options. False when the pool is empty.
+ */
+async function writeHeld(ctx, pool, name, callOf, versionOf) {
+  const held = pool.shift();
+  if (!held) return false;
+  const answer = await ctx.client.call(name, callOf(held));
+  if (answer?.status === 200) held.version = versionOf(answer.body);
+  pool.push(held);
+  return true;
+}
+
+/**
+ * A create with an Idempotency-Key (201) as `role`, its body `json(key)`
+ * made with the key: the record made (`recordOf` the answer's body) is
+ * noted for the check of its one create event (`audit`'s entity) and
+ * returned; undefined when the create did not answer 201.
+ */
+async function keyedCreate(ctx, name, create) {
+  const { prefix, role, json, recordOf, ...call } = create;
+  const key = uniqueKey(prefix);
+  const answer = await ctx.client.call(name, {
+    method: 'POST',
+    ...call,
+    ...as(ctx, role),
+    key,
+    json: json(key),
+    status: 201,
+  });
+  if (answer?.status !== 201) return undefined;
+  const record = recordOf(answer.body);
+  ctx.keyed(key, call.audit[0], record.id);
+  return record;
+}
+
 /** Kinds of write, each as a collective admin unless said. */
 export const WRITES = {
   /** Weighs a delivered shipment in (201); it joins the pool to sort. */
@@ -199,45 +237,52 @@ export const WRITES = {
 
   /** Sorts a received shipment into two material lines (200), or corrects its lines. */
   async sort(ctx) {
-    const held = ctx.pools.received.shift();
-    if (!held) return WRITES.weighIn(ctx);
-    const share = 0.4 + Math.random() * 0.5;
-    const answer = await ctx.client.call('write: sort a shipment (200)', {
-      method: 'PUT',
-      path: `/api/shipments/${held.id}/lines`,
-      ...as(ctx, 'admin'),
-      json: {
-        lines: [
-          { material: 'pp5', weight: round3(held.net * share * 0.6) },
-          { material: 'pet1', weight: round3(held.net * share * 0.4) },
-        ],
-        unit: 'kg',
-        version: held.version,
+    const sorted = await writeHeld(
+      ctx,
+      ctx.pools.received,
+      'write: sort a shipment (200)',
+      (held) => {
+        const share = 0.4 + Math.random() * 0.5;
+        return {
+          method: 'PUT',
+          path: `/api/shipments/${held.id}/lines`,
+          ...as(ctx, 'admin'),
+          json: {
+            lines: [
+              { material: 'pp5', weight: round3(held.net * share * 0.6) },
+              { material: 'pet1', weight: round3(held.net * share * 0.4) },
+            ],
+            unit: 'kg',
+            version: held.version,
+          },
+          schema: endpoints.sortShipment.response,
+          check: (a) =>
+            a.body.receipt.sorted_kg <= a.body.receipt.net_kg ||
+            'sorted more than the net',
+          audit: ['receipt', 'sort'],
+        };
       },
-      schema: endpoints.sortShipment.response,
-      check: (a) =>
-        a.body.receipt.sorted_kg <= a.body.receipt.net_kg ||
-        'sorted more than the net',
-      audit: ['receipt', 'sort'],
-    });
-    if (answer?.status === 200) held.version = answer.body.receipt.version;
-    ctx.pools.received.push(held);
+      (body) => body.receipt.version,
+    );
+    if (!sorted) return WRITES.weighIn(ctx);
   },
 
   /** Corrects a receipt's contamination and scale (200). */
   async correctReceipt(ctx) {
-    const held = ctx.pools.received.shift();
-    if (!held) return undefined;
-    const answer = await ctx.client.call('write: correct a receipt (200)', {
-      method: 'PATCH',
-      path: `/api/shipments/${held.id}/receipt`,
-      ...as(ctx, 'admin'),
-      json: correction(held, held.version),
-      schema: endpoints.correctReceipt.response,
-      audit: ['receipt', 'correct'],
-    });
-    if (answer?.status === 200) held.version = answer.body.receipt.version;
-    ctx.pools.received.push(held);
+    await writeHeld(
+      ctx,
+      ctx.pools.received,
+      'write: correct a receipt (200)',
+      (held) => ({
+        method: 'PATCH',
+        path: `/api/shipments/${held.id}/receipt`,
+        ...as(ctx, 'admin'),
+        json: correction(held, held.version),
+        schema: endpoints.correctReceipt.response,
+        audit: ['receipt', 'correct'],
+      }),
+      (body) => body.receipt.version,
+    );
   },
 
   /** A receipt correction at a stale version: 409 with the current record, nothing written. */
@@ -257,49 +302,45 @@ export const WRITES = {
   /** Makes a saved view with an Idempotency-Key (201), as one of three roles. */
   async createView(ctx) {
     const role = pick(['admin', 'brandAdmin', 'operator']);
-    const key = uniqueKey('view');
-    const answer = await ctx.client.call(
+    const view = await keyedCreate(
+      ctx,
       'write: make a saved view (201, keyed)',
       {
-        method: 'POST',
+        prefix: 'view',
+        role,
         path: '/api/saved-views',
-        ...as(ctx, role),
-        key,
-        json: {
+        json: (key) => ({
           list: 'stores',
           name: `Soak ${key}`,
           visibility: 'private',
           state: 'sort=name&page_size=25',
-        },
-        status: 201,
+        }),
         schema: endpoints.createSavedView.response,
         audit: ['saved_view', 'create'],
+        recordOf: (body) => body.view,
       },
     );
-    if (answer?.status === 201) {
-      ctx.keyed(key, 'saved_view', answer.body.view.id);
-      ctx.pools.views.push({
-        id: answer.body.view.id,
-        version: answer.body.view.version,
-        role,
-      });
-    }
+    if (view)
+      ctx.pools.views.push({ id: view.id, version: view.version, role });
   },
 
   /** Renames a saved view at its version (200). */
   async renameView(ctx) {
-    const view = ctx.pools.views.shift();
-    if (!view) return WRITES.createView(ctx);
-    const answer = await ctx.client.call('write: rename a saved view (200)', {
-      method: 'PATCH',
-      path: `/api/saved-views/${view.id}`,
-      ...as(ctx, view.role),
-      json: { version: view.version, name: uniqueKey('Soak renamed') },
-      schema: endpoints.updateSavedView.response,
-      audit: ['saved_view', 'update'],
-    });
-    if (answer?.status === 200) view.version = answer.body.view.version;
-    ctx.pools.views.push(view);
+    const renamed = await writeHeld(
+      ctx,
+      ctx.pools.views,
+      'write: rename a saved view (200)',
+      (view) => ({
+        method: 'PATCH',
+        path: `/api/saved-views/${view.id}`,
+        ...as(ctx, view.role),
+        json: { version: view.version, name: uniqueKey('Soak renamed') },
+        schema: endpoints.updateSavedView.response,
+        audit: ['saved_view', 'update'],
+      }),
+      (body) => body.view.version,
+    );
+    if (!renamed) return WRITES.createView(ctx);
   },
 
   /**
@@ -343,45 +384,38 @@ export const WRITES = {
   /** Invites a user with an Idempotency-Key (201): a collective viewer, or a Kiehl's operator by its brand admin. */
   async invite(ctx) {
     const byBrand = Math.random() < 0.5;
-    const role = byBrand ? 'brandAdmin' : 'admin';
-    const key = uniqueKey('invite');
-    const answer = await ctx.client.call('write: invite a user (201, keyed)', {
-      method: 'POST',
+    await keyedCreate(ctx, 'write: invite a user (201, keyed)', {
+      prefix: 'invite',
+      role: byBrand ? 'brandAdmin' : 'admin',
       path: '/api/users',
-      ...as(ctx, role),
-      key,
-      json: {
+      json: (key) => ({
         email: `${key}@soak.test`,
         name: 'Soak Invitee',
         role: byBrand ? 'brand_operator' : 'brand_viewer',
         member_id: 2,
-      },
-      status: 201,
+      }),
       schema: endpoints.inviteUser.response,
       audit: ['user', 'invite'],
+      recordOf: (body) => body.user,
     });
-    if (answer?.status === 201) ctx.keyed(key, 'user', answer.body.user.id);
   },
 
   /** Makes an API key with an Idempotency-Key (201) and revokes it (200). */
   async apiKey(ctx) {
     const role = pick(['admin', 'operator', 'brandAdmin']);
-    const key = uniqueKey('key');
-    const made = await ctx.client.call('write: make an API key (201, keyed)', {
-      method: 'POST',
+    const made = await keyedCreate(ctx, 'write: make an API key (201, keyed)', {
+      prefix: 'key',
+      role,
       path: '/api/keys',
-      ...as(ctx, role),
-      key,
-      json: { name: `Soak ${key}`.slice(0, 60) },
-      status: 201,
+      json: (key) => ({ name: `Soak ${key}`.slice(0, 60) }),
       schema: endpoints.createApiKey.response,
       audit: ['api_key', 'create'],
+      recordOf: (body) => body.key,
     });
-    if (made?.status !== 201) return;
-    ctx.keyed(key, 'api_key', made.body.key.id);
+    if (!made) return;
     await ctx.client.call('write: revoke an API key (200)', {
       method: 'DELETE',
-      path: `/api/keys/${made.body.key.id}`,
+      path: `/api/keys/${made.id}`,
       ...as(ctx, role),
       schema: endpoints.revokeApiKey.response,
       audit: ['api_key', 'revoke'],
@@ -402,32 +436,25 @@ export const WRITES = {
       if (ctx.pools.onHand.length === 0) return undefined;
     }
     const line = pick(ctx.pools.onHand);
-    const key = uniqueKey('lot');
-    const answer = await ctx.client.call(
+    const lot = await keyedCreate(
+      ctx,
       'write: make an end-of-life lot (201, keyed)',
       {
-        method: 'POST',
+        prefix: 'lot',
+        role: 'admin',
         path: '/api/eol/lots',
-        ...as(ctx, 'admin'),
-        key,
-        json: {
+        json: () => ({
           member_id: line.member_id,
           material: line.material,
           weight_kg: 0.25,
           processor_id: ctx.processorId,
-        },
-        status: 201,
+        }),
         schema: endpoints.createLot.response,
         audit: ['eol_lot', 'create'],
+        recordOf: (body) => body.lot,
       },
     );
-    if (answer?.status === 201) {
-      ctx.keyed(key, 'eol_lot', answer.body.lot.id);
-      ctx.pools.lots.push({
-        id: answer.body.lot.id,
-        version: answer.body.lot.version,
-      });
-    }
+    if (lot) ctx.pools.lots.push({ id: lot.id, version: lot.version });
   },
 
   /** Ships an open lot (200), then confirms it recycled (200). */

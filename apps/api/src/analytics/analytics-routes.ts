@@ -85,20 +85,6 @@ export const analyticsRoutes = resourceRoutes({
     }));
     return {
       filename: fileName(`analytics-${series.interval}`, memberId, series),
-      columns: [
-        'first_month',
-        'last_month',
-        'weight_kg',
-        'weight_kg_year_ago',
-        'units',
-        'units_year_ago',
-        'shipments',
-        'shipments_year_ago',
-        'in_store_kg',
-        'kiosk_kg',
-        'mail_back_kg',
-        'unsorted_kg',
-      ],
       rows,
     };
   },
@@ -125,19 +111,6 @@ export const analyticsRoutes = resourceRoutes({
     });
     return {
       filename: fileName('pact', memberId, pact),
-      columns: [
-        'section',
-        'name',
-        'collected_kg',
-        'confirmed_kg',
-        'recycled_kg',
-        'downcycled_kg',
-        'energy_recovery_kg',
-        'landfill_kg',
-        'recycling_rate',
-        'diversion_rate',
-        'members',
-      ],
       rows: [
         ...pact.months.map((m) => row('month', m.month, m)),
         ...pact.programs.map((p) => row('program', p.channel, p)),
@@ -166,17 +139,6 @@ export const analyticsRoutes = resourceRoutes({
     });
     return {
       filename: fileName('regions', memberId, summary),
-      columns: [
-        'region',
-        'state',
-        'stores',
-        'active_stores',
-        'weight_kg',
-        'weight_per_store_kg',
-        'in_store_kg',
-        'kiosk_kg',
-        'mail_back_kg',
-      ],
       rows: summary.regions.flatMap((region) => [
         row(region.region, '', region),
         ...region.states.map((state) =>

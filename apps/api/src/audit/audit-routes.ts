@@ -1,6 +1,7 @@
 import type { AuditEvent } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes } from '../http/declare-route';
+import { askedPage, pageOffset } from '../http/paging';
 import { notFound } from '../http/error-replies';
 
 /** Events per page of the audit trail unless asked. */
@@ -86,8 +87,7 @@ async function checkRecordInScope(
  */
 export const auditRoutes = resourceRoutes({
   async auditEvents({ query, scope, db }) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_AUDIT_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_AUDIT_PAGE_SIZE);
     await checkRecordInScope(db, scope.memberId, query.entity, query.entity_id);
     const rows = await db.query<AuditEventRow>(
       `SELECT e.id::text, e.at, e.actor_user_id, u.email AS actor_email,
@@ -114,15 +114,14 @@ export const auditRoutes = resourceRoutes({
         // contract's check did (Date.parse), whatever offset was written.
         query.from === undefined ? null : new Date(query.from),
         query.to === undefined ? null : new Date(query.to),
-        pageSize,
-        (page - 1) * pageSize,
+        asked.page_size,
+        pageOffset(asked),
       ],
     );
     return {
       success: true,
       events: rows.map(toContractEvent),
-      page,
-      page_size: pageSize,
+      ...asked,
       total: rows[0]?.total ?? 0,
     };
   },

@@ -1,6 +1,7 @@
 import type { StoreCsvRow } from '@collective/api-client/contract';
 import { DEFAULT_STORES_PAGE_SIZE } from '../constants';
 import { resourceRoutes } from '../http/declare-route';
+import { askedPage } from '../http/paging';
 import { notFound } from '../http/error-replies';
 import {
   readDashboardSummary,
@@ -33,17 +34,16 @@ export const dataRoutes = resourceRoutes({
   },
 
   async stores({ query, scope: { memberId }, db }) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_STORES_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_STORES_PAGE_SIZE);
     const stores = await readStorePage(db, {
       memberId,
       search: query.search?.trim() ?? '',
       sort: query.sort ?? 'name',
-      page,
-      pageSize,
+      page: asked.page,
+      pageSize: asked.page_size,
     });
     if (!stores.found) unknownMember(memberId);
-    return { success: true, ...stores.value, page, page_size: pageSize };
+    return { success: true, ...stores.value, ...asked };
   },
 
   async storesExport({ query, scope: { memberId }, db, now }) {
@@ -87,18 +87,6 @@ export const dataRoutes = resourceRoutes({
     }
     return {
       filename: `stores-${now.toISOString().slice(0, 10)}.csv`,
-      columns: [
-        'id',
-        'name',
-        'city',
-        'region',
-        'member',
-        'channel',
-        'active',
-        'weight_kg_12m',
-        'shipments_12m',
-        'last_shipment_at',
-      ],
       rows: rows(),
     };
   },

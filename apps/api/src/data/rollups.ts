@@ -62,6 +62,19 @@ function materialRows(group: string, where: string, sourceJoin: string) {
 }
 
 /**
+ * The INSERT of the material rollup `table` keyed by `key` (`store_id`,
+ * `member_id`): per key, month and material, the sums of `rows` (key,
+ * month, material, weight_kg, processed_kg, recycled_kg).
+ */
+function insertMaterialSums(table: string, key: string, rows: string) {
+  return `INSERT INTO ${table}
+       (${key}, month, material, weight_kg, processed_kg, recycled_kg)
+     SELECT ${key}, month, material, sum(weight_kg), sum(processed_kg), sum(recycled_kg)
+       FROM (${rows}) x
+      GROUP BY 1, 2, 3`;
+}
+
+/**
  * Recomputes every rollup of `storeIds` (all stores when absent) from the
  * shipments, then the member rollups and store counts of their members and
  * of `memberIds`, and their last-12-months statistics. A mail-back shipment
@@ -130,19 +143,19 @@ export async function rebuildRollups(
   // processed_kg: weight with a confirmed outcome; recycled_kg: of it,
   // recycled or downcycled (D14's recycling rate), as drawn by the lots.
   await tx.query(
-    `INSERT INTO store_month_materials
-       (store_id, month, material, weight_kg, processed_kg, recycled_kg)
-     SELECT store_id, month, material, sum(weight_kg), sum(processed_kg), sum(recycled_kg)
-       FROM (${materialRows(
-         'sh.store_id',
-         onStores('sh.store_id'),
-         all
-           ? ''
-           : 'JOIN shipments s2 ON s2.id = ls.shipment_id AND s2.store_id = ANY($1::int[])',
-       )}
+    insertMaterialSums(
+      'store_month_materials',
+      'store_id',
+      `${materialRows(
+        'sh.store_id',
+        onStores('sh.store_id'),
+        all
+          ? ''
+          : 'JOIN shipments s2 ON s2.id = ls.shipment_id AND s2.store_id = ANY($1::int[])',
+      )}
      UNION ALL
-     ${G2_MATERIALS.replace('$WHERE', onStores('g.store_id'))}) x
-      GROUP BY 1, 2, 3`,
+     ${G2_MATERIALS.replace('$WHERE', onStores('g.store_id'))}`,
+    ),
     stores,
   );
 
@@ -215,19 +228,19 @@ export async function rebuildRollups(
     members,
   );
   await tx.query(
-    `INSERT INTO member_month_materials
-       (member_id, month, material, weight_kg, processed_kg, recycled_kg)
-     SELECT member_id, month, material, sum(weight_kg), sum(processed_kg), sum(recycled_kg)
-       FROM (SELECT s.member_id, smm.month, smm.material, smm.weight_kg,
-                    smm.processed_kg, smm.recycled_kg
-               FROM store_month_materials smm JOIN stores s ON s.id = smm.store_id ${onMembers}
-             UNION ALL
-             ${materialRows(
-               'sh.member_id',
-               storeless,
-               'JOIN shipments s2 ON s2.id = ls.shipment_id AND s2.store_id IS NULL',
-             )}) x
-      GROUP BY 1, 2, 3`,
+    insertMaterialSums(
+      'member_month_materials',
+      'member_id',
+      `SELECT s.member_id, smm.month, smm.material, smm.weight_kg,
+              smm.processed_kg, smm.recycled_kg
+         FROM store_month_materials smm JOIN stores s ON s.id = smm.store_id ${onMembers}
+       UNION ALL
+       ${materialRows(
+         'sh.member_id',
+         storeless,
+         'JOIN shipments s2 ON s2.id = ls.shipment_id AND s2.store_id IS NULL',
+       )}`,
+    ),
     members,
   );
 

@@ -123,6 +123,24 @@ export const DEMO_MEMBER_PROFILES: Readonly<Record<number, DemoMemberProfile>> =
     },
   };
 
+/**
+ * A demo member's row as the seed writes it (and the demo clean-up
+ * restores it, decisions D20): its name and code, and its profile's tier,
+ * status and contact.
+ */
+export function demoMemberRow(member: (typeof DEMO_MEMBERS)[number]) {
+  const profile = DEMO_MEMBER_PROFILES[member.id] ?? DEFAULT_PROFILE;
+  return {
+    name: member.name,
+    code: member.code,
+    tier: profile.tier,
+    status: profile.status,
+    contact_name: profile.contact[0],
+    contact_email: profile.contact[1],
+    contact_phone: profile.contact[2],
+  };
+}
+
 /** What the demo seed wrote: the program, and the mail-back submissions. */
 export interface DemoSeedCounts extends ProgramSeedCounts {
   mailbackSubmissions: number;
@@ -174,19 +192,19 @@ export async function seedDemoData(
     if (await hasUsers(tx)) return null; // another server seeded meanwhile
 
     for (const member of DEMO_MEMBERS) {
-      const profile = DEMO_MEMBER_PROFILES[member.id] ?? DEFAULT_PROFILE;
+      const row = demoMemberRow(member);
       await tx.query(
         `INSERT INTO members (id, name, code, tier, status, contact_name, contact_email, contact_phone)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
         [
           member.id,
-          member.name,
-          member.code,
-          profile.tier,
-          profile.status,
-          profile.contact[0],
-          profile.contact[1],
-          profile.contact[2],
+          row.name,
+          row.code,
+          row.tier,
+          row.status,
+          row.contact_name,
+          row.contact_email,
+          row.contact_phone,
         ],
       );
     }

@@ -8,9 +8,9 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import {
-  signedInCalls,
+  callWithTokens,
+  signInTo,
   startTestServer,
-  type CallAs,
   type TestServer,
 } from '../testing/test-server';
 
@@ -18,13 +18,12 @@ const NEW_PASSWORD = 'violet kettle harbour 42';
 
 describeOnEachDatabase('demo clean-up (decisions D20)', (engine) => {
   let server: TestServer;
-  let as: CallAs;
-  /** Tokens of people signed in during the journey (a new user). */
+  /** Tokens of the demo accounts, and of people signed in during the journey (a new user). */
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
     server = await startTestServer(engine);
-    as = await signedInCalls(server, [
+    await signInTo(tokens, server, [
       'super@pact.test',
       'admin@pact.test',
       'brand.admin@kiehls.test',
@@ -33,19 +32,7 @@ describeOnEachDatabase('demo clean-up (decisions D20)', (engine) => {
   afterAll(() => server?.close());
 
   /** A call as a signed-in demo account, as a new user (by token), or anonymous (`null`). */
-  function call(
-    who: string | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) {
-    if (who !== null && tokens[who] === undefined)
-      return as(who, method, url, payload);
-    return server.send(method, url, {
-      token: who ? tokens[who] : undefined,
-      payload,
-    });
-  }
+  const call = callWithTokens(() => server, tokens);
   async function dryRun(): Promise<DemoCleanupPlan> {
     const response = await call('super@pact.test', 'GET', '/api/demo-cleanup');
     expect(response.statusCode, response.body).toBe(200);

@@ -8,7 +8,7 @@ import {
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
 import type { DemoSeedRecord, WatermarkedTable } from '../db/demo-seed-record';
-import { DEMO_MEMBER_PROFILES, DEMO_MEMBERS, DEMO_USERS } from '../db/seed';
+import { demoMemberRow, DEMO_MEMBERS, DEMO_USERS } from '../db/seed';
 
 /**
  * Audited actions that change no record (reading personal data, an
@@ -358,21 +358,7 @@ export const seededReadAt = SEEDED_READ_AT;
 /** A demo member as the seed wrote it (D20 restores these values). */
 export function seededMember(id: number) {
   const member = DEMO_MEMBERS.find((m) => m.id === id);
-  if (!member) return null;
-  const profile = DEMO_MEMBER_PROFILES[id] ?? {
-    tier: 'full',
-    status: 'active',
-    contact: ['Program office', 'recycling@pact.test', '+1 555 0100'],
-  };
-  return {
-    name: member.name,
-    code: member.code,
-    tier: profile.tier,
-    status: profile.status,
-    contact_name: profile.contact[0],
-    contact_email: profile.contact[1],
-    contact_phone: profile.contact[2],
-  };
+  return member ? demoMemberRow(member) : null;
 }
 
 /** A demo account as the seed wrote it, by email. */

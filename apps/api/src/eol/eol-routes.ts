@@ -14,6 +14,7 @@ import { isoUtc } from '../data/program-queries';
 import { addMonths, lastTwelveMonths, type MonthStart } from '../data/months';
 import { rebuildRollups } from '../data/rollups';
 import { resourceRoutes } from '../http/declare-route';
+import { askedPage, pageOffset } from '../http/paging';
 import { ORIGIN_NAME } from '../shipments/shipment-queries';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
 
@@ -258,8 +259,7 @@ export const eolRoutes = resourceRoutes({
   },
 
   async lots({ query, scope: { memberId }, db }) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_STORES_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_STORES_PAGE_SIZE);
     const params: unknown[] = [];
     const where: string[] = [];
     if (memberId !== null)
@@ -282,15 +282,14 @@ export const eolRoutes = resourceRoutes({
     const lots = await db.query<LotDetail['lot']>(
       `SELECT ${LOT_COLUMNS} FROM ${LOT_TABLES} ${filter}
         ORDER BY l.created_at DESC, l.id DESC
-        LIMIT $${params.push(pageSize)} OFFSET $${params.push((page - 1) * pageSize)}`,
+        LIMIT $${params.push(asked.page_size)} OFFSET $${params.push(pageOffset(asked))}`,
       params,
     );
     return {
       success: true,
       scope: { member_id: memberId, member_name: count?.member_name ?? null },
       lots,
-      page,
-      page_size: pageSize,
+      ...asked,
       total: count?.total ?? 0,
     };
   },

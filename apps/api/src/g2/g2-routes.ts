@@ -18,6 +18,7 @@ import { rebuildRollups } from '../data/rollups';
 import type { SqlRunner } from '../db/database';
 import { recordAudit, type AuditedChange } from '../http/audit';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
+import { askedPage } from '../http/paging';
 import { withIdempotency } from '../http/idempotency';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import { allowSilence } from '../http/request-guards';
@@ -376,45 +377,61 @@ async function readMappingImport(
   return rows;
 }
 
+/** What a write of mappings works with: its transaction, the job queue, the caller, the tenant, the clock. */
+interface MappingWrite {
+  db: SqlRunner;
+  jobs: JobQueue;
+  caller: Caller;
+  tenant: TenantCode;
+  now: Date;
+}
+
+/** The {@link MappingWrite} of a handler's call. */
+function mappingWrite(call: {
+  db: SqlRunner;
+  services: { jobs: JobQueue };
+  caller: Caller;
+  tenant: TenantCode | undefined;
+  now: Date;
+}): MappingWrite {
+  const { db, services, caller, tenant, now } = call;
+  return { db, jobs: services.jobs, caller, tenant: tenantOf(tenant), now };
+}
+
 /**
- * Confirms each mapping to its store where that changes it (already locked
- * and checked), re-validating the uploads affected: the uploads checked
- * again and one audited change per mapping changed.
+ * Sets each mapping (already locked and checked) to its status and store
+ * where that changes it, re-validating the uploads affected: the uploads
+ * checked again, the mappings changed as they are now, and one audited
+ * change per mapping changed.
  */
-async function confirmMappings(
-  call: {
-    db: SqlRunner;
-    jobs: JobQueue;
-    caller: Caller;
-    tenant: TenantCode;
-    now: Date;
-  },
-  wanted: readonly { before: G2StoreMapping; storeId: number }[],
-): Promise<{ revalidating: number[]; changes: AuditedChange[] }> {
-  const { db, jobs, caller, tenant, now } = call;
-  const changes = wanted
-    .filter(
-      ({ before, storeId }) =>
-        before.status !== 'confirmed' || before.store_id !== storeId,
-    )
-    .map(({ before, storeId }) => ({
-      before,
-      status: 'confirmed' as const,
-      storeId,
-    }));
+async function applyMappings(
+  write: MappingWrite,
+  wanted: readonly {
+    before: G2StoreMapping;
+    status: G2StoreMapping['status'];
+    storeId: number | null;
+  }[],
+): Promise<{
+  revalidating: number[];
+  changed: G2StoreMapping[];
+  changes: AuditedChange[];
+}> {
+  const { db, jobs, caller, tenant, now } = write;
+  const changes = wanted.filter(
+    ({ before, status, storeId }) =>
+      before.status !== status || before.store_id !== storeId,
+  );
   const touched = await setMappings(db, changes, caller.user.id, now);
   const revalidating = await revalidate(db, jobs, caller, tenant, touched);
-  const after = new Map(
-    (
-      await readMappingsById(
-        db,
-        tenant,
-        changes.map((c) => c.before.id),
-      )
-    ).map((m) => [m.id, m]),
+  const changed = await readMappingsById(
+    db,
+    tenant,
+    changes.map((c) => c.before.id),
   );
+  const after = new Map(changed.map((m) => [m.id, m]));
   return {
     revalidating,
+    changed,
     changes: changes.map((c) =>
       mappingChange(c.before, after.get(c.before.id) as G2StoreMapping),
     ),
@@ -479,20 +496,23 @@ const g2ResourceRoutes = resourceRoutes({
   async g2Uploads(call) {
     const { query, tenant, db, services } = call;
     const memberId = g2Member(call);
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_PAGE_SIZE);
     const { uploads, total } = await readUploads(
       db,
       tenantOf(tenant),
-      { status: query.status, memberId, page, pageSize },
+      {
+        status: query.status,
+        memberId,
+        page: asked.page,
+        pageSize: asked.page_size,
+      },
       services.jobs,
     );
     return {
       success: true,
       scope: await answeredScope(db, call.scope.memberId),
       uploads,
-      page,
-      page_size: pageSize,
+      ...asked,
       total,
     };
   },
@@ -583,21 +603,19 @@ const g2ResourceRoutes = resourceRoutes({
       (await readUpload(db, tenantOf(tenant), id, services.jobs, {
         memberId,
       })) ?? noUpload(id);
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_PAGE_SIZE);
     const { issues, total } = await readIssues(
       db,
       uploadReportFilter(tenantOf(tenant), memberId, id, query),
-      page,
-      pageSize,
+      asked.page,
+      asked.page_size,
     );
     return {
       success: true,
       scope: await answeredScope(db, call.scope.memberId),
       upload,
       issues,
-      page,
-      page_size: pageSize,
+      ...asked,
       total,
     };
   },
@@ -625,15 +643,6 @@ const g2ResourceRoutes = resourceRoutes({
     }
     return {
       filename: `g2-report-${upload.id}-${upload.file_name.replace(/\.[^.]*$/, '')}.csv`,
-      columns: [
-        'row',
-        'column',
-        'value',
-        'message',
-        'severity',
-        'kind',
-        'status',
-      ],
       rows: rows(),
     };
   },
@@ -745,8 +754,7 @@ const g2ResourceRoutes = resourceRoutes({
   async g2Issues(call) {
     const { query, tenant, db } = call;
     const memberId = g2Member(call);
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_PAGE_SIZE);
     const [groups, { issues, total }] = [
       await readIssueGroups(db, tenantOf(tenant), memberId),
       await readIssues(
@@ -759,8 +767,8 @@ const g2ResourceRoutes = resourceRoutes({
           uploadId: query.upload,
           pendingOnly: true,
         },
-        page,
-        pageSize,
+        asked.page,
+        asked.page_size,
       ),
     ];
     return {
@@ -768,8 +776,7 @@ const g2ResourceRoutes = resourceRoutes({
       scope: await answeredScope(db, call.scope.memberId),
       groups,
       issues,
-      page,
-      page_size: pageSize,
+      ...asked,
       total,
     };
   },
@@ -812,8 +819,7 @@ const g2ResourceRoutes = resourceRoutes({
   async g2StoreMappings(call) {
     const { query, caller, request, tenant, db } = call;
     const memberId = g2Member(call);
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_PAGE_SIZE);
     // A member sees its confirmed ids only: nothing to suggest.
     const stores =
       memberId === null
@@ -828,8 +834,8 @@ const g2ResourceRoutes = resourceRoutes({
           status: query.status,
           search: query.search,
           memberId,
-          page,
-          pageSize,
+          page: asked.page,
+          pageSize: asked.page_size,
         },
         stores,
       ),
@@ -839,81 +845,58 @@ const g2ResourceRoutes = resourceRoutes({
       scope: await answeredScope(db, call.scope.memberId),
       counts,
       mappings,
-      page,
-      page_size: pageSize,
+      ...asked,
       total,
     };
   },
 
-  async updateG2StoreMapping({
-    params: { id },
-    body,
-    caller,
-    request,
-    tenant,
-    db,
-    now,
-    services,
-  }) {
-    const code = tenantOf(tenant);
-    const byId = await lockedMappings(db, code, [
+  async updateG2StoreMapping(call) {
+    const {
+      params: { id },
+      body,
+      caller,
+      request,
+    } = call;
+    const write = mappingWrite(call);
+    const byId = await lockedMappings(write.db, write.tenant, [
       { id, version: body.version },
     ]);
     const before = byId.get(id) as G2StoreMapping;
     const storeId =
       body.status === 'confirmed' ? (body.store_id ?? null) : null;
     if (storeId !== null)
-      await storeInScope(db, storeId, writeScope(caller, request));
-    if (before.status === body.status && before.store_id === storeId) {
-      return {
-        answer: { success: true, mappings: [before], revalidating: [] },
-        change: null,
-      };
-    }
-    const touched = await setMappings(
-      db,
-      [{ before, status: body.status, storeId }],
-      caller.user.id,
-      now,
-    );
-    const revalidating = await revalidate(
-      db,
-      services.jobs,
-      caller,
-      code,
-      touched,
-    );
-    const [after] = await readMappingsById(db, code, [id]);
+      await storeInScope(write.db, storeId, writeScope(caller, request));
+    const { revalidating, changed, changes } = await applyMappings(write, [
+      { before, status: body.status, storeId },
+    ]);
     return {
-      answer: { success: true, mappings: after ? [after] : [], revalidating },
-      change: after ? mappingChange(before, after) : null,
+      answer: {
+        success: true,
+        mappings: changes.length === 0 ? [before] : changed,
+        revalidating,
+      },
+      change: changes[0] ?? null,
     };
   },
 
-  async confirmG2StoreMappings({
-    body,
-    caller,
-    request,
-    tenant,
-    db,
-    now,
-    services,
-  }) {
-    const code = tenantOf(tenant);
-    const byId = await lockedMappings(db, code, body.mappings);
+  async confirmG2StoreMappings(call) {
+    const { body, caller, request } = call;
+    const write = mappingWrite(call);
+    const byId = await lockedMappings(write.db, write.tenant, body.mappings);
     const scope = writeScope(caller, request);
     for (const { store_id } of body.mappings)
-      await storeInScope(db, store_id, scope);
-    const { revalidating, changes } = await confirmMappings(
-      { db, jobs: services.jobs, caller, tenant: code, now },
+      await storeInScope(write.db, store_id, scope);
+    const { revalidating, changes } = await applyMappings(
+      write,
       body.mappings.map(({ id, store_id }) => ({
         before: byId.get(id) as G2StoreMapping,
+        status: 'confirmed',
         storeId: store_id,
       })),
     );
     const after = await readMappingsById(
-      db,
-      code,
+      write.db,
+      write.tenant,
       body.mappings.map((m) => m.id),
     );
     return {
@@ -922,8 +905,10 @@ const g2ResourceRoutes = resourceRoutes({
     };
   },
 
-  async importG2StoreMappings({ caller, request, tenant, db, now, services }) {
-    const code = tenantOf(tenant);
+  async importG2StoreMappings(call) {
+    const { caller, request, db } = call;
+    const write = mappingWrite(call);
+    const code = write.tenant;
     const rows = await readMappingImport(request);
     const scope = writeScope(caller, request);
     const stores = new Set((await candidateStores(db, scope)).map((s) => s.id));
@@ -975,10 +960,11 @@ const g2ResourceRoutes = resourceRoutes({
       code,
       found.map((f) => f.id),
     );
-    const { revalidating, changes } = await confirmMappings(
-      { db, jobs: services.jobs, caller, tenant: code, now },
+    const { revalidating, changes } = await applyMappings(
+      write,
       current.map((before) => ({
         before,
+        status: 'confirmed',
         storeId: wanted.get(before.partner_store_id) as number,
       })),
     );
@@ -1017,15 +1003,6 @@ const g2ResourceRoutes = resourceRoutes({
     }
     return {
       filename: `g2-store-mappings-${now.toISOString().slice(0, 10)}.csv`,
-      columns: [
-        'partner_store_id',
-        'partner_name',
-        'status',
-        'store_id',
-        'store_name',
-        'rows_held',
-        'weight_held_kg',
-      ],
       rows: rows(),
     };
   },

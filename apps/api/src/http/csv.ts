@@ -33,8 +33,12 @@ export function csvLine(cells: readonly unknown[]): string {
 export interface CsvExport<Row> {
   /** The download's file name, e.g. `stores-2026-11-24.csv`. */
   filename: string;
-  /** The columns in order: the header line names them. */
-  columns: readonly (keyof Row & string)[];
+  /**
+   * The columns in order: the header line names them. By default the
+   * fields of the entry's row schema in the contract, in its order (the
+   * route layer's); an export whose columns the caller chooses names them.
+   */
+  columns?: readonly (keyof Row & string)[];
   /** The rows, read as they are written (constant memory for any size). */
   rows: AsyncIterable<Row> | Iterable<Row>;
 }
@@ -44,7 +48,9 @@ export interface CsvExport<Row> {
  * spreadsheets read accents right), the header line, then a line per row,
  * pulled from `rows` only as fast as the client reads.
  */
-export function csvStream<Row>(file: CsvExport<Row>): Readable {
+export function csvStream<Row>(
+  file: CsvExport<Row> & { columns: readonly (keyof Row & string)[] },
+): Readable {
   async function* lines() {
     yield `\uFEFF${csvLine(file.columns)}`;
     for await (const row of file.rows) {

@@ -253,6 +253,16 @@ function answeredBy(name: EndpointName): v.GenericSchema {
 }
 
 /**
+ * The fields of a CSV entry's row schema in its order (an object schema's
+ * entries), the export's columns unless its handler names them; none for
+ * a row schema of any fields (a record).
+ */
+function rowFields(endpoint: Endpoint): string[] {
+  const row = endpoint.response as v.GenericSchema & { entries?: object };
+  return row.entries ? Object.keys(row.entries) : [];
+}
+
+/**
  * The refusal of a caller outside the entry's audience, 403 (decisions D1,
  * D15), or `null` when the caller is in it or there is no caller (an entry
  * open to anonymous callers).
@@ -446,6 +456,7 @@ export function declareRoute<N extends RoutedName>(
   const endpoint: Endpoint = endpoints[name];
   const responseSchema = answeredBy(name);
   const status = endpoint.status ?? 200;
+  const csvColumns = endpoint.format === 'csv' ? rowFields(endpoint) : [];
 
   /** What the handler is given. */
   function callOf(
@@ -574,6 +585,12 @@ export function declareRoute<N extends RoutedName>(
         after: { query, scope_member_id: request.scope?.memberId ?? null },
       },
     );
+    const columns = file.columns ?? csvColumns;
+    if (columns.length === 0) {
+      throw new Error(
+        `The CSV export ${name} names no columns: its row schema lists none.`,
+      );
+    }
     const rows = services.checkAnswers ? checkedRows(file.rows) : file.rows;
     return reply
       .code(status)
@@ -582,7 +599,7 @@ export function declareRoute<N extends RoutedName>(
         'content-disposition',
         `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
       )
-      .send(csvStream({ ...file, rows }));
+      .send(csvStream({ ...file, columns, rows }));
   }
 
   /** A file made earlier (decisions D18): one download event in the audit trail, then the bytes. */

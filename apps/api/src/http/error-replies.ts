@@ -84,6 +84,20 @@ export function staleVersion(
   );
 }
 
+/**
+ * Throws the API's 409 for deactivating a record that already is
+ * (`state`: "deactivated", "inactive"): how to bring it back, and the
+ * record as it is now in `current`.
+ */
+export function alreadyOff(current: { name: string }, state: string): never {
+  throw new Refusal(
+    409,
+    `Already ${state}`,
+    `${current.name} is already ${state}; to bring it back, set its status to active.`,
+    { current },
+  );
+}
+
 /** The 413 text: the route's body limit (the server's unless a contract entry raises it). */
 const bodyTooLarge = (limit: number) =>
   `Request body is too large; the limit is ${limit / 1024} KiB`;

@@ -1,6 +1,7 @@
 import { FEED_GRACE_FACTOR } from '@collective/api-client/contract';
 import { answeredScope } from '../data/answered-scope';
 import { resourceRoutes } from '../http/declare-route';
+import { askedPage } from '../http/paging';
 import { readDataSources, readIngestionLog } from './feed-queries';
 
 /** Lines per page of GET /api/ingestion-logs unless asked. */
@@ -25,8 +26,7 @@ export const ingestionLogsRoutes = resourceRoutes({
 
   async ingestionLogs({ query, scope, db }) {
     const answered = await answeredScope(db, scope.memberId);
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_INGESTION_LOGS_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_INGESTION_LOGS_PAGE_SIZE);
     const { lines, total } = await readIngestionLog(
       db,
       {
@@ -37,15 +37,14 @@ export const ingestionLogsRoutes = resourceRoutes({
         to: query.to,
       },
       query.sort ?? '-started_at',
-      page,
-      pageSize,
+      asked.page,
+      asked.page_size,
     );
     return {
       success: true,
       scope: answered,
       ingestion_logs: lines,
-      page,
-      page_size: pageSize,
+      ...asked,
       total,
     };
   },

@@ -1,5 +1,10 @@
-import type { InstructionPage } from '@collective/api-client/contract';
+import {
+  InstructionPageSchema,
+  type InstructionPage,
+} from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { isoTime } from '../db/iso-time';
+import { contractFields } from '../http/contract-fields';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound, staleVersion } from '../http/error-replies';
 import { renderInstructionMarkdown } from './render-markdown';
@@ -41,16 +46,11 @@ function noPage(slug: string): never {
 
 /** A page as the contract answers it: its Markdown and its sanitised HTML. */
 function toPage(row: PageRow): InstructionPage {
-  return {
-    slug: row.slug,
-    title: row.title,
-    position: row.position,
-    version: row.version,
-    updated_at: new Date(row.updated_at).toISOString(),
-    body: row.body,
+  return contractFields(InstructionPageSchema, {
+    ...row,
+    updated_at: isoTime(row.updated_at),
     html: renderInstructionMarkdown(row.body),
-    updated_by: row.updated_by,
-  };
+  });
 }
 
 /**

@@ -1,25 +1,13 @@
-import type { Job } from '@collective/api-client/contract';
+import { JobSchema, type Job } from '@collective/api-client/contract';
 import type { Caller } from '../auth/authenticate';
+import { contractFields } from '../http/contract-fields';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound } from '../http/error-replies';
 import type { JobRecord } from './job-types';
 
 /** A job as its owner reads it: never its input (it may hold the query of an export). */
 function toContractJob(record: JobRecord): Job {
-  return {
-    id: record.id,
-    kind: record.kind,
-    status: record.status,
-    progress: record.progress,
-    note: record.note,
-    result: record.result,
-    error: record.error,
-    attempts: record.attempts,
-    created_at: record.created_at,
-    started_at: record.started_at,
-    finished_at: record.finished_at,
-    expires_at: record.expires_at,
-  };
+  return contractFields(JobSchema, record);
 }
 
 /** The job if the caller owns it; the same 404 for another user's job as for none (D12). */

@@ -5,6 +5,7 @@
  */
 import type { TenantCode } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { isoTime } from '../db/iso-time';
 import { JOB_RESULT_TTL_DAYS } from './job-constants';
 import type { JobOwner, JobRecord, JsonValue } from './job-types';
 
@@ -56,28 +57,26 @@ const LIVE = '(expires_at IS NULL OR expires_at > now())';
 /** `expires_at` of a job ending now. */
 const EXPIRES = `now() + make_interval(days => ${JOB_RESULT_TTL_DAYS})`;
 
-function iso(value: Date | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
-}
-
-function toRecord(row: JobRow): JobRecord {
+/** A row as its record: the job's own fields as they are, its times in ISO 8601. */
+function toRecord({
+  progress,
+  attempt,
+  tenant,
+  created_at,
+  started_at,
+  finished_at,
+  expires_at,
+  ...fields
+}: JobRow): JobRecord {
   return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    input: row.input,
-    progress: Number(row.progress),
-    note: row.note,
-    result: row.result,
-    error: row.error,
-    attempts: row.attempt,
-    owner_user_id: row.owner_user_id,
-    tenant: row.tenant as TenantCode,
-    member_id: row.member_id,
-    created_at: new Date(row.created_at).toISOString(),
-    started_at: iso(row.started_at),
-    finished_at: iso(row.finished_at),
-    expires_at: iso(row.expires_at),
+    ...fields,
+    progress: Number(progress),
+    attempts: attempt,
+    tenant: tenant as TenantCode,
+    created_at: isoTime(created_at),
+    started_at: isoTime(started_at),
+    finished_at: isoTime(finished_at),
+    expires_at: isoTime(expires_at),
   };
 }
 

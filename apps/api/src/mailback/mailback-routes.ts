@@ -5,6 +5,7 @@ import {
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes, type RouteCall } from '../http/declare-route';
+import { askedPage, pageOffset } from '../http/paging';
 import { notFound, Refusal } from '../http/error-replies';
 import { forgetSubmissionMail, mailFromWrite } from '../mail/mail';
 import { REDACTED } from './masking';
@@ -390,8 +391,7 @@ export const mailbackRoutes = resourceRoutes({
   },
 
   async mailbackSubmissions({ db, tenant, query }) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? 25;
+    const asked = askedPage(query, 25);
     const filter = listFilter(tenantOf(tenant), query);
     const [count] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM mailback_submissions s ${filter.sql}`,
@@ -401,13 +401,12 @@ export const mailbackRoutes = resourceRoutes({
       db,
       filter,
       query.sort ?? '-created',
-      pageSize,
-      (page - 1) * pageSize,
+      asked.page_size,
+      pageOffset(asked),
     );
     return {
       submissions: rows.map(listRow),
-      page,
-      page_size: pageSize,
+      ...asked,
       total: count?.n ?? 0,
     };
   },
@@ -475,20 +474,6 @@ export const mailbackRoutes = resourceRoutes({
     }
     return {
       filename: `mailback-submissions-${now.toISOString().slice(0, 10)}.csv`,
-      columns: [
-        'id',
-        'status',
-        'created_at',
-        'region',
-        'state',
-        'items',
-        'products',
-        'tracking_number',
-        'received_weight_kg',
-        'name',
-        'email',
-        'address',
-      ],
       rows: rows(),
     };
   },

@@ -6,6 +6,7 @@ import {
   type TenantCode,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { isoTime } from '../db/iso-time';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import { countSubmission } from './rate-limit';
 import { maskEmail, maskName, maskPostalCode, MASK, REDACTED } from './masking';
@@ -62,8 +63,6 @@ export function submissionReference(id: number): string {
 export function tenantOf(tenant: TenantCode | undefined): TenantCode {
   return tenant ?? 'pact';
 }
-
-const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 
 /** The personal data of a row: as stored, masked, or the redaction mark. */
 export function personOf(row: SubmissionRow, reveal: boolean) {
@@ -178,9 +177,9 @@ export async function submissionDetail(
     })),
     form_version: row.form_version,
     tracking_number: row.tracking_number,
-    label_sent_at: iso(row.label_sent_at),
-    shipped_at: iso(row.shipped_at),
-    received_at: iso(row.received_at),
+    label_sent_at: isoTime(row.label_sent_at),
+    shipped_at: isoTime(row.shipped_at),
+    received_at: isoTime(row.received_at),
     received_weight_kg: row.received_weight_kg,
     shipment_id: row.shipment_id,
     shipment_ref: row.shipment_ref,

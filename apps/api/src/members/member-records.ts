@@ -5,13 +5,16 @@
  * One statement answers a whole page: the figures are subqueries on
  * indexed columns, never a query per row.
  */
-import type {
-  MemberProfile,
-  MemberProfileSort,
-  MemberStatus,
-  MemberTier,
+import {
+  MemberProfileSchema,
+  type MemberProfile,
+  type MemberProfileSort,
+  type MemberStatus,
+  type MemberTier,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { isoTime } from '../db/iso-time';
+import { contractFields } from '../http/contract-fields';
 
 /** A member row with its figures, as the database answers it. */
 interface MemberProfileRow {
@@ -67,28 +70,15 @@ const SORT_SQL: Readonly<Record<MemberProfileSort, string>> = {
   '-stores': 'st.stores DESC, m.id DESC',
 };
 
-const iso = (value: Date | null) =>
-  value === null ? null : new Date(value).toISOString();
-
+/** A row as the contract's profile: its figures rounded as sent, its times in ISO 8601. */
 function toProfile(row: MemberProfileRow): MemberProfile {
-  return {
-    id: row.id,
-    name: row.name,
-    code: row.code,
-    tier: row.tier,
-    status: row.status,
-    contact_name: row.contact_name,
-    contact_email: row.contact_email,
-    contact_phone: row.contact_phone,
-    stores: row.stores,
-    active_stores: row.active_stores,
-    users: row.users,
+  return contractFields(MemberProfileSchema, {
+    ...row,
     collected_kg_this_year:
       Math.round(row.collected_kg_this_year * 1000) / 1000,
-    last_shipment_at: iso(row.last_shipment_at),
-    deactivated_at: iso(row.deactivated_at),
-    version: row.version,
-  };
+    last_shipment_at: isoTime(row.last_shipment_at),
+    deactivated_at: isoTime(row.deactivated_at),
+  });
 }
 
 /** The first day of `now`'s calendar year (UTC), as the figures count it. */

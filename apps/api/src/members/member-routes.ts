@@ -7,7 +7,13 @@ import { answeredScope } from '../data/answered-scope';
 import { changedFields } from '../data/changed-fields';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes } from '../http/declare-route';
-import { notFound, Refusal, staleVersion } from '../http/error-replies';
+import { askedPage } from '../http/paging';
+import {
+  alreadyOff,
+  notFound,
+  Refusal,
+  staleVersion,
+} from '../http/error-replies';
 import {
   auditedMember,
   readMemberProfile,
@@ -102,8 +108,7 @@ export const memberRoutes = resourceRoutes({
     return { success: true, members };
   },
   async memberProfiles({ query, scope, db, now }) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_MEMBER_PROFILES_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_MEMBER_PROFILES_PAGE_SIZE);
     const answered = await answeredScope(db, scope.memberId);
     const { profiles, total } = await readMemberProfiles(
       db,
@@ -113,8 +118,8 @@ export const memberRoutes = resourceRoutes({
         status: query.status,
         tier: query.tier,
         sort: query.sort ?? 'name',
-        page,
-        pageSize,
+        page: asked.page,
+        pageSize: asked.page_size,
       },
       now,
     );
@@ -123,8 +128,7 @@ export const memberRoutes = resourceRoutes({
       scope: answered,
       year: now.getUTCFullYear(),
       member_profiles: profiles,
-      page,
-      page_size: pageSize,
+      ...asked,
       total,
     };
   },
@@ -215,14 +219,7 @@ export const memberRoutes = resourceRoutes({
 
   async deactivateMember({ params: { id }, body, scope, db, now }) {
     const before = await lockedMember(db, id, scope, body.version, now);
-    if (before.status === 'deactivated') {
-      throw new Refusal(
-        409,
-        'Already deactivated',
-        `${before.name} is already deactivated; to bring it back, set its status to active.`,
-        { current: before },
-      );
-    }
+    if (before.status === 'deactivated') alreadyOff(before, 'deactivated');
     await db.query(
       `UPDATE members SET status = 'deactivated', deactivated_at = $2,
               version = version + 1

@@ -1,5 +1,6 @@
 import type { Notification } from '@collective/api-client/contract';
 import { NOTIFICATIONS_LIST_LIMIT } from '../constants';
+import { isoTime } from '../db/iso-time';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound } from '../http/error-replies';
 
@@ -17,8 +18,8 @@ export function toContractNotification(row: NotificationRow): Notification {
     id: row.id,
     title: row.title,
     body: row.body,
-    created_at: new Date(row.created_at).toISOString(),
-    read_at: row.read_at === null ? null : new Date(row.read_at).toISOString(),
+    created_at: isoTime(row.created_at),
+    read_at: isoTime(row.read_at),
   };
 }
 

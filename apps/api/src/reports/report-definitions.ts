@@ -86,6 +86,13 @@ export const UNKNOWN_STATE = 'Unknown';
 /** The label of the sorting's remainder: collected minus sorted weight (received = sorted + residue, D14). */
 export const RESIDUE_LABEL = 'Unsorted residue';
 
+/** The shipments, units and collected weight of a period, the same in every template that has them. */
+const VOLUME_COLUMNS: readonly ReportColumn[] = [
+  { key: 'shipments', label: 'Shipments sent', kind: 'count' },
+  { key: 'units', label: 'Units', kind: 'count' },
+  { key: 'collected_kg', label: 'Collected (kg, net received)', kind: 'kg' },
+];
+
 /** The end-of-life columns of D14's recycling rate, the same in every template that has them. */
 const OUTCOME_COLUMNS: readonly ReportColumn[] = [
   {
@@ -109,9 +116,7 @@ const memberImpact: ReportDefinition = {
   labelKey: 'month',
   columns: [
     { key: 'month', label: 'Month', kind: 'text' },
-    { key: 'shipments', label: 'Shipments sent', kind: 'count' },
-    { key: 'units', label: 'Units', kind: 'count' },
-    { key: 'collected_kg', label: 'Collected (kg, net received)', kind: 'kg' },
+    ...VOLUME_COLUMNS,
     { key: 'sorted_kg', label: 'Sorted (kg)', kind: 'kg' },
     ...OUTCOME_COLUMNS,
     { key: 'weighed_kg', label: 'Weighed (kg, gross − tare)', kind: 'kg' },
@@ -183,9 +188,7 @@ const storeSummary: ReportDefinition = {
     { key: 'member', label: 'Member', kind: 'text' },
     { key: 'channel', label: 'Channel', kind: 'text' },
     { key: 'active', label: 'Active', kind: 'text' },
-    { key: 'shipments', label: 'Shipments sent', kind: 'count' },
-    { key: 'units', label: 'Units', kind: 'count' },
-    { key: 'collected_kg', label: 'Collected (kg, net received)', kind: 'kg' },
+    ...VOLUME_COLUMNS,
     { key: 'last_shipment', label: 'Last shipment in period', kind: 'text' },
   ],
   async read(db, input) {

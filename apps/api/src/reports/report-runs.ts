@@ -18,6 +18,7 @@ import {
   resolveDataScope,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { isoTime } from '../db/iso-time';
 import { Refusal } from '../http/error-replies';
 import type { JobStatus } from '../jobs/job-types';
 import { REPORT_JOB_KIND, type ReportJobInput } from './report-job';
@@ -79,9 +80,6 @@ export interface VisibleRun {
   memberId: number | null;
 }
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
-
 function toRun(row: RunRow): VisibleRun {
   const succeeded = row.status === 'succeeded';
   const files = succeeded
@@ -107,9 +105,9 @@ function toRun(row: RunRow): VisibleRun {
       note: row.note,
       error: row.error,
       requested_by: { id: row.user_id, name: row.user_name },
-      created_at: iso(row.created_at) as string,
-      finished_at: iso(row.finished_at),
-      expires_at: iso(row.expires_at),
+      created_at: isoTime(row.created_at),
+      finished_at: isoTime(row.finished_at),
+      expires_at: isoTime(row.expires_at),
       rows:
         succeeded && typeof row.result?.rows === 'number'
           ? row.result.rows

@@ -13,8 +13,11 @@ import {
   type ShipmentRow,
   type ShipmentSort,
 } from '@collective/api-client/contract';
+import { DEFAULT_STORES_PAGE_SIZE } from '../constants';
 import type { SqlRunner } from '../db/database';
 import { memberName } from '../data/answered-scope';
+import { notFound } from '../http/error-replies';
+import { askedPage } from '../http/paging';
 import { isoUtc } from '../data/program-queries';
 import { containsPattern, startsWithPattern, Where } from '../db/where';
 
@@ -166,6 +169,31 @@ export async function readShipmentPage(
     shipments: rows,
     total: count?.total ?? 0,
   };
+}
+
+/**
+ * The answer of a list of shipments (the shipments screen, the receiving
+ * queue): the page `query` asks for of those matching `filters` in `sort`
+ * order; 404 when the scope names a member that does not exist.
+ */
+export async function answerShipmentPage(
+  db: SqlRunner,
+  filters: ShipmentFilters,
+  sort: QueueSort,
+  query: { page?: number | undefined; page_size?: number | undefined },
+  now: Date,
+) {
+  const asked = askedPage(query, DEFAULT_STORES_PAGE_SIZE);
+  const found = await readShipmentPage(
+    db,
+    filters,
+    sort,
+    asked.page,
+    asked.page_size,
+    now,
+  );
+  if (!found) notFound(`There is no member ${filters.memberId}.`);
+  return { success: true, ...found, ...asked };
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { ShipmentCsvRow } from '@collective/api-client/contract';
-import { DEFAULT_STORES_PAGE_SIZE } from '../constants';
 import { memberName } from '../data/answered-scope';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound, Refusal } from '../http/error-replies';
 import {
+  answerShipmentPage,
   readShipmentDetail,
-  readShipmentPage,
   readShipmentsInOrder,
 } from './shipment-queries';
 import {
@@ -21,19 +20,14 @@ import {
  * make — an exception, the origin store — each versioned and audited.
  */
 export const shipmentRoutes = resourceRoutes({
-  async shipments({ query, scope: { memberId }, db, now }) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_STORES_PAGE_SIZE;
-    const found = await readShipmentPage(
+  shipments({ query, scope: { memberId }, db, now }) {
+    return answerShipmentPage(
       db,
       { ...query, memberId },
       query.sort ?? '-shipped_at',
-      page,
-      pageSize,
+      query,
       now,
     );
-    if (!found) notFound(`There is no member ${memberId}.`);
-    return { success: true, ...found, page, page_size: pageSize };
   },
 
   async shipmentsExport({ query, scope: { memberId }, db, now }) {
@@ -65,20 +59,6 @@ export const shipmentRoutes = resourceRoutes({
     }
     return {
       filename: `shipments-${now.toISOString().slice(0, 10)}.csv`,
-      columns: [
-        'id',
-        'tracking_number',
-        'store',
-        'member',
-        'channel',
-        'status',
-        'shipped_at',
-        'delivered_at',
-        'received_at',
-        'declared_weight_kg',
-        'net_kg',
-        'flags',
-      ],
       rows: rows(),
     };
   },

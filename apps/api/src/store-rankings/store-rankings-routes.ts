@@ -1,4 +1,5 @@
 import { resourceRoutes } from '../http/declare-route';
+import { askedPage } from '../http/paging';
 import { notFound } from '../http/error-replies';
 import {
   lastDayOf,
@@ -22,8 +23,7 @@ export const storeRankingsRoutes = resourceRoutes({
    * collective median; 404 for a member that does not exist.
    */
   async storeRankings({ query, scope, db, now }) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_STORE_RANKINGS_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_STORE_RANKINGS_PAGE_SIZE);
     const metric = query.metric ?? 'collected_kg';
     const period = rankingPeriod(query.period, now);
     const answer = await readStoreRankings(db, {
@@ -34,8 +34,8 @@ export const storeRankingsRoutes = resourceRoutes({
       minActiveDays: query.min_active_days ?? 0,
       metric,
       sort: query.sort ?? 'rank',
-      page,
-      pageSize,
+      page: asked.page,
+      pageSize: asked.page_size,
     });
     if (!answer) notFound(`There is no member ${scope.memberId}.`);
     return {
@@ -45,8 +45,7 @@ export const storeRankingsRoutes = resourceRoutes({
       period: { from: period.from, to: lastDayOf(period) },
       median: answer.median,
       store_rankings: answer.rows,
-      page,
-      page_size: pageSize,
+      ...asked,
       total: answer.total,
     };
   },

@@ -20,7 +20,13 @@ import { rebuildRollups } from '../data/rollups';
 import type { SqlRunner } from '../db/database';
 import type { AuditedChange } from '../http/audit';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
-import { notFound, Refusal, staleVersion } from '../http/error-replies';
+import { askedPage } from '../http/paging';
+import {
+  alreadyOff,
+  notFound,
+  Refusal,
+  staleVersion,
+} from '../http/error-replies';
 import { requestTenant } from '../http/tenant-header';
 import { cutAtLimit, uploadedPart } from '../http/uploads';
 import { readImportFile, type ImportMember } from './store-import';
@@ -244,8 +250,7 @@ async function checkImport(
  */
 const storeInventoryRoutes = resourceRoutes({
   async storeRecords({ query, scope, db, now }) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_STORE_RECORDS_PAGE_SIZE;
+    const asked = askedPage(query, DEFAULT_STORE_RECORDS_PAGE_SIZE);
     const answered = await answeredScope(db, scope.memberId);
     const { records, total } = await readStoreRecords(
       db,
@@ -258,8 +263,8 @@ const storeInventoryRoutes = resourceRoutes({
         status: query.status,
         lowStock: query.low_stock === 'true',
         sort: query.sort ?? 'name',
-        page,
-        pageSize,
+        page: asked.page,
+        pageSize: asked.page_size,
       },
       now,
     );
@@ -267,8 +272,7 @@ const storeInventoryRoutes = resourceRoutes({
       success: true,
       scope: answered,
       store_records: records,
-      page,
-      page_size: pageSize,
+      ...asked,
       total,
     };
   },
@@ -353,14 +357,7 @@ const storeInventoryRoutes = resourceRoutes({
       body.version,
       now,
     );
-    if (before.status === 'inactive') {
-      throw new Refusal(
-        409,
-        'Already inactive',
-        `${before.name} is already inactive; to bring it back, set its status to active.`,
-        { current: before },
-      );
-    }
+    if (before.status === 'inactive') alreadyOff(before, 'inactive');
     await db.query(
       'UPDATE stores SET active = false, version = version + 1 WHERE id = $1',
       [id],

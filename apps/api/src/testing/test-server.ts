@@ -146,3 +146,34 @@ export async function signedInCalls(
     return server.send(method, url, { token, payload, headers });
   };
 }
+
+/** Signs each of `emails` in on `server`, keeping their tokens in `tokens` by email. */
+export async function signInTo(
+  tokens: Record<string, string>,
+  server: TestServer,
+  emails: readonly string[],
+): Promise<void> {
+  for (const email of emails) tokens[email] = await server.login(email);
+}
+
+/**
+ * A call as anyone a journey test meets: `who` an email whose token
+ * `tokens` holds (signed in at the start or along the way), else a bearer
+ * token itself, or `null` for an anonymous call. `server` is read at each
+ * call (it starts in `beforeAll`).
+ */
+export function callWithTokens(
+  server: () => TestServer,
+  tokens: Readonly<Record<string, string>>,
+) {
+  return (
+    who: string | null,
+    method: CallMethod,
+    url: string,
+    payload?: object,
+  ) =>
+    server().send(method, url, {
+      token: who ? (tokens[who] ?? who) : undefined,
+      payload,
+    });
+}

@@ -1,5 +1,6 @@
 import type { ManagedUser } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { isoTime } from '../db/iso-time';
 
 /** A user row as user management reads it (never the password hash). */
 export interface ManagedUserRow {
@@ -25,9 +26,6 @@ export const MANAGED_USER_COLUMNS = `u.id, u.email, u.name, u.role, u.member_id,
     WHERE t.user_id = u.id AND t.purpose = 'invitation'
       AND t.used_at IS NULL AND t.revoked_at IS NULL) AS invitation_expires_at`;
 
-const iso = (value: Date | null) =>
-  value === null ? null : new Date(value).toISOString();
-
 /** A user row as the contract sends it. */
 export function toManagedUser(row: ManagedUserRow): ManagedUser {
   return {
@@ -38,9 +36,9 @@ export function toManagedUser(row: ManagedUserRow): ManagedUser {
     member_id: row.member_id,
     member_name: row.member_name,
     status: row.status,
-    last_sign_in_at: iso(row.last_sign_in_at),
+    last_sign_in_at: isoTime(row.last_sign_in_at),
     created_at: new Date(row.created_at).toISOString(),
-    invitation_expires_at: iso(row.invitation_expires_at),
+    invitation_expires_at: isoTime(row.invitation_expires_at),
     version: row.version,
   };
 }

@@ -11,6 +11,8 @@ import { SESSION_CACHE_TTL_MS } from '../constants';
 import { DEMO_PASSWORD } from '../db/seed';
 import { describeOnEachDatabase } from '../testing/test-databases';
 import {
+  callWithTokens,
+  signInTo,
   startTestServer,
   startTestServerBeside,
   type TestServer,
@@ -31,15 +33,13 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
     server = await startTestServer(engine, {
       clock: () => new Date(Date.now() + clockShift),
     });
-    for (const email of [
+    await signInTo(tokens, server, [
       'super@pact.test',
       'admin@pact.test',
       'brand.admin@kiehls.test',
       'operator@kiehls.test',
       'special.admin@member1009.test',
-    ]) {
-      tokens[email] = await server.login(email);
-    }
+    ]);
     for (const row of await server.db.query<{ id: number; email: string }>(
       'SELECT id, email FROM users',
     )) {
@@ -48,17 +48,7 @@ describeOnEachDatabase('user management (decisions D16)', (engine) => {
   });
   afterAll(() => server?.close());
 
-  function call(
-    who: string | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) {
-    return server.send(method, url, {
-      token: who ? (tokens[who] ?? who) : undefined,
-      payload,
-    });
-  }
+  const call = callWithTokens(() => server, tokens);
   async function invite(
     who: string,
     body: {

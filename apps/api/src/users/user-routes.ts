@@ -24,7 +24,9 @@ import {
 } from '../auth/sessions';
 import { findUserById, toContractUser } from '../auth/users';
 import type { SqlRunner } from '../db/database';
+import { isoTime } from '../db/iso-time';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
+import { askedPage, pageOffset } from '../http/paging';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import {
   findOpenLink,
@@ -331,8 +333,7 @@ async function reread(db: SqlRunner, id: number): Promise<ManagedUserRow> {
  */
 export const userRoutes = resourceRoutes({
   async users({ query, scope, db }) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? 25;
+    const asked = askedPage(query, 25);
     const where = new Where();
     if (scope.memberId !== null)
       where.add(`u.member_id = ${where.param(scope.memberId)}`);
@@ -352,15 +353,14 @@ export const userRoutes = resourceRoutes({
          FROM users u LEFT JOIN members m ON m.id = u.member_id
          ${filter}
         ORDER BY ${USER_SORT_SQL[query.sort ?? 'name']}
-        LIMIT ${where.param(pageSize)} OFFSET ${where.param((page - 1) * pageSize)}`,
+        LIMIT ${where.param(asked.page_size)} OFFSET ${where.param(pageOffset(asked))}`,
       where.params,
     );
     return {
       success: true,
       users: rows.map(toManagedUser),
       total: count?.n ?? 0,
-      page,
-      page_size: pageSize,
+      ...asked,
     };
   },
 
@@ -688,8 +688,7 @@ export const userRoutes = resourceRoutes({
         purpose: row.purpose,
         created_at: new Date(row.created_at).toISOString(),
         delivered_by: row.transport,
-        sent_at:
-          row.sent_at === null ? null : new Date(row.sent_at).toISOString(),
+        sent_at: isoTime(row.sent_at),
       })),
     };
   },

@@ -8,10 +8,9 @@ import {
   toGrams,
   type WeightProblem,
 } from '@collective/api-client/contract';
-import { DEFAULT_STORES_PAGE_SIZE } from '../constants';
 import { resourceRoutes } from '../http/declare-route';
 import { notFound, Refusal } from '../http/error-replies';
-import { readShipmentPage } from '../shipments/shipment-queries';
+import { answerShipmentPage } from '../shipments/shipment-queries';
 import {
   auditedReceipt,
   lockedReceipt,
@@ -77,19 +76,14 @@ function drawnOf(lines: readonly { material: string; in_lots_kg: number }[]) {
  * database's own CHECKs), versioned and audited.
  */
 export const warehouseRoutes = resourceRoutes({
-  async receivingQueue({ query, scope: { memberId }, db, now }) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? DEFAULT_STORES_PAGE_SIZE;
-    const found = await readShipmentPage(
+  receivingQueue({ query, scope: { memberId }, db, now }) {
+    return answerShipmentPage(
       db,
       { memberId, status: 'delivered' },
       'delivered_at',
-      page,
-      pageSize,
+      query,
       now,
     );
-    if (!found) notFound(`There is no member ${memberId}.`);
-    return { success: true, ...found, page, page_size: pageSize };
   },
 
   async warehouseSummary({ scope: { memberId }, db, now }) {

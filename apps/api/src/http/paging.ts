@@ -1,0 +1,23 @@
+/**
+ * The page a list call asks for, as its answer repeats it (the contract's
+ * `pageEntries`): `page` and `page_size` as the query gives them, else the
+ * first page of the list's default size. A handler spreads it into its
+ * answer beside the `total` it read.
+ */
+export interface AskedPage {
+  page: number;
+  page_size: number;
+}
+
+/** The page `query` asks for: page 1 and `defaultSize` items unless it says otherwise. */
+export function askedPage(
+  query: { page?: number | undefined; page_size?: number | undefined },
+  defaultSize: number,
+): AskedPage {
+  return { page: query.page ?? 1, page_size: query.page_size ?? defaultSize };
+}
+
+/** How many items come before the page asked for: the list's OFFSET. */
+export function pageOffset({ page, page_size }: AskedPage): number {
+  return (page - 1) * page_size;
+}
