@@ -11,6 +11,7 @@ import { CsvError, parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { Readable } from 'node:stream';
 import { Refusal } from '../http/error-replies';
+import { keepingZipEntries } from './zip-entries';
 
 /** The cells of one data row of a G2 file, as text. */
 export interface G2FileRow {
@@ -230,7 +231,7 @@ export function cellText(value: unknown): string {
  * formulas their text. The same row and column limits as a CSV.
  */
 export async function* readG2Xlsx(input: Readable): AsyncGenerator<G2FileRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(keepingZipEntries(input), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
