@@ -231,13 +231,16 @@ export function cellText(value: unknown): string {
  * formulas their text. The same row and column limits as a CSV.
  */
 export async function* readG2Xlsx(input: Readable): AsyncGenerator<G2FileRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(keepingZipEntries(input), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
+    keepingZipEntries(input),
+    {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      entries: 'ignore',
+    },
+  );
   let columns: ReturnType<typeof headerColumns> | null = null;
   let rows = 0;
   try {

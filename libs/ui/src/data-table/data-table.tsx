@@ -1,5 +1,5 @@
 /* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role --
-   the table roles are repeated on purpose: below the card width the table's
+   the table roles are repeated on purpose: shown as cards, the table's
    parts change `display`, which makes some browsers drop their table
    semantics unless the roles are explicit (jsx-a11y takes <td> for a grid cell). */
 import {
@@ -17,6 +17,7 @@ import { DataState } from '../data-state/data-state';
 import type { ListSort } from '../list-params/list-params';
 import { Pagination, type PaginationProps } from '../pagination/pagination';
 import { visuallyHiddenClass } from '../visually-hidden/visually-hidden';
+import { useCardLayout } from './card-layout';
 import { ColumnChooser } from './column-chooser';
 import styles from './data-table.module.css';
 
@@ -107,8 +108,9 @@ function ariaSort(sorted: false | 'asc' | 'desc') {
  * visibility state) with our own accessible markup: a caption, sort buttons
  * in the headings with `aria-sort`, row links that are real links, a Columns
  * chooser, a sticky header, loading / empty / error states, and the
- * pagination under it. Below 40rem of width each row becomes a card that
- * labels every value.
+ * pagination under it. Below 40rem of width, or where its columns do not
+ * fit ({@link useCardLayout}), each row becomes a card that labels every
+ * value: the page never scrolls sideways and no word is cut.
  */
 export function DataTable<TRow>({
   caption,
@@ -188,13 +190,23 @@ export function DataTable<TRow>({
     },
   });
 
+  const layout = useCardLayout([rows, columnVisibility]);
   const hideable = table
     .getAllLeafColumns()
     .filter((column) => column.getCanHide());
   const rowLinkColumn = columns.find((column) => column.rowLink)?.id;
 
   return (
-    <div className={[styles.root, className ?? ''].filter(Boolean).join(' ')}>
+    <div
+      ref={layout.place}
+      className={[
+        styles.root,
+        layout.cards ? styles.cards : '',
+        className ?? '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
       {hideable.length > 0 ? (
         <div className={styles.toolbar}>
           <ColumnChooser
@@ -221,6 +233,7 @@ export function DataTable<TRow>({
         {...(onRetry ? { onRetry } : {})}
       >
         <table
+          ref={layout.table}
           role="table"
           aria-labelledby={captionId}
           aria-busy={isPlaceholder || undefined}
