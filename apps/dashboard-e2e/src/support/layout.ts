@@ -2,13 +2,28 @@ import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './accessibility';
 
 /**
+ * Waits until the browser has rendered a frame, so layout chosen in
+ * script before the paint (the list kit's cards after a resize, which a
+ * ResizeObserver decides) is what is measured, as a user would see it.
+ */
+async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(done)),
+      ),
+  );
+}
+
+/**
  * Fails when the page itself scrolls sideways at its current width (wide
- * tables scroll in their own region, never the page).
+ * tables scroll in their own region or become cards, never the page).
  */
 export async function expectNoSidewaysScroll(
   page: Page,
   where: string,
 ): Promise<void> {
+  await nextFrame(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `no sideways scrolling of ${where}`).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? 0,
@@ -36,6 +51,7 @@ export async function expectCaptionsAcrossTheirTables(
   page: Page,
   where: string,
 ): Promise<void> {
+  await nextFrame(page);
   const narrow = await page.evaluate(() =>
     [...document.querySelectorAll('table > caption')].flatMap((caption) => {
       const width = caption.getBoundingClientRect().width;

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /** Below this width (in rem) a {@link DataTable} always shows cards: a phone, a side panel. */
 export const CARD_WIDTH_REM = 40;
@@ -42,7 +43,9 @@ export function useCardLayout(content: readonly unknown[]) {
     };
     decide();
     if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(decide);
+    // Committed inside the observer's callback, which the browser runs
+    // after layout and before the paint: no frame shows the old layout.
+    const observer = new ResizeObserver(() => flushSync(decide));
     observer.observe(element);
     return () => observer.disconnect();
   }, [cards, ...content]);
