@@ -39,8 +39,7 @@ export const dataRoutes = resourceRoutes({
       memberId,
       search: query.search?.trim() ?? '',
       sort: query.sort ?? 'name',
-      page: asked.page,
-      pageSize: asked.page_size,
+      paging: asked,
     });
     if (!stores.found) unknownMember(memberId);
     return { success: true, ...stores.value, ...asked };
@@ -54,8 +53,7 @@ export const dataRoutes = resourceRoutes({
       memberId,
       search,
       sort,
-      page: 1,
-      pageSize: EXPORT_PAGE_SIZE,
+      paging: { page: 1, page_size: EXPORT_PAGE_SIZE },
     });
     if (!first.found) unknownMember(memberId);
     async function* rows(): AsyncGenerator<StoreCsvRow> {
@@ -80,8 +78,7 @@ export const dataRoutes = resourceRoutes({
           memberId,
           search,
           sort,
-          page: number + 1,
-          pageSize: EXPORT_PAGE_SIZE,
+          paging: { page: number + 1, page_size: EXPORT_PAGE_SIZE },
         });
       }
     }

@@ -16,6 +16,7 @@ import {
 } from '@collective/api-client/contract';
 import { RECENT_SHIPMENTS_COUNT, TOP_STORES_COUNT } from '../constants';
 import type { SqlRunner } from '../db/database';
+import { pageOffset, type AskedPage } from '../http/paging';
 import { contractMonth, lastTwelveMonths, type MonthStart } from './months';
 
 /** A timestamp as the contract sends it: ISO 8601 in UTC with milliseconds. */
@@ -198,8 +199,7 @@ export interface StorePageRequest {
   memberId: number | null;
   search: string;
   sort: StoreSort;
-  page: number;
-  pageSize: number;
+  paging: AskedPage;
 }
 
 /** A page of stores as GET /api/stores answers it, without `success`. */
@@ -241,7 +241,7 @@ export async function readStorePage(
     request.memberId === null
       ? 'NULL::text'
       : '(SELECT name FROM members WHERE id = $1)';
-  params.push(request.pageSize, (request.page - 1) * request.pageSize);
+  params.push(request.paging.page_size, pageOffset(request.paging));
   const rows = await db.query<
     Store & { total: number; scope_member_name: string | null }
   >(

@@ -10,6 +10,7 @@ import type {
   G2Upload,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { pageOffset, type AskedPage } from '../http/paging';
 import { isoUtc } from '../data/program-queries';
 import type { JobQueue } from '../jobs/job-queue';
 import { suggestStores, type CandidateStore } from './store-similarity';
@@ -173,8 +174,7 @@ export async function readUploads(
   filter: {
     status?: string;
     memberId: G2Member;
-    page: number;
-    pageSize: number;
+    paging: AskedPage;
   },
   jobs: JobQueue,
 ): Promise<{ uploads: G2Upload[]; total: number }> {
@@ -192,7 +192,7 @@ export async function readUploads(
               ORDER BY u.uploaded_at DESC, u.id DESC LIMIT $4 OFFSET $5) u
        LEFT JOIN users us ON us.id = u.uploaded_by ${member}
       ORDER BY u.uploaded_at DESC, u.id DESC`,
-    [...params, filter.pageSize, (filter.page - 1) * filter.pageSize],
+    [...params, filter.paging.page_size, pageOffset(filter.paging)],
   );
   return {
     uploads: await Promise.all(
@@ -247,8 +247,7 @@ const ISSUE_FROM = 'g2_row_issues i JOIN g2_uploads u ON u.id = i.upload_id';
 export async function readIssues(
   db: SqlRunner,
   filter: IssueFilter,
-  page: number,
-  pageSize: number,
+  paging: AskedPage,
 ): Promise<{ issues: G2Issue[]; total: number }> {
   const where = issueWhere(filter);
   const [count] = await db.query<{ total: number }>(
@@ -258,7 +257,7 @@ export async function readIssues(
   const issues = await db.query<G2Issue>(
     `SELECT ${ISSUE_COLUMNS} FROM ${ISSUE_FROM} ${where.sql}
       ORDER BY i.upload_id DESC, i.row, i.id
-      LIMIT ${Number(pageSize)} OFFSET ${Number((page - 1) * pageSize)}`,
+      LIMIT ${Number(paging.page_size)} OFFSET ${Number(pageOffset(paging))}`,
     where.params,
   );
   return { issues, total: count?.total ?? 0 };
@@ -404,8 +403,7 @@ export async function readMappings(
     status?: string;
     search?: string;
     memberId: G2Member;
-    page: number;
-    pageSize: number;
+    paging: AskedPage;
   },
   stores: readonly CandidateStore[] | null,
 ): Promise<{ mappings: G2StoreMapping[]; total: number }> {
@@ -421,7 +419,7 @@ export async function readMappings(
   const rows = await db.query<MappingRow>(
     `SELECT ${MAPPING_COLUMNS} FROM ${MAPPING_FROM} ${where}
       ORDER BY (m.status = 'confirmed'), rows_held DESC, m.partner_store_id
-      LIMIT ${Number(filter.pageSize)} OFFSET ${Number((filter.page - 1) * filter.pageSize)}`,
+      LIMIT ${Number(filter.paging.page_size)} OFFSET ${Number(pageOffset(filter.paging))}`,
     params,
   );
   return {

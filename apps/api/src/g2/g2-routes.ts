@@ -503,8 +503,7 @@ const g2ResourceRoutes = resourceRoutes({
       {
         status: query.status,
         memberId,
-        page: asked.page,
-        pageSize: asked.page_size,
+        paging: asked,
       },
       services.jobs,
     );
@@ -607,8 +606,7 @@ const g2ResourceRoutes = resourceRoutes({
     const { issues, total } = await readIssues(
       db,
       uploadReportFilter(tenantOf(tenant), memberId, id, query),
-      asked.page,
-      asked.page_size,
+      asked,
     );
     return {
       success: true,
@@ -767,8 +765,7 @@ const g2ResourceRoutes = resourceRoutes({
           uploadId: query.upload,
           pendingOnly: true,
         },
-        asked.page,
-        asked.page_size,
+        asked,
       ),
     ];
     return {
@@ -834,8 +831,7 @@ const g2ResourceRoutes = resourceRoutes({
           status: query.status,
           search: query.search,
           memberId,
-          page: asked.page,
-          pageSize: asked.page_size,
+          paging: asked,
         },
         stores,
       ),

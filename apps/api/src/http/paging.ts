@@ -1,8 +1,9 @@
 /**
  * The page a list call asks for, as its answer repeats it (the contract's
  * `pageEntries`): `page` and `page_size` as the query gives them, else the
- * first page of the list's default size. A handler spreads it into its
- * answer beside the `total` it read.
+ * first page of the list's default size. A handler hands it to the query
+ * that reads the page (`LIMIT page_size OFFSET pageOffset(…)`) and spreads
+ * it into its answer beside the `total` it read.
  */
 export interface AskedPage {
   page: number;

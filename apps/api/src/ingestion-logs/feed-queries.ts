@@ -16,6 +16,7 @@ import {
   type IngestionStatus,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { pageOffset, type AskedPage } from '../http/paging';
 import { Where } from '../db/where';
 import { isoUtc } from '../data/program-queries';
 
@@ -119,8 +120,7 @@ export async function readIngestionLog(
   db: SqlRunner,
   filters: IngestionLogFilters,
   sort: IngestionLogSort,
-  page: number,
-  pageSize: number,
+  paging: AskedPage,
 ): Promise<{ lines: IngestionLog[]; total: number }> {
   const where = whereOf(filters);
   const [count] = await db.query<{ total: number }>(
@@ -128,8 +128,8 @@ export async function readIngestionLog(
     where.params,
   );
   const direction = sort === 'started_at' ? 'ASC' : 'DESC';
-  const limit = where.param(pageSize);
-  const offset = where.param((page - 1) * pageSize);
+  const limit = where.param(paging.page_size);
+  const offset = where.param(pageOffset(paging));
   const rows = await db.query<IngestionLog & { id: string }>(
     `SELECT l.id::int AS id, l.source, ${isoUtc('l.started_at')} AS started_at,
             ${isoUtc('l.finished_at')} AS finished_at, l.status, l.rows, l.message,

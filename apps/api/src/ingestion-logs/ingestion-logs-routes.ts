@@ -37,8 +37,7 @@ export const ingestionLogsRoutes = resourceRoutes({
         to: query.to,
       },
       query.sort ?? '-started_at',
-      asked.page,
-      asked.page_size,
+      asked,
     );
     return {
       success: true,

@@ -13,6 +13,7 @@ import {
   type MemberTier,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { pageOffset, type AskedPage } from '../http/paging';
 import { isoTime } from '../db/iso-time';
 import { contractFields } from '../http/contract-fields';
 
@@ -94,8 +95,7 @@ export interface MemberProfilesRequest {
   status?: MemberStatus | undefined;
   tier?: MemberTier | undefined;
   sort: MemberProfileSort;
-  page: number;
-  pageSize: number;
+  paging: AskedPage;
 }
 
 /** One page of the members in scope with their figures, and how many match in all. */
@@ -123,7 +123,7 @@ export async function readMemberProfiles(
     `${PROFILE_SELECT}
      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY ${SORT_SQL[request.sort]}
-     LIMIT ${arg(request.pageSize)} OFFSET ${arg((request.page - 1) * request.pageSize)}`,
+     LIMIT ${arg(request.paging.page_size)} OFFSET ${arg(pageOffset(request.paging))}`,
     args,
   );
   return { profiles: rows.map(toProfile), total: rows[0]?.total ?? 0 };

@@ -118,8 +118,7 @@ export const memberRoutes = resourceRoutes({
         status: query.status,
         tier: query.tier,
         sort: query.sort ?? 'name',
-        page: asked.page,
-        pageSize: asked.page_size,
+        paging: asked,
       },
       now,
     );

@@ -21,34 +21,37 @@ const observation = fc.record({
 describe('RequestDurations', () => {
   it('exposes exactly what prom-client’s Histogram exposes for the same observations', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(observation, { maxLength: 60 }), async (seen) => {
-        const ours = new Registry();
-        const durations = new RequestDurations();
-        ours.registerMetric(durations as unknown as Metric);
-        const recorders = new Map<string, (s: number, v: number) => void>();
-        const theirs = new Registry();
-        const histogram = new Histogram({
-          name: 'http_request_duration_seconds',
-          help: durations.help,
-          labelNames: ['method', 'route', 'status_code'],
-          buckets: BUCKETS,
-          registers: [theirs],
-        });
-        for (const { method, route, status, seconds } of seen) {
-          const key = `${method} ${route}`;
-          const record =
-            recorders.get(key) ?? durations.recorder(method, route);
-          recorders.set(key, record);
-          record(status, seconds);
-          histogram.observe(
-            { method, route, status_code: String(status) },
-            seconds,
-          );
-        }
-        const lines = async (registry: Registry) =>
-          (await registry.metrics()).split('\n').sort();
-        expect(await lines(ours)).toEqual(await lines(theirs));
-      }),
+      fc.asyncProperty(
+        fc.array(observation, { maxLength: 60 }),
+        async (seen) => {
+          const ours = new Registry();
+          const durations = new RequestDurations();
+          ours.registerMetric(durations as unknown as Metric);
+          const recorders = new Map<string, (s: number, v: number) => void>();
+          const theirs = new Registry();
+          const histogram = new Histogram({
+            name: 'http_request_duration_seconds',
+            help: durations.help,
+            labelNames: ['method', 'route', 'status_code'],
+            buckets: BUCKETS,
+            registers: [theirs],
+          });
+          for (const { method, route, status, seconds } of seen) {
+            const key = `${method} ${route}`;
+            const record =
+              recorders.get(key) ?? durations.recorder(method, route);
+            recorders.set(key, record);
+            record(status, seconds);
+            histogram.observe(
+              { method, route, status_code: String(status) },
+              seconds,
+            );
+          }
+          const lines = async (registry: Registry) =>
+            (await registry.metrics()).split('\n').sort();
+          expect(await lines(ours)).toEqual(await lines(theirs));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -17,7 +17,7 @@ import { DEFAULT_STORES_PAGE_SIZE } from '../constants';
 import type { SqlRunner } from '../db/database';
 import { memberName } from '../data/answered-scope';
 import { notFound } from '../http/error-replies';
-import { askedPage } from '../http/paging';
+import { askedPage, pageOffset, type AskedPage } from '../http/paging';
 import { isoUtc } from '../data/program-queries';
 import { containsPattern, startsWithPattern, Where } from '../db/where';
 
@@ -140,8 +140,7 @@ export async function readShipmentPage(
   db: SqlRunner,
   filters: ShipmentFilters,
   sort: QueueSort,
-  page: number,
-  pageSize: number,
+  paging: AskedPage,
   now: Date,
 ): Promise<{
   scope: { member_id: number | null; member_name: string | null };
@@ -157,8 +156,8 @@ export async function readShipmentPage(
     `SELECT count(*)::int AS total FROM shipments sh ${where.sql}`,
     where.params.slice(0, -1),
   );
-  const limit = where.param(pageSize);
-  const offset = where.param((page - 1) * pageSize);
+  const limit = where.param(paging.page_size);
+  const offset = where.param(pageOffset(paging));
   const rows = await db.query<ShipmentRow>(
     `SELECT ${rowColumns(nowParam)} FROM ${ROW_TABLES} ${where.sql}
       ORDER BY ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`,
@@ -184,14 +183,7 @@ export async function answerShipmentPage(
   now: Date,
 ) {
   const asked = askedPage(query, DEFAULT_STORES_PAGE_SIZE);
-  const found = await readShipmentPage(
-    db,
-    filters,
-    sort,
-    asked.page,
-    asked.page_size,
-    now,
-  );
+  const found = await readShipmentPage(db, filters, sort, asked, now);
   if (!found) notFound(`There is no member ${filters.memberId}.`);
   return { success: true, ...found, ...asked };
 }

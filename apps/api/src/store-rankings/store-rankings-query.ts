@@ -11,6 +11,7 @@ import type {
   StoreRankingSort,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { pageOffset, type AskedPage } from '../http/paging';
 import { addMonths, monthStartOf, type MonthStart } from '../data/months';
 
 /** Days in an average month: what "per active month" divides the open days by. */
@@ -92,8 +93,7 @@ export interface RankingFilters {
   minActiveDays: number;
   metric: StoreRankingMetric;
   sort: StoreRankingSort;
-  page: number;
-  pageSize: number;
+  paging: AskedPage;
 }
 
 /** One page of a ranking, its total, the collective median and the scope. */
@@ -204,8 +204,8 @@ export async function readStoreRankings(
       filters.region ?? null,
       filters.channel ?? null,
       filters.minActiveDays,
-      filters.pageSize,
-      (filters.page - 1) * filters.pageSize,
+      filters.paging.page_size,
+      pageOffset(filters.paging),
       period.openUntil,
     ],
   );

@@ -34,8 +34,7 @@ export const storeRankingsRoutes = resourceRoutes({
       minActiveDays: query.min_active_days ?? 0,
       metric,
       sort: query.sort ?? 'rank',
-      page: asked.page,
-      pageSize: asked.page_size,
+      paging: asked,
     });
     if (!answer) notFound(`There is no member ${scope.memberId}.`);
     return {

@@ -11,6 +11,7 @@ import {
   type StoreStatus,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
+import { pageOffset, type AskedPage } from '../http/paging';
 import { containsPattern, Where } from '../db/where';
 
 /** A store row as the database answers it. */
@@ -90,8 +91,7 @@ export interface StoreRecordsRequest {
   status?: StoreStatus | undefined;
   lowStock: boolean;
   sort: StoreRecordSort;
-  page: number;
-  pageSize: number;
+  paging: AskedPage;
 }
 
 /** One page of the stores in scope, and how many match in all. */
@@ -119,8 +119,8 @@ export async function readStoreRecords(
   const rows = await db.query<StoreRecordRow>(
     `${RECORD_SELECT} ${where.sql}
      ORDER BY ${SORT_SQL[request.sort]}
-     LIMIT ${where.param(request.pageSize)}
-     OFFSET ${where.param((request.page - 1) * request.pageSize)}`,
+     LIMIT ${where.param(request.paging.page_size)}
+     OFFSET ${where.param(pageOffset(request.paging))}`,
     where.params,
   );
   return {

@@ -263,8 +263,7 @@ const storeInventoryRoutes = resourceRoutes({
         status: query.status,
         lowStock: query.low_stock === 'true',
         sort: query.sort ?? 'name',
-        page: asked.page,
-        pageSize: asked.page_size,
+        paging: asked,
       },
       now,
     );
