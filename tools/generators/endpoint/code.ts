@@ -214,6 +214,8 @@ export interface HandlerNeeds {
   answeredScope: boolean;
   /** `notFound` of `../http/error-replies`. */
   notFound: boolean;
+  /** `askedPage` of `../http/paging`: the page a list call asks for. */
+  askedPage: boolean;
   /** Constants declared at the top of the file: `name = value` with a comment. */
   constants: { name: string; value: string; doc: string }[];
 }
@@ -227,6 +229,7 @@ export function handlerCode(n: EndpointNames): {
     contract: [],
     answeredScope: false,
     notFound: false,
+    askedPage: false,
     constants: [],
   };
   const doc = jsDoc(
@@ -244,21 +247,20 @@ export function handlerCode(n: EndpointNames): {
       doc: `${capitalized(n.words)} per page of ${n.method} ${n.path} unless asked.`,
     });
     if (n.scoped) needs.answeredScope = true;
+    needs.askedPage = true;
     const args = n.scoped ? '{ query, scope, db }' : '{ query }';
     return {
       needs,
       code: `${doc}
   async ${n.name}(${args}) {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? ${n.defaultPageSize};
-${lineComment(`TODO: read the ${n.words}${scopeText} matching \`query.search\`, in \`query.sort\` order ('name' unless asked), one page (LIMIT pageSize OFFSET (page - 1) * pageSize), and their total.`, '    ')}
+    const asked = askedPage(query, ${n.defaultPageSize});
+${lineComment(`TODO: read the ${n.words}${scopeText} matching \`query.search\`, in \`query.sort\` order ('name' unless asked), one page (LIMIT asked.page_size OFFSET pageOffset(asked), from ../http/paging), and their total.`, '    ')}
     const rows: ${n.schemas.itemType}[] = [];
     const total = 0;
     return {
       success: true,
 ${n.scoped ? '      scope: await answeredScope(db, scope.memberId),\n' : ''}      ${n.snakeName}: rows,
-      page,
-      page_size: pageSize,
+      ...asked,
       total,
     };
   },

@@ -163,7 +163,8 @@ ${TABLE_MARKER}`);
         'export const exampleThingsRoutes = resourceRoutes({',
       );
       expectToContainEach(handler(routes, 'exampleThings'), [
-        'const page = query.page ?? 1;',
+        'const asked = askedPage(query, ',
+        '...asked,',
         'scope: await answeredScope(db, scope.memberId),',
         'example_things: rows,',
         '// TODO: read the example things',
@@ -173,6 +174,7 @@ ${TABLE_MARKER}`);
       expect(routes).toContain(
         "import { answeredScope } from '../data/answered-scope';",
       );
+      expect(routes).toContain("import { askedPage } from '../http/paging';");
       expect(routes).not.toContain('async function answeredScope');
     });
 

@@ -323,6 +323,9 @@ function addNeeds(path: string, text: string, needs: HandlerNeeds): string {
       { name: 'notFound' },
     ]);
   }
+  if (needs.askedPage) {
+    next = addImports(path, next, '../http/paging', [{ name: 'askedPage' }]);
+  }
   const constants = needs.constants.filter(
     (constant) => !declared.has(constant.name),
   );

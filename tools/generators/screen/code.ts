@@ -96,6 +96,37 @@ export function hookCode(plan: ScreenPlan): {
     ? 'in the data scope'
     : "of the user's own records (keyed by the user's scope)";
   if (list) {
+    const call = (
+      query: string,
+    ) => `export function ${plan.hook}(${paramsArg ? `${paramsArg}, ` : ''}view: ${plan.view}) {
+  return useScopedQuery(
+    ${entry.table}.${entry.name},
+    { ${paramsInput}query: ${query} },
+    { keepPreviousWhileChanging: ['page'] },
+  );
+}`;
+    const hookDoc = jsDoc(
+      `One page of the ${plan.words} ${scopeWords} (${where}). While another page of the same list loads, the page before stays shown (\`isPlaceholderData\`), so Previous and Next keep their place; another scope, search or order never shows the old list.`,
+    );
+    const viewDoc = jsDoc(
+      `What the ${plan.words} list shows: ${list.search ? 'its search, ' : ''}${list.sort ? 'its order, ' : ''}its page and page size.`,
+    );
+    if (list.search && list.sort) {
+      // The kit's list query, as the hand-written list hooks use it.
+      imports.push({
+        module: '@collective/ui',
+        names: [{ name: 'listQuery' }, { name: 'ListQueryView', type: true }],
+      });
+      return {
+        imports,
+        code: `${viewDoc}
+export type ${plan.view} = ListQueryView<(typeof ${list.sort.constant})[number]>;
+
+${hookDoc}
+${call('listQuery(view)')}
+`,
+      };
+    }
     const fields = [
       ...(list.search ? ['  search: string;'] : []),
       ...(list.sort
@@ -104,33 +135,21 @@ export function hookCode(plan: ScreenPlan): {
       '  page: number;',
       '  pageSize: number;',
     ];
-    const names = [
-      ...(list.search ? ['search'] : []),
-      ...(list.sort ? ['sort'] : []),
-      'page',
-      'pageSize',
-    ];
     const query = [
-      ...(list.search ? ['search: search || undefined'] : []),
-      ...(list.sort ? ['sort'] : []),
-      'page: String(page)',
-      'page_size: String(pageSize)',
+      ...(list.search ? ['search: view.search || undefined'] : []),
+      ...(list.sort ? ['sort: view.sort'] : []),
+      'page: String(view.page)',
+      'page_size: String(view.pageSize)',
     ];
     return {
       imports,
-      code: `${jsDoc(`What the ${plan.words} list shows: ${list.search ? 'its search, ' : ''}${list.sort ? 'its order, ' : ''}its page and page size.`)}
+      code: `${viewDoc}
 export interface ${plan.view} {
 ${fields.join('\n')}
 }
 
-${jsDoc(`One page of the ${plan.words} ${scopeWords} (${where}). While another page of the same list loads, the page before stays shown (\`isPlaceholderData\`), so Previous and Next keep their place; another scope, search or order never shows the old list.`)}
-export function ${plan.hook}(${paramsArg ? `${paramsArg}, ` : ''}{ ${names.join(', ')} }: ${plan.view}) {
-  return useScopedQuery(
-    ${entry.table}.${entry.name},
-    { ${paramsInput}query: { ${query.join(', ')} } },
-    { keepPreviousWhileChanging: ['page'] },
-  );
-}
+${hookDoc}
+${call(`{ ${query.join(', ')} }`)}
 `,
     };
   }

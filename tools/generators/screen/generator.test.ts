@@ -114,16 +114,17 @@ describe('screenGenerator', () => {
       );
     });
 
-    it('reads the list with useScopedQuery from its contract entry, keeping the page while the next loads', () => {
+    it("reads the list with useScopedQuery from its contract entry and the kit's list query, keeping the page while the next loads", () => {
       const data = read(tree, DATA);
       expectToContainEach(data, [
         "import { useScopedQuery } from '@collective/tenancy/react';",
-        'export function useExampleThings(',
+        "import { listQuery, type ListQueryView } from '@collective/ui';",
+        'export function useExampleThings(view: ExampleThingsView)',
         "import { type EXAMPLE_THING_SORTS, exampleThingsEndpoints } from '@collective/api-client/contract';",
         'exampleThingsEndpoints.exampleThings,',
-        'query: { search: search || undefined, sort, page: String(page), page_size: String(pageSize) }',
+        '{ query: listQuery(view) }',
         "{ keepPreviousWhileChanging: ['page'] }",
-        'sort: (typeof EXAMPLE_THING_SORTS)[number] | undefined;',
+        'export type ExampleThingsView = ListQueryView<(typeof EXAMPLE_THING_SORTS)[number]>;',
       ]);
       expect(data).not.toMatch(/\bendpoints\b/);
       expect(data).not.toContain('member_id');
@@ -215,6 +216,31 @@ describe('screenGenerator', () => {
       'sort: apiSort(state.sort, STORE_SORTS),',
     ]);
     expect(screen).not.toContain("id: 'member_id'");
+  });
+
+  it('reads a list without search or order by its page alone (the G2 uploads)', async () => {
+    writeMappingsPlaceholder(tree);
+    await screenGenerator(tree, {
+      ...OPTIONS,
+      path: '/g2-store-mappings',
+      library: 'administration',
+      endpoint: 'g2Uploads',
+    });
+
+    const data = read(
+      tree,
+      'libs/features/administration/src/data/g2-uploads.ts',
+    );
+    expectToContainEach(data, [
+      'export interface G2UploadsView {',
+      'export function useG2Uploads(view: G2UploadsView)',
+      'query: { page: String(view.page), page_size: String(view.pageSize) }',
+    ]);
+    expect(data).not.toContain('listQuery');
+    expect(data).not.toContain('view.search');
+    expect(
+      syntaxErrors(tree, 'libs/features/administration/src/data/g2-uploads.ts'),
+    ).toEqual([]);
   });
 
   it('reads the parameters of a route with useParams and tests it under its route', async () => {
