@@ -10,10 +10,13 @@ import {
   searchQuery,
   wholeNumberInput,
 } from './common-schemas';
-import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 import {
+  MAX_RECORD_ID,
+  pageQuery,
   PositiveText,
-  positivePageQuery,
+  recordIdParams,
+} from './data-schemas';
+import {
   VersionBodySchema,
   VersionSchema,
   versionedUpdate,
@@ -114,7 +117,7 @@ export const UsersQuerySchema = v.strictObject({
   role: v.optional(RoleSchema),
   sort: v.optional(v.picklist(USER_SORTS, 'sort must be a user list order')),
   member_id: v.optional(PositiveText('member_id', MAX_RECORD_ID)),
-  ...positivePageQuery(MAX_USERS_PAGE_SIZE),
+  ...pageQuery(MAX_USERS_PAGE_SIZE),
 });
 
 /** Response of GET /api/users: one page. */
