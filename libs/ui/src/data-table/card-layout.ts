@@ -33,7 +33,8 @@ export function useCardLayout(content: readonly unknown[]) {
     const decide = () => {
       const width = element.clientWidth;
       if (width === 0) return;
-      const rem = parseFloat(getComputedStyle(element).fontSize) || 16;
+      const rem =
+        parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
       const shown = table.current?.offsetWidth ?? 0;
       if (width < CARD_WIDTH_REM * rem) setCards(true);
       else if (!cards && shown > width) {
