@@ -216,27 +216,27 @@ export const MAX_STORE_PAGE_SIZE = 100;
 /** Longest search text of the store list. */
 export const MAX_STORE_SEARCH_LENGTH = 100;
 
-/** A whole number from 1 to `max`, given as query text and read as a number. */
-export const PositiveText = (name: string, max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^[1-9]\d{0,9}$/, `${name} must be a whole number from 1`),
-    v.transform(Number),
-    v.maxValue(max, `${name} must be at most ${max}`),
-  );
-
-/** The last page any list may be asked for. */
-const MAX_PAGE = 999_999;
-
 /**
- * The `page` and `page_size` query entries of every server-paged list:
- * a page from 1 to 999,999 and a size from 1 to `maxPageSize`, both given
- * as text and read as numbers.
+ * The `page` and `page_size` query entries of a server-paged list, the
+ * size at most `maxPageSize`, both given as text and read as numbers.
  */
 export function pageQuery(maxPageSize: number) {
   return {
-    page: v.optional(PositiveText('page', MAX_PAGE)),
-    page_size: v.optional(PositiveText('page_size', maxPageSize)),
+    page: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[1-9]\d{0,5}$/, 'page must be a whole number from 1'),
+        v.transform(Number),
+      ),
+    ),
+    page_size: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[1-9]\d{0,2}$/, 'page_size must be a whole number from 1'),
+        v.transform(Number),
+        v.maxValue(maxPageSize, `page_size must be at most ${maxPageSize}`),
+      ),
+    ),
   };
 }
 

@@ -8,18 +8,35 @@ import {
   pageEntries,
   requiredText,
 } from './common-schemas';
-import {
-  MAX_RECORD_ID,
-  pageQuery,
-  PositiveText,
-  recordIdParams,
-} from './data-schemas';
+import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 import { ShareSchema } from './figure-schemas';
 
 /*
  * Records every screen shares (decisions D15): the saved views of the list
  * kit and the audit trail of every write.
  */
+
+/** A whole number from 1 as query text. */
+export const PositiveText = (name: string, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,9}$/, `${name} must be a whole number from 1`),
+    v.transform(Number),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
+
+/**
+ * The `page` and `page_size` query entries of the lists that read their
+ * numbers as {@link PositiveText} (the audit trail, the user list): a page
+ * from 1 to 100,000 and a size from 1 to `maxPageSize`. (The data lists
+ * take `pageQuery` of data-schemas.ts, whose texts are shorter.)
+ */
+export function positivePageQuery(maxPageSize: number) {
+  return {
+    page: v.optional(PositiveText('page', 100_000)),
+    page_size: v.optional(PositiveText('page_size', maxPageSize)),
+  };
+}
 
 /* ------------------------------------------------------------------ */
 /* Versions: a stale edit answers 409                                  */
@@ -176,7 +193,7 @@ export const AuditEventsQuerySchema = v.strictObject({
   /** Events before this time. */
   to: v.optional(IsoTimestampText('to must be an ISO 8601 timestamp')),
   member_id: v.optional(PositiveText('member_id', MAX_RECORD_ID)),
-  ...pageQuery(MAX_AUDIT_PAGE_SIZE),
+  ...positivePageQuery(MAX_AUDIT_PAGE_SIZE),
 });
 
 /** One write in the audit trail (decisions D15). */

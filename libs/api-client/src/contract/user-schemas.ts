@@ -10,13 +10,10 @@ import {
   searchQuery,
   wholeNumberInput,
 } from './common-schemas';
+import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 import {
-  MAX_RECORD_ID,
-  pageQuery,
   PositiveText,
-  recordIdParams,
-} from './data-schemas';
-import {
+  positivePageQuery,
   VersionBodySchema,
   VersionSchema,
   versionedUpdate,
@@ -117,7 +114,7 @@ export const UsersQuerySchema = v.strictObject({
   role: v.optional(RoleSchema),
   sort: v.optional(v.picklist(USER_SORTS, 'sort must be a user list order')),
   member_id: v.optional(PositiveText('member_id', MAX_RECORD_ID)),
-  ...pageQuery(MAX_USERS_PAGE_SIZE),
+  ...positivePageQuery(MAX_USERS_PAGE_SIZE),
 });
 
 /** Response of GET /api/users: one page. */
