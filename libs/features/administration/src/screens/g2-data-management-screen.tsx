@@ -10,7 +10,6 @@ import {
   FilterBar,
   formatDateTime,
   formatNumber,
-  ListTable,
   noMatchText,
   Panel,
   STANDARD_PAGING,
@@ -29,6 +28,7 @@ import { QualityQueue } from './g2/quality-queue';
 import { ReadOnlyNote } from './g2/read-only-note';
 import { UploadForm } from './g2/upload-form';
 import { UploadReport } from './g2/upload-report';
+import { CountedListTable } from './table-region';
 
 /** What the uploads list accepts from its URL. */
 export const UPLOAD_LIST: ListSpec = {
@@ -143,19 +143,16 @@ function Uploads({
           selects={[statusFilter(G2_UPLOAD_STATUSES, UPLOAD_STATUS_LABELS)]}
         />
         <OpenContext.Provider value={setOpen}>
-          <div className={styles.tableRegion}>
-            <ListTable
-              caption={
-                answer ? `${formatNumber(answer.total)} uploads` : 'Uploads'
-              }
-              columns={COLUMNS}
-              rows={answer?.uploads}
-              list={list}
-              spec={UPLOAD_LIST}
-              answer={uploads}
-              emptyText={noMatchText('upload')}
-            />
-          </div>
+          <CountedListTable
+            title="Uploads"
+            counted="uploads"
+            columns={COLUMNS}
+            rows={answer?.uploads}
+            list={list}
+            spec={UPLOAD_LIST}
+            answer={uploads}
+            emptyText={noMatchText('upload')}
+          />
         </OpenContext.Provider>
       </Panel>
     </>

@@ -15,7 +15,6 @@ import {
   FilterBar,
   formatNumber,
   isStaleWrite,
-  ListTable,
   noMatchText,
   Panel,
   RowIssuesTable,
@@ -46,6 +45,7 @@ import { FileField } from './g2/file-field';
 import { kg, MAPPING_STATUS_LABELS, rowsText } from './g2/g2-labels';
 import styles from './g2/g2.module.css';
 import { ReadOnlyNote } from './g2/read-only-note';
+import { CountedListTable } from './table-region';
 
 /** What the mapping list accepts from its URL. */
 export const MAPPING_LIST: ListSpec = {
@@ -396,21 +396,16 @@ export default function G2StoreMappingsScreen() {
           </div>
         )}
         <RowWritesContext.Provider value={writes}>
-          <div className={styles.tableRegion}>
-            <ListTable
-              caption={
-                answer
-                  ? `${formatNumber(answer.total)} partner store ids`
-                  : 'Partner store ids'
-              }
-              columns={readOnly ? READ_ONLY_COLUMNS : COLUMNS}
-              rows={answer?.mappings}
-              list={list}
-              spec={MAPPING_LIST}
-              answer={mappings}
-              emptyText={noMatchText('partner store id')}
-            />
-          </div>
+          <CountedListTable
+            title="Partner store ids"
+            counted="partner store ids"
+            columns={readOnly ? READ_ONLY_COLUMNS : COLUMNS}
+            rows={answer?.mappings}
+            list={list}
+            spec={MAPPING_LIST}
+            answer={mappings}
+            emptyText={noMatchText('partner store id')}
+          />
         </RowWritesContext.Provider>
       </Panel>
       {readOnly ? null : (

@@ -9,6 +9,25 @@ export interface AuditTrailQuery {
   refetch: () => unknown;
 }
 
+/** The words of a kind of record's audit trail. */
+export interface RecordTrailWords {
+  /** The kind of record as a sentence names it, e.g. `store`. */
+  noun: string;
+  /** Words for the trail's actions, e.g. `{ create: 'Created' }`. */
+  actions: Readonly<Record<string, string>>;
+  /** The labels of the record's fields. */
+  fieldLabels: Readonly<Record<string, string>>;
+  /** Words for the record's coded values, e.g. `{ founding: 'Founding' }`. */
+  values: Readonly<Record<string, string>>;
+}
+
+/** Words for the actions every record's trail has. */
+export const RECORD_ACTIONS: Readonly<Record<string, string>> = {
+  create: 'Created',
+  update: 'Edited',
+  deactivate: 'Deactivated',
+};
+
 /**
  * The Audit trail section of a member's or a store's detail (decisions D15),
  * newest first: when, who, what and each field before and after, a value in
@@ -19,20 +38,13 @@ export interface AuditTrailQuery {
 export function RecordAuditTrail({
   id,
   query,
-  actions,
-  fieldLabels,
   words,
-  emptyText,
 }: {
   /** The record's id, for the heading's id. */
   id: number;
   query: AuditTrailQuery;
-  /** Words for the trail's actions, e.g. `{ create: 'Created' }`. */
-  actions: Readonly<Record<string, string>>;
-  fieldLabels: Readonly<Record<string, string>>;
-  /** Words for the record's coded values, e.g. `{ founding: 'Founding' }`. */
-  words: Readonly<Record<string, string>>;
-  emptyText: string;
+  /** The words of the record's kind. */
+  words: RecordTrailWords;
 }) {
   const headingId = `trail-${id}`;
   return (
@@ -46,11 +58,13 @@ export function RecordAuditTrail({
       >
         <AuditTrail
           events={query.data?.events ?? []}
-          actions={actions}
-          fieldLabels={fieldLabels}
-          shown={(_field, value) => words[String(value)] ?? shownValue(value)}
+          actions={words.actions}
+          fieldLabels={words.fieldLabels}
+          shown={(_field, value) =>
+            words.values[String(value)] ?? shownValue(value)
+          }
           labelledBy={headingId}
-          emptyText={emptyText}
+          emptyText={`No change has been recorded for this ${words.noun} yet.`}
         />
       </DataState>
     </section>

@@ -14,7 +14,6 @@ import {
   FilterBar,
   formatNumber,
   labelledOptions,
-  ListTable,
   noMatchText,
   Panel,
   STANDARD_PAGING,
@@ -34,6 +33,7 @@ import {
 } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useG2Issues, useSettleG2Issue } from '../../data/g2';
+import { CountedListTable } from '../table-region';
 import styles from './g2.module.css';
 import { ReadOnlyNote } from './read-only-note';
 
@@ -270,21 +270,16 @@ export function QualityQueue({
             : (issue, action) => setSettling({ issue, action }),
         }}
       >
-        <div className={styles.tableRegion}>
-          <ListTable
-            caption={
-              answer
-                ? `${formatNumber(answer.total)} ${STATUS_LABELS[status].toLowerCase()} problems`
-                : 'Problems'
-            }
-            columns={COLUMNS}
-            rows={answer?.issues}
-            list={list}
-            spec={QUEUE_LIST}
-            answer={issues}
-            emptyText={noMatchText('problem')}
-          />
-        </div>
+        <CountedListTable
+          title="Problems"
+          counted={`${STATUS_LABELS[status].toLowerCase()} problems`}
+          columns={COLUMNS}
+          rows={answer?.issues}
+          list={list}
+          spec={QUEUE_LIST}
+          answer={issues}
+          emptyText={noMatchText('problem')}
+        />
       </SettlingContext.Provider>
     </Panel>
   );

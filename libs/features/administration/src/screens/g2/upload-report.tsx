@@ -31,6 +31,7 @@ import {
   useG2ReportCsv,
   useRollbackG2Upload,
 } from '../../data/g2';
+import { TableRegion } from '../table-region';
 import { kg, rowsText, UPLOAD_STATUS_LABELS } from './g2-labels';
 import styles from './g2.module.css';
 
@@ -308,7 +309,7 @@ export function UploadReport({
           </div>
         </div>
       ) : null}
-      <div className={styles.tableRegion}>
+      <TableRegion>
         <DataTable
           caption={
             report.data
@@ -332,7 +333,7 @@ export function UploadReport({
             onPage: setPage,
           }}
         />
-      </div>
+      </TableRegion>
     </Panel>
   );
 }

@@ -15,9 +15,7 @@ import {
   errorMessage,
   FilterBar,
   formatDateTime,
-  formatNumber,
   isStaleWrite,
-  ListTable,
   noMatchText,
   STANDARD_PAGING,
   statusFilter,
@@ -38,6 +36,7 @@ import {
   useUsers,
   type UsersView,
 } from '../../data/users';
+import { CountedListTable } from '../table-region';
 import { InviteForm } from './invite-form';
 import { UserDetails } from './user-details';
 import { roleLabel, STATUS_LABELS } from './user-labels';
@@ -326,18 +325,16 @@ export default function UserManagementScreen() {
         selects={[statusFilter(USER_STATUSES, STATUS_LABELS)]}
       />
       <RowActionsContext.Provider value={rowActions}>
-        {/* Wider than the screen (before the table turns into cards), the table scrolls here, not the page. */}
-        <div className={styles.tableRegion}>
-          <ListTable
-            caption={answer ? `${formatNumber(answer.total)} users` : 'Users'}
-            columns={columns}
-            rows={answer?.users}
-            list={list}
-            spec={USER_LIST}
-            answer={users}
-            emptyText={noMatchText('user', view.search)}
-          />
-        </div>
+        <CountedListTable
+          title="Users"
+          counted="users"
+          columns={columns}
+          rows={answer?.users}
+          list={list}
+          spec={USER_LIST}
+          answer={users}
+          emptyText={noMatchText('user', view.search)}
+        />
       </RowActionsContext.Provider>
       <UserDetails id={openId} onClose={() => setOpen(null)} />
     </ScreenFrame>

@@ -87,13 +87,18 @@ export function StoreList({
     onFocusReturned?.();
   }, [returnFocusTo, stores.status, stores.isPlaceholderData, onFocusReturned]);
 
+  /** Shows the view with `change`, on its first page unless the change is a page. */
+  function show(change: Partial<StoreListView>) {
+    onView({ ...view, page: 1, ...change });
+  }
+
   function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const search = String(
       new FormData(event.currentTarget).get('search') ?? '',
     );
     submitted.current = search.trim();
-    onView({ ...view, search: search.trim(), page: 1 });
+    show({ search: search.trim() });
   }
 
   return (
@@ -117,11 +122,7 @@ export function StoreList({
           value={view.sort}
           options={SORT_OPTIONS}
           onChange={(event) =>
-            onView({
-              ...view,
-              sort: event.target.value as StoreListView['sort'],
-              page: 1,
-            })
+            show({ sort: event.target.value as StoreListView['sort'] })
           }
         />
       </div>
@@ -214,7 +215,7 @@ export function StoreList({
               // The page shown: while the next loads, the one still on screen.
               page={page.page}
               pageCount={pageCount}
-              onPage={(next) => onView({ ...view, page: next })}
+              onPage={(next) => show({ page: next })}
             />
           </>
         ) : null}

@@ -2,7 +2,11 @@ import type { StoreRecord } from '@collective/api-client/contract';
 import { useTenancy } from '@collective/tenancy/react';
 import { FactList, formatDate, RecordDetail } from '@collective/ui';
 import { Deactivation } from '../deactivation';
-import { RecordAuditTrail } from '../record-audit-trail';
+import {
+  RECORD_ACTIONS,
+  RecordAuditTrail,
+  type RecordTrailWords,
+} from '../record-audit-trail';
 import { useWrittenNotice } from '../use-written-notice';
 import {
   useDeactivateStore,
@@ -12,12 +16,12 @@ import {
 import { EditStoreForm, STORE_FIELD_LABELS, STORE_WORDS } from './store-form';
 import { Heartbeat, Supplies } from './store-facts';
 
-/** Words for the actions of a store's trail. */
-const STORE_ACTIONS: Readonly<Record<string, string>> = {
-  create: 'Created',
-  update: 'Edited',
-  deactivate: 'Deactivated',
-  import: 'Imported',
+/** The words of a store's trail. */
+const STORE_TRAIL: RecordTrailWords = {
+  noun: 'store',
+  actions: { ...RECORD_ACTIONS, import: 'Imported' },
+  fieldLabels: STORE_FIELD_LABELS,
+  values: STORE_WORDS,
 };
 
 function Facts({ store }: { store: StoreRecord }) {
@@ -117,14 +121,7 @@ export function StoreDetail({
               onDone={written}
             />
           ) : null}
-          <RecordAuditTrail
-            id={id}
-            query={trail}
-            actions={STORE_ACTIONS}
-            fieldLabels={STORE_FIELD_LABELS}
-            words={STORE_WORDS}
-            emptyText="No change has been recorded for this store yet."
-          />
+          <RecordAuditTrail id={id} query={trail} words={STORE_TRAIL} />
         </>
       )}
     </RecordDetail>

@@ -9,7 +9,11 @@ import {
   RecordDetail,
 } from '@collective/ui';
 import { Deactivation } from '../deactivation';
-import { RecordAuditTrail } from '../record-audit-trail';
+import {
+  RECORD_ACTIONS,
+  RecordAuditTrail,
+  type RecordTrailWords,
+} from '../record-audit-trail';
 import { useWrittenNotice } from '../use-written-notice';
 import {
   useDeactivateMember,
@@ -22,11 +26,12 @@ import {
   MEMBER_WORDS,
 } from './member-form';
 
-/** Words for the actions of a member's trail. */
-const MEMBER_ACTIONS: Readonly<Record<string, string>> = {
-  create: 'Created',
-  update: 'Edited',
-  deactivate: 'Deactivated',
+/** The words of a member's trail. */
+const MEMBER_TRAIL: RecordTrailWords = {
+  noun: 'member',
+  actions: RECORD_ACTIONS,
+  fieldLabels: MEMBER_FIELD_LABELS,
+  values: MEMBER_WORDS,
 };
 
 function Facts({ member }: { member: MemberProfile }) {
@@ -130,14 +135,7 @@ export function MemberDetail({
               any change here.
             </p>
           )}
-          <RecordAuditTrail
-            id={id}
-            query={trail}
-            actions={MEMBER_ACTIONS}
-            fieldLabels={MEMBER_FIELD_LABELS}
-            words={MEMBER_WORDS}
-            emptyText="No change has been recorded for this member yet."
-          />
+          <RecordAuditTrail id={id} query={trail} words={MEMBER_TRAIL} />
         </>
       )}
     </RecordDetail>
