@@ -1,9 +1,9 @@
 import { expect, request as newRequest, test } from '@playwright/test';
-import { apiJson, apiToken } from './support/api';
+import { apiToken } from './support/api';
 import { startClockServer } from './support/clock-server';
 import { DEMO_USERS } from './support/demo-accounts';
 import {
-  acceptInvitation,
+  acceptedNewcomer,
   choosePassword,
   expectDeadLink,
   expectPasswordForm,
@@ -13,6 +13,7 @@ import {
   openLinkPage,
   PLATFORM_ADMIN,
   resetLinkOverApi,
+  userOverApi,
 } from './support/link-pages';
 import { Shell } from './support/shell';
 import { SignInScreen } from './support/sign-in-screen';
@@ -38,11 +39,13 @@ test.describe('the accept-invitation and reset-password pages', () => {
     request,
   }) => {
     test.slow(); // an argon2 sign-in and four axe scans on a shared machine
-    const email = newEmail('invited');
-    const { link } = await invitedOverApi(request, email, 'Ida Invited');
-    const context = await browser.newContext();
-
-    await acceptInvitation(context, link, email);
+    const { link, page } = await acceptedNewcomer(
+      browser,
+      request,
+      'invited',
+      'Ida Invited',
+    );
+    const context = page.context();
 
     const used = await openLinkPage(context, link, 'invitation');
     await expectDeadLink(used, 'invitation', 'a used invitation link');
@@ -110,18 +113,9 @@ test.describe('the accept-invitation and reset-password pages', () => {
         'Lou Late',
         adminToken,
       );
-      const { users } = await apiJson<{
-        users: { id: number; email: string }[];
-      }>(
-        request,
-        `/api/users?search=${encodeURIComponent(OPERATOR)}`,
-        adminToken,
-      );
-      const operator = users.find((user) => user.email === OPERATOR);
-      expect(operator, OPERATOR).toBeDefined();
       const reset = await resetLinkOverApi(
         request,
-        operator ?? { id: 0, email: OPERATOR },
+        await userOverApi(request, OPERATOR, adminToken),
         adminToken,
       );
 

@@ -1,15 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/accessibility';
-import { apiJson, apiToken } from './support/api';
+import { apiToken } from './support/api';
 import { BRAND_ADMIN, DEMO_USERS } from './support/demo-accounts';
 import { DESKTOP, expectFitsAndAxeClean, PHONE } from './support/layout';
 import {
+  acceptedNewcomer,
   acceptInvitation,
-  invitedOverApi,
   linkFromOutbox,
   NEW_PASSWORD,
   newEmail,
   PLATFORM_ADMIN,
+  userOverApi,
 } from './support/link-pages';
 import { Shell } from './support/shell';
 import { signInAt, SignInScreen } from './support/sign-in-screen';
@@ -140,17 +141,14 @@ test.describe('user management (decisions D16)', () => {
     expect(elsewhere.status()).toBe(404);
     const adminToken = await apiToken(request, PLATFORM_ADMIN);
     // The brand admin of member 1009, as a platform admin finds them: 404 to Kiehl's admin.
-    const other = DEMO_USERS.specialAdmin.email;
-    const { users } = await apiJson<{ users: { id: number; email: string }[] }>(
+    const outsider = await userOverApi(
       request,
-      `/api/users?search=${encodeURIComponent(other)}`,
+      DEMO_USERS.specialAdmin.email,
       adminToken,
     );
-    const outsider = users.find((user) => user.email === other);
-    expect(outsider, 'a user of another member').toBeDefined();
     expect(
       (
-        await request.get(`/api/users/${outsider?.id ?? 0}`, { headers: auth })
+        await request.get(`/api/users/${outsider.id}`, { headers: auth })
       ).status(),
     ).toBe(404);
 
@@ -169,12 +167,11 @@ test.describe('user management (decisions D16)', () => {
     request,
   }) => {
     test.slow(); // the accept page at two widths (four axe scans) and three sign-ins
-    const email = newEmail('leaver');
-    const { link } = await invitedOverApi(request, email, 'Lee Leaver');
-    const leaver = await acceptInvitation(
-      await browser.newContext(),
-      link,
-      email,
+    const { email, page: leaver } = await acceptedNewcomer(
+      browser,
+      request,
+      'leaver',
+      'Lee Leaver',
     );
 
     await page.setViewportSize(DESKTOP);

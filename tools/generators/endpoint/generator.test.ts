@@ -7,11 +7,16 @@ import {
   readEntries,
   TABLE_MARKER,
 } from '../source/contract';
-import { EXAMPLE_THINGS_LIST } from '../testing/example-things';
+import {
+  EXAMPLE_THING_READ,
+  EXAMPLE_THINGS_LIST,
+} from '../testing/example-things';
 import {
   expectChanges,
   expectRefusal,
   expectToContainEach,
+  generatedBeforeEach,
+  itRefusesEach,
 } from '../testing/tree-expectations';
 import {
   changesSince,
@@ -45,14 +50,13 @@ describe('endpointGenerator', () => {
   });
 
   describe('a scoped list of a new resource', () => {
-    let before: Map<string, string>;
-    beforeEach(async () => {
-      before = snapshot(tree);
-      await endpointGenerator(tree, EXAMPLE_THINGS_LIST);
-    });
+    const before = generatedBeforeEach(
+      () => tree,
+      (tree) => endpointGenerator(tree, EXAMPLE_THINGS_LIST),
+    );
 
     it('writes the contract (the table module, its spread and re-export), the routes, their registration and a test, and nothing else', () => {
-      expectChanges(tree, before, [
+      expectChanges(tree, before(), [
         `CREATE ${TEST}`,
         `CREATE ${ROUTES}`,
         `UPDATE ${REFERENCE_API_FILE}`,
@@ -268,13 +272,7 @@ ${TABLE_MARKER}`);
   });
 
   it('answers a read of one record by its id with 404 until it is written, and tests the malformed id', async () => {
-    await endpointGenerator(tree, {
-      name: 'exampleThing',
-      resource: 'example-things',
-      path: '/api/example-things/:id',
-      scoped: true,
-      skipFormat: true,
-    });
+    await endpointGenerator(tree, EXAMPLE_THING_READ);
 
     expect(read(tree, SCHEMAS)).toContain(
       "export const ExampleThingParamsSchema = recordIdParams('example thing');",
@@ -309,32 +307,29 @@ ${TABLE_MARKER}`);
     expect(read(tree, ROUTES)).not.toContain('answeredScope');
   });
 
-  it.each([
-    [{ name: 'ExampleThings' }, /is not camelCase/],
-    [{ name: 'stores' }, /already has an entry "stores"/],
+  itRefusesEach<EndpointGeneratorSchema>(
     [
-      { name: 'savedView', list: false, scoped: false },
-      /already declares SavedViewSchema/,
+      [{ name: 'ExampleThings' }, /is not camelCase/],
+      [{ name: 'stores' }, /already has an entry "stores"/],
+      [
+        { name: 'savedView', list: false, scoped: false },
+        /already declares SavedViewSchema/,
+      ],
+      [{ resource: 'ExampleThings' }, /is not kebab-case/],
+      [{ method: 'POST' }, /makes reads \(GET\) only.*0067/],
+      [{ path: 'api/things' }, /is not a path of the API/],
+      [{ path: '/api/Things' }, /is not a path of the API/],
+      [{ path: '/api/stores' }, /already the route of "stores"/],
+      [{ path: '/api/stores/:storeId' }, /already the route of "store"/],
+      [
+        { audience: 'signed-in' },
+        /only users with a dashboard have a data scope/,
+      ],
+      [{ audience: 'staff' }, /not an audience of the contract/],
     ],
-    [{ resource: 'ExampleThings' }, /is not kebab-case/],
-    [{ method: 'POST' }, /makes reads \(GET\) only.*0067/],
-    [{ path: 'api/things' }, /is not a path of the API/],
-    [{ path: '/api/Things' }, /is not a path of the API/],
-    [{ path: '/api/stores' }, /already the route of "stores"/],
-    [{ path: '/api/stores/:storeId' }, /already the route of "store"/],
-    [
-      { audience: 'signed-in' },
-      /only users with a dashboard have a data scope/,
-    ],
-    [{ audience: 'staff' }, /not an audience of the contract/],
-  ] as [Partial<EndpointGeneratorSchema>, RegExp][])(
-    'refuses %j, saying what to do, and writes nothing',
-    (change, message) =>
-      expectRefusal(
-        tree,
-        () => endpointGenerator(tree, { ...EXAMPLE_THINGS_LIST, ...change }),
-        message,
-      ),
+    () => tree,
+    (tree, change) =>
+      endpointGenerator(tree, { ...EXAMPLE_THINGS_LIST, ...change }),
   );
 
   it('says which line to put back when the resource’s table has lost its closing line', async () => {

@@ -1,15 +1,18 @@
 import { logger, type Tree } from '@nx/devkit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpointGenerator } from '../endpoint/generator';
-import { EXAMPLE_THINGS_LIST } from '../testing/example-things';
+import {
+  EXAMPLE_THING_READ,
+  EXAMPLE_THINGS_LIST,
+} from '../testing/example-things';
 import {
   expectChanges,
-  expectRefusal,
   expectToContainEach,
+  generatedBeforeEach,
+  itRefusesEach,
 } from '../testing/tree-expectations';
 import {
   read,
-  snapshot,
   syntaxErrors,
   treeWithWorkspaceSources,
 } from '../testing/workspace-tree';
@@ -58,20 +61,31 @@ export default function ${component}() {
   );
 }
 
-const writeMappingsPlaceholder = (tree: Tree) =>
-  writePlaceholder(
-    tree,
-    MAPPINGS_SCREEN,
-    '/g2-store-mappings',
-    'G2StoreMappingsScreen',
-  );
-
 const OPTIONS: ScreenGeneratorSchema = {
   path: '/regional-summary',
   library: 'analytics',
   endpoint: 'exampleThings',
   skipFormat: true,
 };
+
+/** Generates the administration library's /g2-store-mappings screen over its placeholder, reading `endpoint`. */
+async function generateMappingsScreen(
+  tree: Tree,
+  endpoint: string,
+): Promise<void> {
+  writePlaceholder(
+    tree,
+    MAPPINGS_SCREEN,
+    '/g2-store-mappings',
+    'G2StoreMappingsScreen',
+  );
+  await screenGenerator(tree, {
+    ...OPTIONS,
+    path: '/g2-store-mappings',
+    library: 'administration',
+    endpoint,
+  });
+}
 
 describe('screenGenerator', () => {
   let tree: Tree;
@@ -94,14 +108,13 @@ describe('screenGenerator', () => {
   });
 
   describe('over a scoped list, for a route whose screen is a placeholder', () => {
-    let before: Map<string, string>;
-    beforeEach(async () => {
-      before = snapshot(tree);
-      await screenGenerator(tree, OPTIONS);
-    });
+    const before = generatedBeforeEach(
+      () => tree,
+      (tree) => screenGenerator(tree, OPTIONS),
+    );
 
     it('writes the data hook, and the screen over its placeholder with its test beside it, leaving the screens map as it is', () => {
-      expectChanges(tree, before, [
+      expectChanges(tree, before(), [
         `CREATE ${DATA}`,
         `CREATE ${TEST}`,
         `UPDATE ${SCREEN}`,
@@ -199,13 +212,7 @@ describe('screenGenerator', () => {
   });
 
   it('takes the columns and sorts of an existing list from the contract (the stores)', async () => {
-    writeMappingsPlaceholder(tree);
-    await screenGenerator(tree, {
-      ...OPTIONS,
-      path: '/g2-store-mappings',
-      library: 'administration',
-      endpoint: 'stores',
-    });
+    await generateMappingsScreen(tree, 'stores');
 
     const screen = read(tree, MAPPINGS_SCREEN);
     expectToContainEach(screen, [
@@ -219,13 +226,7 @@ describe('screenGenerator', () => {
   });
 
   it('reads a list without search or order by its page alone (the G2 uploads)', async () => {
-    writeMappingsPlaceholder(tree);
-    await screenGenerator(tree, {
-      ...OPTIONS,
-      path: '/g2-store-mappings',
-      library: 'administration',
-      endpoint: 'g2Uploads',
-    });
+    await generateMappingsScreen(tree, 'g2Uploads');
 
     const data = read(
       tree,
@@ -251,13 +252,7 @@ describe('screenGenerator', () => {
         "  { path: '/example-things/:id', title: 'Example Thing', audience: 'admins' },\n  { path: '/instructions',",
       ),
     );
-    await endpointGenerator(tree, {
-      name: 'exampleThing',
-      resource: 'example-things',
-      path: '/api/example-things/:id',
-      scoped: true,
-      skipFormat: true,
-    });
+    await endpointGenerator(tree, EXAMPLE_THING_READ);
 
     await screenGenerator(tree, {
       ...OPTIONS,
@@ -289,38 +284,37 @@ describe('screenGenerator', () => {
     );
   });
 
-  it.each([
-    [{ path: 'regional-summary' }, /is not a route path/],
+  itRefusesEach<ScreenGeneratorSchema>(
     [
-      { path: '/regional-summaries' },
-      /is not in the route table.*libs\/nav\/src\/routes\.ts/,
+      [{ path: 'regional-summary' }, /is not a route path/],
+      [
+        { path: '/regional-summaries' },
+        /is not in the route table.*libs\/nav\/src\/routes\.ts/,
+      ],
+      [{ path: '/g2-uploads' }, /redirects/],
+      [{ library: 'reports' }, /no feature library "reports".*analytics/],
+      [
+        { endpoint: 'exampleThingz' },
+        /no entry "exampleThingz".*exampleThings/,
+      ],
+      [
+        { endpoint: 'createApiKey' },
+        /a write; a screen is generated over a read/,
+      ],
+      [{ endpoint: 'savedViews' }, /requires list, which a screen cannot know/],
+      [
+        { endpoint: 'store' },
+        /needs :id, which \/regional-summary does not have/,
+      ],
+      [{ path: '/dashboard' }, /is a screen of feature-dashboard already/],
+      [{ path: '/stores-analytics' }, /already has a screen with content/],
+      [
+        { path: '/member-comparisons', endpoint: 'stores' },
+        /data\/stores\.ts already declares useStores/,
+      ],
     ],
-    [{ path: '/g2-uploads' }, /redirects/],
-    [{ library: 'reports' }, /no feature library "reports".*analytics/],
-    [{ endpoint: 'exampleThingz' }, /no entry "exampleThingz".*exampleThings/],
-    [
-      { endpoint: 'createApiKey' },
-      /a write; a screen is generated over a read/,
-    ],
-    [{ endpoint: 'savedViews' }, /requires list, which a screen cannot know/],
-    [
-      { endpoint: 'store' },
-      /needs :id, which \/regional-summary does not have/,
-    ],
-    [{ path: '/dashboard' }, /is a screen of feature-dashboard already/],
-    [{ path: '/stores-analytics' }, /already has a screen with content/],
-    [
-      { path: '/member-comparisons', endpoint: 'stores' },
-      /data\/stores\.ts already declares useStores/,
-    ],
-  ] as [Partial<ScreenGeneratorSchema>, RegExp][])(
-    'refuses %j, saying what to do, and writes nothing',
-    (change, message) =>
-      expectRefusal(
-        tree,
-        () => screenGenerator(tree, { ...OPTIONS, ...change }),
-        message,
-      ),
+    () => tree,
+    (tree, change) => screenGenerator(tree, { ...OPTIONS, ...change }),
   );
 
   it('references the libraries the new files import, as nx sync would, once', async () => {
@@ -332,13 +326,7 @@ describe('screenGenerator', () => {
       JSON.stringify({ references: [{ path: '../../nav/tsconfig.lib.json' }] }),
     );
 
-    writeMappingsPlaceholder(tree);
-    await screenGenerator(tree, {
-      ...OPTIONS,
-      path: '/g2-store-mappings',
-      library: 'administration',
-      endpoint: 'stores',
-    });
+    await generateMappingsScreen(tree, 'stores');
 
     expect(
       JSON.parse(read(tree, 'libs/features/administration/tsconfig.lib.json'))

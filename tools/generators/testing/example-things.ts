@@ -14,3 +14,15 @@ export const EXAMPLE_THINGS_LIST: EndpointGeneratorSchema = {
   scoped: true,
   skipFormat: true,
 };
+
+/**
+ * The endpoint generator's options for a scoped read of one example thing
+ * by its id, at GET /api/example-things/:id.
+ */
+export const EXAMPLE_THING_READ: EndpointGeneratorSchema = {
+  name: 'exampleThing',
+  resource: 'example-things',
+  path: '/api/example-things/:id',
+  scoped: true,
+  skipFormat: true,
+};

@@ -3,7 +3,7 @@
  * what a refused run left, and the snippets a written file holds.
  */
 import type { Tree } from '@nx/devkit';
-import { expect } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { changesSince, snapshot, syntaxErrors } from './workspace-tree';
 
 /**
@@ -24,6 +24,23 @@ export function expectChanges(
   }
 }
 
+/**
+ * Before each test of the enclosing describe: snapshots the tree `tree()`
+ * gives, then runs `generate` on it. Gives the snapshot of the current test,
+ * the `before` of {@link expectChanges}.
+ */
+export function generatedBeforeEach(
+  tree: () => Tree,
+  generate: (tree: Tree) => Promise<unknown>,
+): () => Map<string, string> {
+  let before = new Map<string, string>();
+  beforeEach(async () => {
+    before = snapshot(tree());
+    await generate(tree());
+  });
+  return () => before;
+}
+
 /** Expects `generate` to be refused with `message`, leaving the tree as it was. */
 export async function expectRefusal(
   tree: Tree,
@@ -38,4 +55,21 @@ export async function expectRefusal(
 /** Expects `text` to contain each of `snippets`; a failure names the missing one. */
 export function expectToContainEach(text: string, snippets: string[]): void {
   for (const snippet of snippets) expect(text).toContain(snippet);
+}
+
+/**
+ * One test per case: `generate` with the case's change of the generator's
+ * options is refused with the case's message, saying what to do, and
+ * writes nothing to the tree `tree()` gives ({@link expectRefusal}).
+ */
+export function itRefusesEach<Options>(
+  cases: [Partial<Options>, RegExp][],
+  tree: () => Tree,
+  generate: (tree: Tree, change: Partial<Options>) => Promise<unknown>,
+): void {
+  it.each(cases)(
+    'refuses %j, saying what to do, and writes nothing',
+    (change, message) =>
+      expectRefusal(tree(), () => generate(tree(), change), message),
+  );
 }

@@ -1,6 +1,7 @@
 import {
   expect,
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
   type Page,
 } from '@playwright/test';
@@ -87,6 +88,25 @@ export async function invitedOverApi(
     link: await linkFromOutbox(request, email, 'invitation', token),
     id: user.id,
   };
+}
+
+/**
+ * The user of `email`, as the platform admin (their session `token`) finds
+ * them over HTTP; fails the test when there is none.
+ */
+export async function userOverApi(
+  request: APIRequestContext,
+  email: string,
+  token: string,
+): Promise<{ id: number; email: string }> {
+  const { users } = await apiJson<{ users: { id: number; email: string }[] }>(
+    request,
+    `/api/users?search=${encodeURIComponent(email)}`,
+    token,
+  );
+  const user = users.find((candidate) => candidate.email === email);
+  expect(user, `the user ${email}`).toBeDefined();
+  return user ?? { id: 0, email };
 }
 
 /** Sends `id` a password-reset link over HTTP as the platform admin (their session `token`); the link from the outbox. */
@@ -207,4 +227,22 @@ export async function acceptInvitation(
   await expect(page).toHaveURL(/\/dashboard$/);
   await visit.expectCleanRun();
   return page;
+}
+
+/**
+ * A new person of Kiehl's (a {@link newEmail} of `who`), invited over HTTP
+ * as the platform admin, who accepted the invitation in a browser context
+ * of their own ({@link acceptInvitation}): their address, the invitation
+ * link, and their signed-in page.
+ */
+export async function acceptedNewcomer(
+  browser: Browser,
+  request: APIRequestContext,
+  who: string,
+  name: string,
+): Promise<{ email: string; link: string; page: Page }> {
+  const email = newEmail(who);
+  const { link } = await invitedOverApi(request, email, name);
+  const page = await acceptInvitation(await browser.newContext(), link, email);
+  return { email, link, page };
 }
