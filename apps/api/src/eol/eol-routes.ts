@@ -14,7 +14,7 @@ import { isoUtc } from '../data/program-queries';
 import { addMonths, lastTwelveMonths, type MonthStart } from '../data/months';
 import { rebuildRollups } from '../data/rollups';
 import { resourceRoutes } from '../http/declare-route';
-import { askedPage, pageOffset } from '../http/paging';
+import { askedPage, pageClause } from '../http/paging';
 import { ORIGIN_NAME } from '../shipments/shipment-queries';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
 
@@ -282,7 +282,7 @@ export const eolRoutes = resourceRoutes({
     const lots = await db.query<LotDetail['lot']>(
       `SELECT ${LOT_COLUMNS} FROM ${LOT_TABLES} ${filter}
         ORDER BY l.created_at DESC, l.id DESC
-        LIMIT $${params.push(asked.page_size)} OFFSET $${params.push(pageOffset(asked))}`,
+        ${pageClause(asked, (value) => `$${params.push(value)}`)}`,
       params,
     );
     return {

@@ -10,7 +10,7 @@ import type {
   G2Upload,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
-import { pageOffset, type AskedPage } from '../http/paging';
+import { pageClause, pageOffset, type AskedPage } from '../http/paging';
 import { isoUtc } from '../data/program-queries';
 import type { JobQueue } from '../jobs/job-queue';
 import { suggestStores, type CandidateStore } from './store-similarity';
@@ -257,7 +257,7 @@ export async function readIssues(
   const issues = await db.query<G2Issue>(
     `SELECT ${ISSUE_COLUMNS} FROM ${ISSUE_FROM} ${where.sql}
       ORDER BY i.upload_id DESC, i.row, i.id
-      LIMIT ${Number(paging.page_size)} OFFSET ${Number(pageOffset(paging))}`,
+      ${pageClause(paging, String)}`,
     where.params,
   );
   return { issues, total: count?.total ?? 0 };
@@ -419,7 +419,7 @@ export async function readMappings(
   const rows = await db.query<MappingRow>(
     `SELECT ${MAPPING_COLUMNS} FROM ${MAPPING_FROM} ${where}
       ORDER BY (m.status = 'confirmed'), rows_held DESC, m.partner_store_id
-      LIMIT ${Number(filter.paging.page_size)} OFFSET ${Number(pageOffset(filter.paging))}`,
+      ${pageClause(filter.paging, String)}`,
     params,
   );
   return {

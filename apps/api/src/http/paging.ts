@@ -22,3 +22,14 @@ export function askedPage(
 export function pageOffset({ page, page_size }: AskedPage): number {
   return (page - 1) * page_size;
 }
+
+/**
+ * `LIMIT … OFFSET …` of the page asked for, each number written by `param`
+ * (a query's placeholder maker, e.g. `(value) => where.param(value)`).
+ */
+export function pageClause(
+  paging: AskedPage,
+  param: (value: number) => string,
+): string {
+  return `LIMIT ${param(paging.page_size)} OFFSET ${param(pageOffset(paging))}`;
+}

@@ -16,7 +16,7 @@ import {
   type IngestionStatus,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
-import { pageOffset, type AskedPage } from '../http/paging';
+import { pageClause, type AskedPage } from '../http/paging';
 import { Where } from '../db/where';
 import { isoUtc } from '../data/program-queries';
 
@@ -128,8 +128,7 @@ export async function readIngestionLog(
     where.params,
   );
   const direction = sort === 'started_at' ? 'ASC' : 'DESC';
-  const limit = where.param(paging.page_size);
-  const offset = where.param(pageOffset(paging));
+  const page = pageClause(paging, (value) => where.param(value));
   const rows = await db.query<IngestionLog & { id: string }>(
     `SELECT l.id::int AS id, l.source, ${isoUtc('l.started_at')} AS started_at,
             ${isoUtc('l.finished_at')} AS finished_at, l.status, l.rows, l.message,
@@ -137,7 +136,7 @@ export async function readIngestionLog(
        FROM ingestion_log l LEFT JOIN members m ON m.id = l.member_id
        ${where.sql}
       ORDER BY l.started_at ${direction}, l.id ${direction}
-      LIMIT ${limit} OFFSET ${offset}`,
+      ${page}`,
     where.params,
   );
   return { lines: rows, total: count?.total ?? 0 };

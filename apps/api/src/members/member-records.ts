@@ -13,7 +13,8 @@ import {
   type MemberTier,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
-import { pageOffset, type AskedPage } from '../http/paging';
+import { pageClause, type AskedPage } from '../http/paging';
+import { containsPattern, Where } from '../db/where';
 import { isoTime } from '../db/iso-time';
 import { contractFields } from '../http/contract-fields';
 
@@ -104,27 +105,23 @@ export async function readMemberProfiles(
   request: MemberProfilesRequest,
   now: Date,
 ): Promise<{ profiles: MemberProfile[]; total: number }> {
-  const args: unknown[] = [yearStart(now)];
-  const arg = (value: unknown) => {
-    args.push(value);
-    return `$${args.length}`;
-  };
-  const where: string[] = [];
-  if (request.memberId !== null) where.push(`m.id = ${arg(request.memberId)}`);
-  if (request.status) where.push(`m.status = ${arg(request.status)}`);
-  if (request.tier) where.push(`m.tier = ${arg(request.tier)}`);
+  const where = new Where();
+  where.param(yearStart(now)); // $1 of PROFILE_SELECT
+  if (request.memberId !== null)
+    where.add(`m.id = ${where.param(request.memberId)}`);
+  if (request.status) where.add(`m.status = ${where.param(request.status)}`);
+  if (request.tier) where.add(`m.tier = ${where.param(request.tier)}`);
   if (request.search) {
-    const pattern = `%${request.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-    where.push(
-      `(lower(m.name) LIKE ${arg(pattern)} OR lower(coalesce(m.code, '')) LIKE $${args.length})`,
+    const pattern = where.param(containsPattern(request.search.toLowerCase()));
+    where.add(
+      `(lower(m.name) LIKE ${pattern} OR lower(coalesce(m.code, '')) LIKE ${pattern})`,
     );
   }
   const rows = await db.query<MemberProfileRow>(
-    `${PROFILE_SELECT}
-     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+    `${PROFILE_SELECT} ${where.sql}
      ORDER BY ${SORT_SQL[request.sort]}
-     LIMIT ${arg(request.paging.page_size)} OFFSET ${arg(pageOffset(request.paging))}`,
-    args,
+     ${pageClause(request.paging, (value) => where.param(value))}`,
+    where.params,
   );
   return { profiles: rows.map(toProfile), total: rows[0]?.total ?? 0 };
 }

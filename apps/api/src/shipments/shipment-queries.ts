@@ -17,7 +17,7 @@ import { DEFAULT_STORES_PAGE_SIZE } from '../constants';
 import type { SqlRunner } from '../db/database';
 import { memberName } from '../data/answered-scope';
 import { notFound } from '../http/error-replies';
-import { askedPage, pageOffset, type AskedPage } from '../http/paging';
+import { askedPage, pageClause, type AskedPage } from '../http/paging';
 import { isoUtc } from '../data/program-queries';
 import { containsPattern, startsWithPattern, Where } from '../db/where';
 
@@ -156,11 +156,10 @@ export async function readShipmentPage(
     `SELECT count(*)::int AS total FROM shipments sh ${where.sql}`,
     where.params.slice(0, -1),
   );
-  const limit = where.param(paging.page_size);
-  const offset = where.param(pageOffset(paging));
+  const page = pageClause(paging, (value) => where.param(value));
   const rows = await db.query<ShipmentRow>(
     `SELECT ${rowColumns(nowParam)} FROM ${ROW_TABLES} ${where.sql}
-      ORDER BY ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`,
+      ORDER BY ${orderBy(sort)} ${page}`,
     where.params,
   );
   return {

@@ -11,7 +11,7 @@ import {
   type StoreStatus,
 } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
-import { pageOffset, type AskedPage } from '../http/paging';
+import { pageClause, type AskedPage } from '../http/paging';
 import { containsPattern, Where } from '../db/where';
 
 /** A store row as the database answers it. */
@@ -119,8 +119,7 @@ export async function readStoreRecords(
   const rows = await db.query<StoreRecordRow>(
     `${RECORD_SELECT} ${where.sql}
      ORDER BY ${SORT_SQL[request.sort]}
-     LIMIT ${where.param(request.paging.page_size)}
-     OFFSET ${where.param(pageOffset(request.paging))}`,
+     ${pageClause(request.paging, (value) => where.param(value))}`,
     where.params,
   );
   return {

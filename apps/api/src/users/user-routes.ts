@@ -26,7 +26,7 @@ import { findUserById, toContractUser } from '../auth/users';
 import type { SqlRunner } from '../db/database';
 import { isoTime } from '../db/iso-time';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
-import { askedPage, pageOffset } from '../http/paging';
+import { askedPage, pageClause } from '../http/paging';
 import { notFound, Refusal, staleVersion } from '../http/error-replies';
 import {
   findOpenLink,
@@ -353,7 +353,7 @@ export const userRoutes = resourceRoutes({
          FROM users u LEFT JOIN members m ON m.id = u.member_id
          ${filter}
         ORDER BY ${USER_SORT_SQL[query.sort ?? 'name']}
-        LIMIT ${where.param(asked.page_size)} OFFSET ${where.param(pageOffset(asked))}`,
+        ${pageClause(asked, (value) => where.param(value))}`,
       where.params,
     );
     return {
