@@ -52,7 +52,12 @@ function boundsOf(pipe: readonly Node[]): Bounds {
     numericText: false,
   };
   let transformed = false;
-  for (const action of pipe) {
+  // A schema in the pipe with a pipe of its own (a shared field schema
+  // after a trim) bounds the text as if its actions were written here.
+  const actions = pipe.flatMap((action) =>
+    action.kind === 'schema' && action.pipe ? action.pipe : [action],
+  );
+  for (const action of actions) {
     if (action.kind === 'transformation' && action.type === 'transform') {
       transformed = true;
       continue;
@@ -337,6 +342,12 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
     '9'.repeat(40),
     '__proto__',
     'constructor',
+    // Calendar text no database reads: year 0, a day that does not exist.
+    '0000',
+    '0000-01',
+    '0000-01-01',
+    '2026-02-30',
+    '0000-01-01T00:00:00Z',
   ),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc

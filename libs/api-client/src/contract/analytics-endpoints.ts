@@ -7,7 +7,7 @@ import {
   scopedAnswer,
   scopedQuery,
 } from './data-schemas';
-import { CountSchema, KgSchema, oneOf } from './common-schemas';
+import { CountSchema, KgSchema, monthText, oneOf } from './common-schemas';
 import { ShareSchema } from './figure-schemas';
 import { MEMBER_TIERS } from './members-endpoints';
 import { OutcomeWeightsSchema, SHIPMENT_CHANNELS } from './operations-schemas';
@@ -35,11 +35,7 @@ export const FIRST_ANALYTICS_MONTH = '2000-01';
 /** A month of a period as the query sends it. */
 const MonthQuery = v.optional(
   v.pipe(
-    v.string(),
-    v.regex(
-      /^\d{4}-(0[1-9]|1[0-2])$/,
-      'from and to must be months as YYYY-MM, like 2026-01',
-    ),
+    monthText('from and to must be months to 2099 as YYYY-MM, like 2026-01'),
     v.minValue(
       FIRST_ANALYTICS_MONTH,
       `from and to must be ${FIRST_ANALYTICS_MONTH} or later`,

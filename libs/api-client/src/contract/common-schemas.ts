@@ -24,13 +24,20 @@ export const IsoTimestampSchema = v.pipe(
 /**
  * A moment asked for in a query, as ISO 8601 text naming a real moment
  * (valibot's pattern lets through offsets such as -22:41, which no clock
- * has): refused with `message` otherwise.
+ * has) on a day that exists in the {@link dayText} years 1900–2099:
+ * refused with `message` otherwise.
  */
 export const IsoTimestampText = (message: string) =>
   v.pipe(
     v.string(),
     v.regex(v.ISO_TIMESTAMP_REGEX, message),
-    v.check((text) => Number.isFinite(Date.parse(text)), message),
+    v.check(
+      (text) =>
+        /^(19|20)/.test(text) &&
+        isExistingDay(text.slice(0, 10)) &&
+        Number.isFinite(Date.parse(text)),
+      message,
+    ),
   );
 
 /** A weight in kilograms in a JSON answer. */
@@ -124,3 +131,24 @@ export function isExistingDay(text: string): boolean {
   const day = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
 }
+
+/**
+ * A calendar day asked for in a query or a body, `YYYY-MM-DD`: a day that
+ * exists (not 2026-02-30) in the years 1900–2099, refused with sentences
+ * naming `name`. The years are bounded so that every day let through is
+ * one PostgreSQL reads (it has no year 0) and the year after it still has
+ * four digits.
+ */
+export const dayText = (name: string) =>
+  v.pipe(
+    v.string(`${name} must be a date`),
+    v.isoDate(`${name} must be a date as YYYY-MM-DD, like 2026-10-01`),
+    v.check(
+      (text) => /^(19|20)/.test(text) && isExistingDay(text),
+      `${name} must be a day that exists, from 1900 to 2099, like 2026-10-01`,
+    ),
+  );
+
+/** A month asked for in a query, `YYYY-MM` in the {@link dayText} years 1900–2099, refused with `message`. */
+export const monthText = (message: string) =>
+  v.pipe(v.string(), v.regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/, message));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { isExistingDay } from './common-schemas';
+import { dayText, isExistingDay } from './common-schemas';
 import type { Endpoint } from './endpoint';
 import { endpoints, type EndpointName } from './endpoints';
 import { CreateG2UploadQuerySchema } from './g2-endpoints';
@@ -169,6 +169,107 @@ const CREATES = (Object.keys(endpoints) as EndpointName[]).filter((name) => {
     entry.method === 'POST' &&
     (entry.status === 201 || ADDING_ACTIONS.includes(entry.audit?.action ?? ''))
   );
+});
+
+/** The top-level fields of a query or body schema (a pipe keeps its object's entries). */
+const fieldsOf = (schema: v.GenericSchema | undefined) =>
+  Object.entries(
+    (schema as { entries?: Record<string, v.GenericSchema> } | undefined)
+      ?.entries ?? {},
+  );
+
+/**
+ * Calendar text a field that reads one must refuse, by the values that
+ * tell such a field from free text: years PostgreSQL cannot read (0), or
+ * whose next year has five digits, days that do not exist, and anything
+ * outside 1900–2099.
+ */
+const CALENDAR_EDGES = [
+  {
+    accepted: ['2026-03-01'],
+    refused: [
+      '0000-01-01',
+      '2026-02-30',
+      '1899-12-31',
+      '2100-01-01',
+      '9999-12-31',
+    ],
+  },
+  {
+    accepted: ['2026-03'],
+    refused: ['0000-01', '1899-12', '2100-01', '9999-12'],
+  },
+  { accepted: ['2026', '2026-03'], refused: ['0000', '1899', '2100', '9999'] },
+  {
+    accepted: ['2026-03-01T00:00:00Z'],
+    refused: [
+      '0000-01-01T00:00:00Z',
+      '2026-02-30T00:00:00Z',
+      '2100-01-01T00:00:00Z',
+    ],
+  },
+];
+
+/** Whether `field` reads calendar text like each of `accepted`: it takes them, and refuses them with a letter for a digit (free text takes that). */
+const readsCalendar = (field: v.GenericSchema, accepted: string[]) =>
+  accepted.every(
+    (text) => v.is(field, text) && !v.is(field, `x${text.slice(1)}`),
+  );
+
+describe('calendar text in queries and bodies (found by the fuzz suite: period=0063 was a 500)', () => {
+  const fields = Object.values(
+    endpoints as Record<EndpointName, Endpoint>,
+  ).flatMap((entry) =>
+    [entry.query, entry.body].flatMap((schema) =>
+      fieldsOf(schema).map(
+        ([key, field]) => [`${entry.name}.${key}`, field] as const,
+      ),
+    ),
+  );
+
+  it('finds the calendar fields of the contract (the walk is not empty)', () => {
+    const days = fields.filter(([, field]) =>
+      readsCalendar(field, ['2026-03-01']),
+    );
+    expect(days.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(CALENDAR_EDGES)(
+    'every field that accepts $accepted refuses $refused',
+    ({ accepted, refused }) => {
+      const reading = fields.filter(([, field]) =>
+        readsCalendar(field, accepted),
+      );
+      expect(reading.length).toBeGreaterThan(0);
+      for (const [name, field] of reading)
+        for (const text of refused)
+          expect(v.is(field, text), `${name} accepted ${text}`).toBe(false);
+    },
+  );
+
+  it('accepts exactly the days that exist in 1900–2099 as a dayText', () => {
+    const day = dayText('day');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (year, month, date) => {
+          const text = [year, month, date]
+            .map((part, index) => String(part).padStart(index ? 2 : 4, '0'))
+            .join('-');
+          const exists =
+            year >= 1900 &&
+            year <= 2099 &&
+            month >= 1 &&
+            month <= 12 &&
+            date >= 1 &&
+            date <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+          expect(v.is(day, text), text).toBe(exists);
+        },
+      ),
+    );
+  });
 });
 
 describe('Idempotency-Key on every create (decisions 0067)', () => {

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
-import { CountSchema, oneOf } from './common-schemas';
+import { CountSchema, dayText, oneOf } from './common-schemas';
 import {
   DownloadTicketQuery,
   scopedAnswer,
   scopedQuery,
   SHIPMENT_STATUSES,
 } from './data-schemas';
-import { DateText, LOT_STATUSES } from './operations-schemas';
+import { LOT_STATUSES } from './operations-schemas';
 
 /*
  * Raw Data Export (decisions D18; docs/decisions/0100): a dataset, its
@@ -147,9 +147,9 @@ const MAX_COLUMNS_LENGTH = 400;
 const exportFilters = {
   dataset: oneOf(EXPORT_DATASETS, 'dataset'),
   /** Rows whose period date (see the dataset) is on or after this day (UTC). */
-  from: v.optional(DateText('from')),
+  from: v.optional(dayText('from')),
   /** … on or before this day (UTC). */
-  to: v.optional(DateText('to')),
+  to: v.optional(dayText('to')),
   /** One of the dataset's statuses (a dataset without any refuses it). */
   status: v.optional(v.pipe(v.string(), v.maxLength(40))),
 };

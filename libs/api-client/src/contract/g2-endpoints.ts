@@ -12,7 +12,7 @@ import {
   answerSchema,
   CountSchema,
   IdSchema,
-  isExistingDay,
+  dayText,
   IsoTimestampSchema,
   KgSchema,
   oneOf,
@@ -205,22 +205,11 @@ export const G2UploadDetailSchema = answerSchema({ upload: G2UploadSchema });
 /** One upload. */
 export type G2UploadDetail = v.InferOutput<typeof G2UploadDetailSchema>;
 
-/** A day of the query, `YYYY-MM-DD`, that exists. */
-const dayQuery = (name: string) =>
-  v.pipe(
-    v.string(`${name} must be a date`),
-    v.isoDate(`${name} must be a date like 2026-10-01`),
-    v.check(
-      isExistingDay,
-      `${name} must be a day that exists, like 2026-10-01`,
-    ),
-  );
-
 /** Query of POST /api/g2/uploads: the period the file covers, first and last day. */
 export const CreateG2UploadQuerySchema = v.pipe(
   v.strictObject({
-    period_start: dayQuery('period_start'),
-    period_end: dayQuery('period_end'),
+    period_start: dayText('period_start'),
+    period_end: dayText('period_end'),
   }),
   v.forward(
     v.check(

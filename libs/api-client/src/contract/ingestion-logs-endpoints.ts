@@ -8,11 +8,11 @@ import {
 } from './data-schemas';
 import {
   CountSchema,
+  dayText,
   IdSchema,
   IsoTimestampSchema,
   oneOf,
 } from './common-schemas';
-import { DateText } from './operations-schemas';
 
 /*
  * Data Sources (decisions D17; docs/decisions/0100): the feeds that bring
@@ -122,9 +122,9 @@ export const IngestionLogsQuerySchema = scopedQuery({
   source: v.optional(oneOf(FEED_SOURCES, 'source')),
   status: v.optional(oneOf(INGESTION_STATUSES, 'status')),
   /** Runs started on or after this day (UTC). */
-  from: v.optional(DateText('from')),
+  from: v.optional(dayText('from')),
   /** Runs started on or before this day (UTC). */
-  to: v.optional(DateText('to')),
+  to: v.optional(dayText('to')),
   sort: v.optional(oneOf(INGESTION_LOG_SORTS, 'sort')),
   ...pageQuery(MAX_INGESTION_LOGS_PAGE_SIZE),
 });

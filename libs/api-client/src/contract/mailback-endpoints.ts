@@ -4,6 +4,7 @@ import {
   IdSchema,
   IsoTimestampSchema,
   KgSchema,
+  monthText,
   oneOf,
   pageEntries,
   searchQuery,
@@ -239,10 +240,7 @@ export const MAILBACK_SORTS = [
 export const MAX_MAILBACK_PAGE_SIZE = 100;
 
 const MonthQuery = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must be a month as YYYY-MM'),
-  ),
+  monthText('period must be a month from 1900 to 2099 as YYYY-MM'),
 );
 
 const submissionFilters = {

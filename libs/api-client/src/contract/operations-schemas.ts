@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {
   answerSchema,
   CountSchema,
+  dayText,
   IdSchema,
   IsoTimestampSchema,
   KgSchema,
@@ -22,6 +23,7 @@ import {
 import { ShareSchema } from './figure-schemas';
 import { EOL_OUTCOMES, WEIGHT_UNITS } from './mass-balance';
 import { VersionBodySchema, VersionSchema } from './record-schemas';
+import { PeriodQuery } from './store-rankings-endpoints';
 
 /*
  * The program's operations (decisions D14, D15): shipments with their
@@ -86,14 +88,6 @@ export type ShipmentSort = (typeof SHIPMENT_SORTS)[number];
 /** Longest search text of the shipment list. */
 export const MAX_SHIPMENT_SEARCH_LENGTH = 100;
 
-/** A calendar day in a query, `YYYY-MM-DD`, refused with a sentence naming `name`. */
-export const DateText = (name: string) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`),
-    v.isoDate(`${name} must be a real date`),
-  );
-
 /** Filters of the shipment list and its export. */
 const shipmentFilters = {
   /** A tracking number (or its start), a store's or a member's name. */
@@ -102,9 +96,9 @@ const shipmentFilters = {
   channel: v.optional(oneOf(SHIPMENT_CHANNELS, 'channel')),
   flag: v.optional(oneOf(SHIPMENT_FLAGS, 'flag')),
   /** Shipped on or after this day (UTC). */
-  from: v.optional(DateText('from')),
+  from: v.optional(dayText('from')),
   /** Shipped on or before this day (UTC). */
-  to: v.optional(DateText('to')),
+  to: v.optional(dayText('to')),
   sort: v.optional(oneOf(SHIPMENT_SORTS, 'sort')),
 };
 
@@ -349,23 +343,12 @@ export type WarehouseSummary = v.InferOutput<typeof WarehouseSummarySchema>;
 export const LOT_STATUSES = ['open', 'shipped', 'confirmed'] as const;
 
 /**
- * The period of the confirmed outcomes of GET /api/eol/summary: a year
- * (`2026`) or a month (`2026-11`) in which the material was received;
- * the last twelve months when left out.
+ * Query of GET /api/eol/summary: the `period` (a year or a month, the
+ * last twelve months when left out) in which the confirmed lots'
+ * material was received.
  */
-export const EolPeriodQuery = v.optional(
-  v.pipe(
-    v.string(),
-    v.regex(
-      /^\d{4}(-(0[1-9]|1[0-2]))?$/,
-      'period must be a year as YYYY or a month as YYYY-MM',
-    ),
-  ),
-);
-
-/** Query of GET /api/eol/summary. */
 export const EolSummaryQuerySchema = scopedQuery({
-  period: EolPeriodQuery,
+  period: PeriodQuery,
 });
 
 /** Weight per end-of-life outcome (D14). */

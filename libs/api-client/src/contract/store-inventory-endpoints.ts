@@ -12,7 +12,7 @@ import {
   answerSchema,
   CountSchema,
   IdSchema,
-  isExistingDay,
+  dayText,
   IsoTimestampSchema,
   oneOf,
   requiredText,
@@ -215,15 +215,11 @@ const supplyInput = (name: string) =>
     v.maxValue(MAX_SUPPLY_COUNT, `${name} must be at most ${MAX_SUPPLY_COUNT}`),
   );
 
-/** A calendar day, `YYYY-MM-DD`, that exists. */
+/** A calendar day in a body, `YYYY-MM-DD` around spaces: a {@link dayText}. */
 export const DayInputSchema = v.pipe(
   v.string('opened_on must be a date'),
   v.trim(),
-  v.isoDate('opened_on must be a date like 2026-03-01'),
-  v.check(
-    isExistingDay,
-    'opened_on must be a day that exists, like 2026-03-01',
-  ),
+  dayText('opened_on'),
 );
 
 /** The contact and supplies of a store: what a brand admin may change too. */
