@@ -17,6 +17,7 @@ import styles from './data-sources/data-sources.module.css';
 import {
   choiceFromSearch,
   choiceProblem,
+  periodProblems,
   searchOfChoice,
 } from './data-export/export-choice';
 import { ExportForm } from './data-export/export-form';
@@ -34,10 +35,8 @@ export default function DataExportScreen() {
   const [search, setSearch] = useSearchParams();
   const choice = choiceFromSearch(search);
   const problem = choiceProblem(choice);
-  const periodProblem =
-    choice.from && choice.to && choice.from > choice.to
-      ? 'The period must start on or before its end.'
-      : null;
+  const periods = periodProblems(choice);
+  const periodProblem = periods.from ?? periods.to;
   const count = useExportCount(choice, periodProblem === null);
   const download = useExportDownload(choice);
   const setChoice = (update: (current: ExportChoice) => ExportChoice) =>
@@ -54,7 +53,7 @@ export default function DataExportScreen() {
           <ExportForm
             choice={choice}
             onChange={setChoice}
-            periodError={periodProblem}
+            periodErrors={periods}
           />
         </Panel>
         <Panel title="Rows and download">

@@ -112,6 +112,23 @@ describe('DataExportScreen', () => {
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
   });
 
+  it('refuses a day typed outside 1900–2099 on its field, without asking the server', async () => {
+    const { counts } = serve();
+    await renderWithShell(<DataExportScreen />, {
+      signedInAs: 'admin',
+      route: '/data-export?dataset=receipts&from=0201-03-01',
+    });
+    const from = await screen.findByLabelText('Received from');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getAllByText('Enter a day that exists, from 1900 to 2099.'),
+    ).not.toHaveLength(0);
+    expect(counts.every((query) => query.get('from') !== '0201-03-01')).toBe(
+      true,
+    );
+    expect(screen.queryByRole('button', { name: /download csv/i })).toBeNull();
+  });
+
   it("gives a brand admin no member choice and counts their member's rows", async () => {
     serve("Kiehl's");
     await renderWithShell(<DataExportScreen />, {

@@ -8,6 +8,7 @@ import {
   choiceFromSearch,
   choiceProblem,
   columnLabel,
+  periodProblems,
   searchOfChoice,
 } from './export-choice';
 
@@ -87,6 +88,30 @@ describe('the export choice in the URL', () => {
     expect(
       choiceProblem({ ...base, from: '2026-02-02', to: '2026-02-01' }),
     ).toBe('The period must start on or before its end.');
+  });
+
+  it('puts a day the server would refuse on its own field, and the order of the period on its end', () => {
+    const base = choiceFromSearch(new URLSearchParams('dataset=shipments'));
+    const refused = 'Enter a day that exists, from 1900 to 2099.';
+    expect(
+      periodProblems({ ...base, from: '2026-02-01', to: '2026-02-28' }),
+    ).toEqual({ from: null, to: null });
+    // A date input lets a user type year 0201 or 0000; the URL can say 2026-02-31.
+    expect(periodProblems({ ...base, from: '0201-03-01' })).toEqual({
+      from: refused,
+      to: null,
+    });
+    expect(periodProblems({ ...base, to: '2026-02-31' })).toEqual({
+      from: null,
+      to: refused,
+    });
+    expect(
+      periodProblems({ ...base, from: '2026-02-02', to: '2026-02-01' }),
+    ).toEqual({
+      from: null,
+      to: 'The period must start on or before its end.',
+    });
+    expect(choiceProblem({ ...base, from: '0000-01-01' })).toBe(refused);
   });
 
   it('names columns for people', () => {

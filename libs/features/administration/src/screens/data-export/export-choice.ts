@@ -1,9 +1,11 @@
 import {
+  DataExportCountQuerySchema,
   EXPORT_DATASET_INFO,
   EXPORT_DATASETS,
   exportQueryProblem,
   type ExportDataset,
 } from '@collective/api-client/contract';
+import * as v from 'valibot';
 import type { ExportChoice } from '../../data/data-export';
 
 /** A calendar day as the date input gives it. */
@@ -62,15 +64,37 @@ export function searchOfChoice(choice: ExportChoice): URLSearchParams {
 /** What is wrong with a choice before anything is asked of the server, or `null`. */
 export function choiceProblem(choice: ExportChoice): string | null {
   if (choice.columns.length === 0) return 'Choose at least one column.';
+  const period = periodProblems(choice);
+  if (period.from ?? period.to) return period.from ?? period.to;
   const problem = exportQueryProblem({
     ...choice,
     columns: choice.columns.join(','),
   });
-  return problem === null
-    ? null
-    : problem.field === 'from'
-      ? 'The period must start on or before its end.'
-      : problem.message;
+  return problem?.message ?? null;
+}
+
+/** What is wrong with each end of a period, or `null` for an end that is fine. */
+export interface PeriodProblems {
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * What is wrong with the period of a choice, field by field, before the
+ * server is asked: a day the contract refuses (one that does not exist,
+ * or a year outside 1900–2099, as a date input lets a user type), then a
+ * period that ends before it starts, on its end.
+ */
+export function periodProblems({ from, to }: ExportChoice): PeriodProblems {
+  const day = DataExportCountQuerySchema.entries.from;
+  const refused = (text: string | undefined) =>
+    text !== undefined && !v.is(day, text)
+      ? 'Enter a day that exists, from 1900 to 2099.'
+      : null;
+  const problems = { from: refused(from), to: refused(to) };
+  if (!problems.from && !problems.to && from && to && from > to)
+    problems.to = 'The period must start on or before its end.';
+  return problems;
 }
 
 /** A column's name for people: `net_kg` → "Net (kg)", `member_id` → "Member id". */

@@ -14,7 +14,7 @@ import {
 } from '@collective/ui';
 import type { ExportChoice } from '../../data/data-export';
 import styles from '../data-sources/data-sources.module.css';
-import { columnLabel } from './export-choice';
+import { columnLabel, type PeriodProblems } from './export-choice';
 
 /** A status for people: the shipments' own words, else the word capitalised. */
 function statusLabel(status: string): string {
@@ -32,8 +32,8 @@ export interface ExportFormProps {
    * change applies (not as it was rendered), so quick clicks add up.
    */
   onChange: (update: (current: ExportChoice) => ExportChoice) => void;
-  /** What is wrong with the period, shown on its end. */
-  periodError: string | null;
+  /** What is wrong with each end of the period, shown on its field. */
+  periodErrors: PeriodProblems;
 }
 
 /**
@@ -41,7 +41,11 @@ export interface ExportFormProps {
  * one, the member (collective admins: the member switcher's choice, which
  * scopes every screen), and the columns to include, all on by default.
  */
-export function ExportForm({ choice, onChange, periodError }: ExportFormProps) {
+export function ExportForm({
+  choice,
+  onChange,
+  periodErrors,
+}: ExportFormProps) {
   const { access, selectedMemberId, selectMember } = useTenancy();
   const members = useMembers();
   const info = EXPORT_DATASET_INFO[choice.dataset];
@@ -73,6 +77,7 @@ export function ExportForm({ choice, onChange, periodError }: ExportFormProps) {
           label={`${info.periodLabel} from`}
           type="date"
           value={choice.from ?? ''}
+          error={periodErrors.from}
           onChange={(event) =>
             change({ from: event.target.value || undefined })
           }
@@ -81,7 +86,7 @@ export function ExportForm({ choice, onChange, periodError }: ExportFormProps) {
           label={`${info.periodLabel} to`}
           type="date"
           value={choice.to ?? ''}
-          error={periodError}
+          error={periodErrors.to}
           onChange={(event) => change({ to: event.target.value || undefined })}
         />
         {statuses.length > 0 ? (
