@@ -133,18 +133,29 @@ export function isExistingDay(text: string): boolean {
 }
 
 /**
+ * The first and last day the contract takes in a query or a body (a date
+ * input's `min` and `max`): every day between is one PostgreSQL reads (it
+ * has no year 0), and the year after it still has four digits.
+ */
+export const CALENDAR_DAYS = {
+  first: '1900-01-01',
+  last: '2099-12-31',
+} as const;
+
+/**
  * A calendar day asked for in a query or a body, `YYYY-MM-DD`: a day that
- * exists (not 2026-02-30) in the years 1900–2099, refused with sentences
- * naming `name`. The years are bounded so that every day let through is
- * one PostgreSQL reads (it has no year 0) and the year after it still has
- * four digits.
+ * exists (not 2026-02-30) within {@link CALENDAR_DAYS}, refused with
+ * sentences naming `name`.
  */
 export const dayText = (name: string) =>
   v.pipe(
     v.string(`${name} must be a date`),
     v.isoDate(`${name} must be a date as YYYY-MM-DD, like 2026-10-01`),
     v.check(
-      (text) => /^(19|20)/.test(text) && isExistingDay(text),
+      (text) =>
+        text >= CALENDAR_DAYS.first &&
+        text <= CALENDAR_DAYS.last &&
+        isExistingDay(text),
       `${name} must be a day that exists, from 1900 to 2099, like 2026-10-01`,
     ),
   );

@@ -48,6 +48,7 @@ export type {
   RoleGrant,
   UserRole,
 } from './role-grants';
+export { CALENDAR_DAYS } from './common-schemas';
 export { endpointPath, named } from './endpoint';
 // The aggregate, and every resource table module it re-exports (`export *`).
 export * from './endpoints';

@@ -120,6 +120,9 @@ describe('DataExportScreen', () => {
     });
     const from = await screen.findByLabelText('Received from');
     expect(from).toHaveAttribute('aria-invalid', 'true');
+    // The date input itself offers only the days the contract takes.
+    expect(from).toHaveAttribute('min', '1900-01-01');
+    expect(from).toHaveAttribute('max', '2099-12-31');
     expect(
       screen.getAllByText('Enter a day that exists, from 1900 to 2099.'),
     ).not.toHaveLength(0);

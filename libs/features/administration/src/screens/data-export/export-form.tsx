@@ -1,4 +1,5 @@
 import {
+  CALENDAR_DAYS,
   EXPORT_DATASET_INFO,
   EXPORT_DATASETS,
   SHIPMENT_STATUS_LABELS,
@@ -76,6 +77,8 @@ export function ExportForm({
         <TextField
           label={`${info.periodLabel} from`}
           type="date"
+          min={CALENDAR_DAYS.first}
+          max={CALENDAR_DAYS.last}
           value={choice.from ?? ''}
           error={periodErrors.from}
           onChange={(event) =>
@@ -85,6 +88,8 @@ export function ExportForm({
         <TextField
           label={`${info.periodLabel} to`}
           type="date"
+          min={CALENDAR_DAYS.first}
+          max={CALENDAR_DAYS.last}
           value={choice.to ?? ''}
           error={periodErrors.to}
           onChange={(event) => change({ to: event.target.value || undefined })}

@@ -1,4 +1,5 @@
 import {
+  CALENDAR_DAYS,
   MAX_G2_UPLOAD_BYTES,
   MAX_G2_UPLOAD_ROWS,
   type G2Upload,
@@ -73,6 +74,8 @@ export function UploadForm({
           id={`${id}-start`}
           type="date"
           required
+          min={CALENDAR_DAYS.first}
+          max={CALENDAR_DAYS.last}
           value={period.start}
           onChange={(event) =>
             setPeriod({ ...period, start: event.target.value })
@@ -85,6 +88,8 @@ export function UploadForm({
           id={`${id}-end`}
           type="date"
           required
+          min={CALENDAR_DAYS.first}
+          max={CALENDAR_DAYS.last}
           value={period.end}
           onChange={(event) =>
             setPeriod({ ...period, end: event.target.value })

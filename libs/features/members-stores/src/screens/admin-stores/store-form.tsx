@@ -1,4 +1,5 @@
 import {
+  CALENDAR_DAYS,
   STORE_REGIONS,
   STORE_CHANNELS,
   STORE_PLACE_FIELDS,
@@ -165,7 +166,14 @@ function DetailFields() {
       <Choice name="region" values={STORE_REGIONS} />
       <Choice name="channel" values={STORE_CHANNELS} />
       <Choice name="status" values={STORE_STATUSES} />
-      <FormField name="opened_on" label="Opened on" type="date" required />
+      <FormField
+        name="opened_on"
+        label="Opened on"
+        type="date"
+        required
+        min={CALENDAR_DAYS.first}
+        max={CALENDAR_DAYS.last}
+      />
     </>
   );
 }
