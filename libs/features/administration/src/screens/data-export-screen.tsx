@@ -83,7 +83,10 @@ export default function DataExportScreen() {
             formula start with an apostrophe.
           </p>
           {problem ? (
-            <p className={styles.note}>{problem}</p>
+            // A period problem is said once, in the alert above.
+            problem === periodProblem ? null : (
+              <p className={styles.note}>{problem}</p>
+            )
           ) : answer && answer.count > 0 ? (
             <ExportButton
               label={`Download CSV (${formatNumber(answer.count)} rows)`}
