@@ -272,6 +272,52 @@ describe('calendar text in queries and bodies (found by the fuzz suite: period=0
   });
 });
 
+/** A schema as the walk below reads it: the parts that hold other schemas. */
+interface SchemaNode {
+  type: string;
+  entries?: Record<string, SchemaNode>;
+  item?: SchemaNode;
+  wrapped?: SchemaNode;
+  options?: readonly unknown[];
+}
+
+/** Every number schema inside `node` (objects, arrays, optional and union parts), with its path. */
+function numbersIn(
+  node: SchemaNode | undefined,
+  path: string,
+): [string, SchemaNode][] {
+  if (!node) return [];
+  return [
+    ...(node.type === 'number' ? [[path, node] as [string, SchemaNode]] : []),
+    ...Object.entries(node.entries ?? {}).flatMap(([key, entry]) =>
+      numbersIn(entry, `${path}.${key}`),
+    ),
+    ...numbersIn(node.item, `${path}[]`),
+    ...numbersIn(node.wrapped, path),
+    ...(node.options ?? []).flatMap((option) =>
+      typeof option === 'object' && option !== null
+        ? numbersIn(option as SchemaNode, path)
+        : [],
+    ),
+  ];
+}
+
+describe('numbers in bodies (found by the fuzz suite: a mapping id of 2^31 was a 500)', () => {
+  it('every number a body takes stays within PostgreSQL integer: ids and versions end at MAX_RECORD_ID', () => {
+    const numbers = Object.entries(
+      endpoints as Record<EndpointName, Endpoint>,
+    ).flatMap(([name, entry]) =>
+      numbersIn(entry.body as unknown as SchemaNode, name),
+    );
+    expect(numbers.length).toBeGreaterThan(50);
+    for (const [path, schema] of numbers)
+      expect(
+        v.is(schema as unknown as v.GenericSchema, 2 ** 31),
+        `${path} takes 2^31`,
+      ).toBe(false);
+  });
+});
+
 describe('Idempotency-Key on every create (decisions 0067)', () => {
   it('is honoured by every POST that makes a record, unless exempted with a reason', () => {
     expect(CREATES.length).toBeGreaterThan(15);

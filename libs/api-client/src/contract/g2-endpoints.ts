@@ -19,7 +19,7 @@ import {
   searchQuery,
 } from './common-schemas';
 import { ShareSchema } from './figure-schemas';
-import { VersionBodySchema, VersionSchema } from './record-schemas';
+import { idInput, VersionBodySchema, VersionSchema } from './record-schemas';
 
 /*
  * G2 ingestion (decisions D17; docs/decisions/0099): a retail partner's
@@ -409,7 +409,7 @@ export const G2MappingIdParamsSchema = recordIdParams('mapping');
 export const UpdateG2StoreMappingSchema = v.pipe(
   v.strictObject({
     status: oneOf(['confirmed', 'ignored', 'unmatched'] as const, 'status'),
-    store_id: v.optional(v.nullable(IdSchema)),
+    store_id: v.optional(v.nullable(idInput('store_id'))),
     version: VersionSchema,
   }),
   v.forward(
@@ -431,8 +431,8 @@ export const ConfirmG2StoreMappingsSchema = v.strictObject({
   mappings: v.pipe(
     v.array(
       v.strictObject({
-        id: IdSchema,
-        store_id: IdSchema,
+        id: idInput('id'),
+        store_id: idInput('store_id'),
         version: VersionSchema,
       }),
     ),

@@ -12,10 +12,12 @@ import {
 } from './common-schemas';
 import {
   DownloadTicketQuery,
+  MAX_RECORD_ID,
   pageQuery,
   PROGRAM_REGIONS,
 } from './data-schemas';
 import { named, type Endpoint } from './endpoint';
+import { idInput, VersionSchema } from './record-schemas';
 
 /*
  * Consumer mail-back (decisions D19): the public form consumers fill to ask
@@ -149,6 +151,7 @@ export const MailbackProductSchema = v.strictObject({
     v.number('brand must be a brand of the form'),
     v.integer('brand must be a brand of the form'),
     v.minValue(1, 'brand must be a brand of the form'),
+    v.maxValue(MAX_RECORD_ID, 'brand must be a brand of the form'),
   ),
   count: wholeNumberInput(
     'count',
@@ -163,7 +166,7 @@ export const MailbackProductSchema = v.strictObject({
  * page's plain form POST turned into it): only what the label needs.
  */
 export const MailbackRequestSchema = v.strictObject({
-  form_version: IdSchema,
+  form_version: idInput('form_version'),
   name: personText('name', MAX_MAILBACK_NAME_LENGTH),
   email: v.pipe(
     v.string('email must be text'),
@@ -379,7 +382,7 @@ export const MarkLabelSentResponseSchema = v.object({
  * warehouse; the arrival becomes a shipment with a receipt of it (D14).
  */
 export const ReceiveMailbackSchema = v.strictObject({
-  version: IdSchema,
+  version: VersionSchema,
   weight_kg: v.pipe(
     v.number('weight_kg must be a number'),
     v.minValue(0.001, 'weight_kg must be more than 0'),
@@ -388,17 +391,17 @@ export const ReceiveMailbackSchema = v.strictObject({
 });
 
 /** Body of a versioned write on one submission. */
-export const VersionedSchema = v.strictObject({ version: IdSchema });
+export const VersionedSchema = v.strictObject({ version: VersionSchema });
 
 /** Body of POST …/:id/notes. */
 export const MailbackNoteSchema = v.strictObject({
-  version: IdSchema,
+  version: VersionSchema,
   text: personText('text', MAX_MAILBACK_NOTE_LENGTH),
 });
 
 /** Body of POST …/:id/redact: the submission's id typed again, to confirm. */
 export const RedactMailbackSchema = v.strictObject({
-  version: IdSchema,
+  version: VersionSchema,
   confirm: v.string('confirm must repeat the submission id'),
 });
 
@@ -469,7 +472,7 @@ export const MailbackFormsSchema = v.object({
 const formVersionFields = {
   consent_text: personText('consent_text', MAX_MAILBACK_CONSENT_LENGTH),
   brand_ids: v.pipe(
-    v.array(IdSchema),
+    v.array(idInput('brand_ids')),
     v.minLength(1, 'brand_ids must name at least one brand'),
     v.maxLength(50, 'brand_ids must name at most 50 brands'),
   ),
@@ -481,12 +484,12 @@ export const FormDraftSchema = v.strictObject(formVersionFields);
 /** Body of PUT …/versions/:version: the draft's fields, and the revision read. */
 export const EditFormDraftSchema = v.strictObject({
   ...formVersionFields,
-  revision: IdSchema,
+  revision: idInput('revision'),
 });
 
 /** Body of POST …/versions/:version/publish: the draft's revision read. */
 export const PublishFormVersionSchema = v.strictObject({
-  revision: IdSchema,
+  revision: idInput('revision'),
 });
 
 /** A positive whole number in a path, named for its error text. */

@@ -22,7 +22,7 @@ import {
 } from './data-schemas';
 import { ShareSchema } from './figure-schemas';
 import { EOL_OUTCOMES, WEIGHT_UNITS } from './mass-balance';
-import { VersionBodySchema, VersionSchema } from './record-schemas';
+import { idInput, VersionBodySchema, VersionSchema } from './record-schemas';
 import { PeriodQuery } from './store-rankings-endpoints';
 
 /*
@@ -245,11 +245,7 @@ export const ShipmentExceptionSchema = v.strictObject({
 
 /** Body of PATCH /api/shipments/:id/origin: the store the shipment really came from. */
 export const ShipmentOriginSchema = v.strictObject({
-  store_id: v.pipe(
-    v.number('store_id must be a number'),
-    v.integer('store_id must be a whole number'),
-    v.minValue(1, 'store_id must be at least 1'),
-  ),
+  store_id: idInput('store_id'),
   note: NoteSchema,
   version: VersionSchema,
 });
@@ -440,18 +436,14 @@ export type LotDetail = v.InferOutput<typeof LotDetailSchema>;
 
 /** Body of POST /api/eol/lots: this much of a member's material on hand, oldest first. */
 export const CreateLotSchema = v.strictObject({
-  member_id: v.pipe(
-    v.number(),
-    v.integer(),
-    v.minValue(1, 'member_id must be at least 1'),
-  ),
+  member_id: idInput('member_id'),
   material: MaterialCodeSchema,
   weight_kg: v.pipe(
     v.number('weight_kg must be a number'),
     v.check((kg) => kg > 0, 'weight_kg must be above zero'),
     v.maxValue(1_000_000, 'weight_kg must be at most 1,000,000'),
   ),
-  processor_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  processor_id: idInput('processor_id'),
 });
 
 /** Query of GET /api/eol/on-hand. */

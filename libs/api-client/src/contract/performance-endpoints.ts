@@ -7,7 +7,7 @@ import {
   IdSchema,
   KgSchema,
 } from './common-schemas';
-import { VersionSchema } from './record-schemas';
+import { idInput, VersionSchema } from './record-schemas';
 import { ShareSchema } from './figure-schemas';
 
 /*
@@ -213,7 +213,7 @@ function decimalTarget(
  * the gram), the rate a share from 0 to 1 (kept to 4 places, 0.01 %).
  */
 export const SetPerformanceTargetsSchema = v.strictObject({
-  member_id: IdSchema,
+  member_id: idInput('member_id'),
   year: YearSchema,
   version: v.optional(VersionSchema),
   collected_kg: decimalTarget(

@@ -7,6 +7,7 @@ import {
   oneOf,
   pageEntries,
   requiredText,
+  wholeNumberInput,
 } from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
 import { ShareSchema } from './figure-schemas';
@@ -39,14 +40,24 @@ export function positivePageQuery(maxPageSize: number) {
 }
 
 /* ------------------------------------------------------------------ */
-/* Versions: a stale edit answers 409                                  */
+/* Ids and versions a body names; a stale version answers 409         */
 /* ------------------------------------------------------------------ */
+
+/**
+ * A record id named in a JSON body (a store, a member, a mapping), refused
+ * with messages naming `name`: a whole number from 1 to
+ * {@link MAX_RECORD_ID}, so a larger one is a 400, not an error of the
+ * database's `integer` column.
+ */
+export const idInput = (name: string) =>
+  wholeNumberInput(name, 1, MAX_RECORD_ID);
 
 /** The version an edit was made against: the record's `version` when it was read. */
 export const VersionSchema = v.pipe(
   v.number('version must be a number'),
   v.integer('version must be a whole number'),
   v.minValue(1, 'version must be at least 1'),
+  v.maxValue(MAX_RECORD_ID, `version must be at most ${MAX_RECORD_ID}`),
 );
 
 /** Body of a write that sends only the version read (409 when stale). */

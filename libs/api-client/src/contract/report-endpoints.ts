@@ -13,7 +13,7 @@ import {
   scopedQuery,
 } from './data-schemas';
 import { ShareSchema } from './figure-schemas';
-import { JOB_STATUSES, JobIdParamsSchema } from './record-schemas';
+import { idInput, JOB_STATUSES, JobIdParamsSchema } from './record-schemas';
 
 /*
  * The report generator (decisions D14, D18; docs/decisions/0101): a
@@ -111,7 +111,7 @@ const periodEntries = {
   to: monthField('to'),
 };
 /** Collective admins: the member to report on, or absent for the whole collective. Brand users always get their own. */
-const memberEntry = { member_id: v.optional(IdSchema) };
+const memberEntry = { member_id: v.optional(idInput('member_id')) };
 /** Only the stores of this region, or absent for every region. */
 const regionEntry = { region: v.optional(oneOf(REPORT_REGIONS, 'region')) };
 

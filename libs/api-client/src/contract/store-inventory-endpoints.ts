@@ -19,6 +19,7 @@ import {
   searchQuery,
 } from './common-schemas';
 import {
+  idInput,
   VersionBodySchema,
   VersionSchema,
   versionedUpdate,
@@ -257,7 +258,7 @@ export const storeFields = {
  * `member_id`, which is fixed once made (its shipments belong to it).
  */
 export const CreateStoreSchema = v.strictObject({
-  member_id: IdSchema,
+  member_id: idInput('member_id'),
   ...storeFields,
 });
 /** Body of POST /api/stores. */
@@ -277,7 +278,7 @@ export const StoreVersionSchema = VersionBodySchema;
 /** Body of POST /api/stores/deactivate: the stores and the versions read. */
 export const BulkDeactivateStoresSchema = v.strictObject({
   stores: v.pipe(
-    v.array(v.strictObject({ id: IdSchema, version: VersionSchema })),
+    v.array(v.strictObject({ id: idInput('id'), version: VersionSchema })),
     v.minLength(1, 'stores must name at least one store'),
     v.maxLength(
       MAX_BULK_STORES,
