@@ -5,11 +5,14 @@ export class Where {
   /** The conditions, joined with AND. */
   readonly clauses: string[] = [];
 
-  /** Adds a parameter and returns its placeholder (`$1`, `$2`, …). */
-  param(value: unknown): string {
+  /**
+   * Adds a parameter and returns its placeholder (`$1`, `$2`, …). Bound,
+   * so it can be handed on as it is (`pageClause(paging, where.param)`).
+   */
+  readonly param = (value: unknown): string => {
     this.params.push(value);
     return `$${this.params.length}`;
-  }
+  };
 
   /** Adds a condition. */
   add(clause: string): void {

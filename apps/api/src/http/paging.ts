@@ -25,7 +25,7 @@ export function pageOffset({ page, page_size }: AskedPage): number {
 
 /**
  * `LIMIT … OFFSET …` of the page asked for, each number written by `param`
- * (a query's placeholder maker, e.g. `(value) => where.param(value)`).
+ * (a query's placeholder maker, e.g. `where.param`).
  */
 export function pageClause(
   paging: AskedPage,

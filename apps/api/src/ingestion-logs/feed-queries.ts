@@ -128,7 +128,7 @@ export async function readIngestionLog(
     where.params,
   );
   const direction = sort === 'started_at' ? 'ASC' : 'DESC';
-  const page = pageClause(paging, (value) => where.param(value));
+  const page = pageClause(paging, where.param);
   const rows = await db.query<IngestionLog & { id: string }>(
     `SELECT l.id::int AS id, l.source, ${isoUtc('l.started_at')} AS started_at,
             ${isoUtc('l.finished_at')} AS finished_at, l.status, l.rows, l.message,

@@ -120,7 +120,7 @@ export async function readMemberProfiles(
   const rows = await db.query<MemberProfileRow>(
     `${PROFILE_SELECT} ${where.sql}
      ORDER BY ${SORT_SQL[request.sort]}
-     ${pageClause(request.paging, (value) => where.param(value))}`,
+     ${pageClause(request.paging, where.param)}`,
     where.params,
   );
   return { profiles: rows.map(toProfile), total: rows[0]?.total ?? 0 };

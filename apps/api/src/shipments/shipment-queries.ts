@@ -156,7 +156,7 @@ export async function readShipmentPage(
     `SELECT count(*)::int AS total FROM shipments sh ${where.sql}`,
     where.params.slice(0, -1),
   );
-  const page = pageClause(paging, (value) => where.param(value));
+  const page = pageClause(paging, where.param);
   const rows = await db.query<ShipmentRow>(
     `SELECT ${rowColumns(nowParam)} FROM ${ROW_TABLES} ${where.sql}
       ORDER BY ${orderBy(sort)} ${page}`,

@@ -119,7 +119,7 @@ export async function readStoreRecords(
   const rows = await db.query<StoreRecordRow>(
     `${RECORD_SELECT} ${where.sql}
      ORDER BY ${SORT_SQL[request.sort]}
-     ${pageClause(request.paging, (value) => where.param(value))}`,
+     ${pageClause(request.paging, where.param)}`,
     where.params,
   );
   return {

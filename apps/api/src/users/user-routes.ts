@@ -353,7 +353,7 @@ export const userRoutes = resourceRoutes({
          FROM users u LEFT JOIN members m ON m.id = u.member_id
          ${filter}
         ORDER BY ${USER_SORT_SQL[query.sort ?? 'name']}
-        ${pageClause(asked, (value) => where.param(value))}`,
+        ${pageClause(asked, where.param)}`,
       where.params,
     );
     return {
