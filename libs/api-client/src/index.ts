@@ -3,7 +3,6 @@
  * API. No React; usable from any browser or Node tool.
  */
 export { createApiClient } from './client';
-export { xhrTransport } from './xhr-transport';
 export type {
   ApiClient,
   ApiClientOptions,

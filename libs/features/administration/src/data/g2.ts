@@ -1,4 +1,4 @@
-import { xhrTransport } from '@collective/api-client';
+import { xhrTransport } from '@collective/api-client/xhr-transport';
 import {
   g2Endpoints,
   type G2IssueKind,
