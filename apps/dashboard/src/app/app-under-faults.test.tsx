@@ -334,6 +334,8 @@ describe('switching scope (case 10)', () => {
     );
     startApp('/dashboard', signedInPlatform('admin'));
     await held.arrived;
+    // The summary is asked for with the session, before the member list.
+    await screen.findByRole('option', { name: 'Lumen Skincare' });
     const frames = recordFrames();
     await user().selectOptions(
       await screen.findByRole('combobox', { name: 'Member' }),
@@ -497,6 +499,7 @@ describe('offline (case 14)', () => {
   it('shows an offline notice while offline, and loads what was asked meanwhile once back online, without a reload', async () => {
     const app = startApp('/dashboard', signedInPlatform('admin'));
     await collected();
+    await screen.findByRole('option', { name: 'Lumen Skincare' });
     const asked = backend.calls('/api/dashboard/summary').length;
     act(() => app.platform.setOnline(false));
     expect(screen.getByText(/You are offline/)).toBeVisible();

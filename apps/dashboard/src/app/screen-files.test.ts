@@ -76,4 +76,28 @@ describe('withScreenFiles', () => {
     );
     await expect(route?.screen?.()).rejects.toBe(failure);
   });
+
+  it('imports once while an import is under way (the first data and the lazy screen), and again after a failure', async () => {
+    const failure = new Error('Failed to fetch dynamically imported module');
+    const load = vi
+      .fn<ScreenLoader>()
+      .mockRejectedValueOnce(failure)
+      .mockResolvedValue({ default: Screen });
+    const [route] = withScreenFiles(
+      [
+        {
+          path: '/users',
+          screen: load,
+        } as unknown as RegisteredRoute<ScreenLoader>,
+      ],
+      () => undefined,
+    );
+    const first = route?.screen?.();
+    expect(route?.screen?.()).toBe(first);
+    await expect(first).rejects.toBe(failure);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    await expect(route?.screen?.()).resolves.toEqual({ default: Screen });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

@@ -42,11 +42,17 @@ export function withScreenFiles(
     routes = registry.map((route) => {
       const load = route.screen;
       if (!load) return route;
+      // One import at a time: the shell's first data and the lazy screen
+      // both ask for a page's first screen; a failure may be tried again.
+      let loading: ReturnType<ScreenLoader> | undefined;
       return {
         ...route,
         screen: () => {
           preload(route.path);
-          return load();
+          return (loading ??= load().catch((error: unknown) => {
+            loading = undefined;
+            throw error;
+          }));
         },
       };
     });

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { BuildStamp } from '../config';
 import type { Services } from '../services';
 import { withScreenFiles } from './screen-files';
+import { startFirstData } from './first-data';
 import { REGISTRY } from './screens';
 import { ShellRouter } from './shell-router';
 
@@ -25,15 +26,20 @@ export interface SignedInProps {
  * session's provider, and renders the shell's router inside them.
  */
 export function SignedIn({ services, api, build }: SignedInProps) {
-  const [shell] = useState(() => {
-    services.theme ??= createThemeController({ platform: services.platform });
-    return { ...createTenancyServices(services, api), theme: services.theme };
-  });
   // Opening a screen fetches its files at once (screen-files.ts); the same
   // loaders on every render, even one React throws away.
   const registry = services.preloadScreenFiles
     ? withScreenFiles(REGISTRY, services.preloadScreenFiles)
     : REGISTRY;
+  const [shell] = useState(() => {
+    services.theme ??= createThemeController({ platform: services.platform });
+    const made = {
+      ...createTenancyServices(services, api),
+      theme: services.theme,
+    };
+    startFirstData(registry, window.location.pathname, made);
+    return made;
+  });
   return (
     <AuthProvider session={shell.session} api={shell.api}>
       <ThemeProvider controller={shell.theme}>

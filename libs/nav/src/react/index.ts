@@ -19,7 +19,12 @@ export {
   preloadScreen,
   usePreloadAfterSignIn,
 } from './screens';
-export type { ScreenLoader, ScreenMap } from './screens';
+export type {
+  FirstRead,
+  ScreenLoader,
+  ScreenMap,
+  ScreenModule,
+} from './screens';
 export { TopNav } from './top-nav/top-nav';
 export type { TopNavProps } from './top-nav/top-nav';
 export { FROM_LIST, useChosenRecord } from './use-chosen-record';

@@ -1,10 +1,30 @@
 import { useSession } from '@collective/auth/react';
+import type { ScopedApi, ScopedQueryKey } from '@collective/tenancy';
 import { useTenancy } from '@collective/tenancy/react';
 import { useEffect, type ComponentType } from 'react';
 import { preloadRoutes, type RegisteredRoute, type RoutePath } from '../routes';
 
-/** Loads a screen's module on demand; its default export is the screen. */
-export type ScreenLoader = () => Promise<{ default: ComponentType }>;
+/** A read a screen starts with: query options of `scopedQuery`. */
+export interface FirstRead {
+  queryKey: ScopedQueryKey;
+  queryFn: (context: { signal: AbortSignal }) => Promise<unknown>;
+}
+
+/** What a screen's module exports. */
+export interface ScreenModule {
+  /** The screen. */
+  default: ComponentType;
+  /**
+   * The reads the screen makes as soon as it renders, built as its data
+   * hooks build them (the same keys): the shell starts them when a page
+   * opens at the screen, with the session, instead of after rendering
+   * itself and the screen (docs/decisions/0109).
+   */
+  firstData?: (scoped: ScopedApi) => readonly FirstRead[];
+}
+
+/** Loads a screen's module on demand. */
+export type ScreenLoader = () => Promise<ScreenModule>;
 
 /**
  * The screens a feature library contributes to the route registry, by path

@@ -1,4 +1,5 @@
 import { shellEndpoints } from '@collective/api-client/contract';
+import { scopedQuery, type ScopedApi } from '@collective/tenancy';
 import { useScopedQuery, useTenancy } from '@collective/tenancy/react';
 import { useDeferredValue, useMemo } from 'react';
 
@@ -26,3 +27,7 @@ export function useDashboardSummary() {
   const deferred = useDeferredValue(latest);
   return { ...(deferred.scope === scope ? deferred : latest), refetch };
 }
+
+/** The read of {@link useDashboardSummary}, for the shell to start with the session. */
+export const dashboardSummaryQuery = (scoped: ScopedApi) =>
+  scopedQuery(scoped, shellEndpoints.dashboardSummary, {});

@@ -1,6 +1,6 @@
 import { MATERIALS } from '@collective/api-client/contract';
 import { canOpen } from '@collective/nav';
-import { routeAt, ScreenFrame } from '@collective/nav/react';
+import { routeAt, ScreenFrame, type ScreenModule } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
   DataState,
@@ -13,8 +13,16 @@ import {
   StackedBarChart,
 } from '@collective/ui';
 import { Link } from 'react-router-dom';
-import { useDashboardSummary } from '../data/dashboard-summary';
+import {
+  dashboardSummaryQuery,
+  useDashboardSummary,
+} from '../data/dashboard-summary';
 import styles from './dashboard-screen.module.css';
+
+/** The shell starts the KPIs' read when a page opens here (ScreenModule). */
+export const firstData: ScreenModule['firstData'] = (scoped) => [
+  dashboardSummaryQuery(scoped),
+];
 
 const SERIES = MATERIALS.map((m) => ({ key: m.code, label: m.label }));
 
