@@ -1,6 +1,7 @@
 import type { AnsweredScope } from '@collective/api-client/contract';
 import type { SqlRunner } from '../db/database';
 import { notFound } from '../http/error-replies';
+import { askedPage, type AskedPage } from '../http/paging';
 
 /** A member's name, or `null` when there is no such member. */
 export async function memberName(
@@ -26,4 +27,26 @@ export async function answeredScope(
   const name = await memberName(db, memberId);
   if (name === null) notFound(`There is no member ${memberId}.`);
   return { member_id: memberId, member_name: name };
+}
+
+/**
+ * The answer of a list call that reads a page in its scope: the page the
+ * call's query asks for (`defaultSize` items unless it says otherwise) is
+ * handed to `read`, and the answer states the scope, what `read` found, the
+ * page and the total. A member that does not exist is not found before
+ * anything is read.
+ */
+export async function answerScopedPage<Found extends { total: number }>(
+  call: {
+    db: SqlRunner;
+    scope: { memberId: number | null };
+    query: { page?: number | undefined; page_size?: number | undefined };
+  },
+  defaultSize: number,
+  read: (paging: AskedPage) => Promise<Found>,
+) {
+  const asked = askedPage(call.query, defaultSize);
+  const scope = await answeredScope(call.db, call.scope.memberId);
+  const { total, ...found } = await read(asked);
+  return { success: true as const, scope, ...found, ...asked, total };
 }

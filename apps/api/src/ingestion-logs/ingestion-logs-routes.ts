@@ -1,7 +1,6 @@
 import { FEED_GRACE_FACTOR } from '@collective/api-client/contract';
-import { answeredScope } from '../data/answered-scope';
+import { answerScopedPage, answeredScope } from '../data/answered-scope';
 import { resourceRoutes } from '../http/declare-route';
-import { askedPage } from '../http/paging';
 import { readDataSources, readIngestionLog } from './feed-queries';
 
 /** Lines per page of GET /api/ingestion-logs unless asked. */
@@ -24,27 +23,26 @@ export const ingestionLogsRoutes = resourceRoutes({
     };
   },
 
-  async ingestionLogs({ query, scope, db }) {
-    const answered = await answeredScope(db, scope.memberId);
-    const asked = askedPage(query, DEFAULT_INGESTION_LOGS_PAGE_SIZE);
-    const { lines, total } = await readIngestionLog(
-      db,
-      {
-        memberId: scope.memberId,
-        source: query.source,
-        status: query.status,
-        from: query.from,
-        to: query.to,
+  ingestionLogs(call) {
+    const { query, scope, db } = call;
+    return answerScopedPage(
+      call,
+      DEFAULT_INGESTION_LOGS_PAGE_SIZE,
+      async (paging) => {
+        const { lines, total } = await readIngestionLog(
+          db,
+          {
+            memberId: scope.memberId,
+            source: query.source,
+            status: query.status,
+            from: query.from,
+            to: query.to,
+          },
+          query.sort ?? '-started_at',
+          paging,
+        );
+        return { ingestion_logs: lines, total };
       },
-      query.sort ?? '-started_at',
-      asked,
     );
-    return {
-      success: true,
-      scope: answered,
-      ingestion_logs: lines,
-      ...asked,
-      total,
-    };
   },
 });

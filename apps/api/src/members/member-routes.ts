@@ -3,11 +3,10 @@ import type {
   Member,
   MemberProfile,
 } from '@collective/api-client/contract';
-import { answeredScope } from '../data/answered-scope';
+import { answerScopedPage } from '../data/answered-scope';
 import { changedFields } from '../data/changed-fields';
 import type { SqlRunner } from '../db/database';
 import { resourceRoutes } from '../http/declare-route';
-import { askedPage } from '../http/paging';
 import {
   alreadyOff,
   notFound,
@@ -107,29 +106,27 @@ export const memberRoutes = resourceRoutes({
     }
     return { success: true, members };
   },
-  async memberProfiles({ query, scope, db, now }) {
-    const asked = askedPage(query, DEFAULT_MEMBER_PROFILES_PAGE_SIZE);
-    const answered = await answeredScope(db, scope.memberId);
-    const { profiles, total } = await readMemberProfiles(
-      db,
-      {
-        memberId: scope.memberId,
-        search: query.search,
-        status: query.status,
-        tier: query.tier,
-        sort: query.sort ?? 'name',
-        paging: asked,
+  memberProfiles(call) {
+    const { query, scope, db, now } = call;
+    return answerScopedPage(
+      call,
+      DEFAULT_MEMBER_PROFILES_PAGE_SIZE,
+      async (paging) => {
+        const { profiles, total } = await readMemberProfiles(
+          db,
+          {
+            memberId: scope.memberId,
+            search: query.search,
+            status: query.status,
+            tier: query.tier,
+            sort: query.sort ?? 'name',
+            paging,
+          },
+          now,
+        );
+        return { year: now.getUTCFullYear(), member_profiles: profiles, total };
       },
-      now,
     );
-    return {
-      success: true,
-      scope: answered,
-      year: now.getUTCFullYear(),
-      member_profiles: profiles,
-      ...asked,
-      total,
-    };
   },
 
   async memberProfile({ params: { id }, scope, db, now }) {

@@ -14,13 +14,12 @@ import {
 } from '@collective/api-client/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/authenticate';
-import { answeredScope } from '../data/answered-scope';
+import { answerScopedPage } from '../data/answered-scope';
 import { changedFields } from '../data/changed-fields';
 import { rebuildRollups } from '../data/rollups';
 import type { SqlRunner } from '../db/database';
 import type { AuditedChange } from '../http/audit';
 import { resourceRoutes, type RouteServices } from '../http/declare-route';
-import { askedPage } from '../http/paging';
 import {
   alreadyOff,
   notFound,
@@ -249,31 +248,30 @@ async function checkImport(
  * event per store with before and after.
  */
 const storeInventoryRoutes = resourceRoutes({
-  async storeRecords({ query, scope, db, now }) {
-    const asked = askedPage(query, DEFAULT_STORE_RECORDS_PAGE_SIZE);
-    const answered = await answeredScope(db, scope.memberId);
-    const { records, total } = await readStoreRecords(
-      db,
-      {
-        scopeMemberId: scope.memberId,
-        member: query.member,
-        search: query.search,
-        region: query.region,
-        channel: query.channel,
-        status: query.status,
-        lowStock: query.low_stock === 'true',
-        sort: query.sort ?? 'name',
-        paging: asked,
+  storeRecords(call) {
+    const { query, scope, db, now } = call;
+    return answerScopedPage(
+      call,
+      DEFAULT_STORE_RECORDS_PAGE_SIZE,
+      async (paging) => {
+        const { records, total } = await readStoreRecords(
+          db,
+          {
+            scopeMemberId: scope.memberId,
+            member: query.member,
+            search: query.search,
+            region: query.region,
+            channel: query.channel,
+            status: query.status,
+            lowStock: query.low_stock === 'true',
+            sort: query.sort ?? 'name',
+            paging,
+          },
+          now,
+        );
+        return { store_records: records, total };
       },
-      now,
     );
-    return {
-      success: true,
-      scope: answered,
-      store_records: records,
-      ...asked,
-      total,
-    };
   },
 
   async storeRecord({ params: { id }, scope, db, now }) {
