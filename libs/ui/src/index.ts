@@ -27,6 +27,8 @@ export { CopyButton } from './copy-button/copy-button';
 export type { CopyButtonProps } from './copy-button/copy-button';
 export { DataState } from './data-state/data-state';
 export type { DataStateProps } from './data-state/data-state';
+export { queryState } from './query-state/query-state';
+export type { StateQuery } from './query-state/query-state';
 export { answerState, DataTable } from './data-table/data-table';
 export type {
   DataTableColumn,
@@ -42,6 +44,8 @@ export type { FieldControlProps, FieldProps } from './field/field';
 export { FilterBar } from './filter-bar/filter-bar';
 export type { FilterBarProps, FilterBarSelect } from './filter-bar/filter-bar';
 export { statusFilter } from './filter-bar/status-filter';
+export { idParam } from './id-param/id-param';
+export type { IdParam } from './id-param/id-param';
 export { Form, useFormContext } from './form/form';
 export type { FormProps } from './form/form';
 export { fieldError, issuesToErrors, useForm } from './form/use-form';
@@ -57,6 +61,8 @@ export { FormError } from './form-error/form-error';
 export type { FormErrorProps } from './form-error/form-error';
 export { FormField } from './form-field/form-field';
 export type { FormFieldControl, FormFieldProps } from './form-field/form-field';
+export { FormSelect } from './form-select/form-select';
+export type { FormSelectProps } from './form-select/form-select';
 export {
   dateTimeFormat,
   formatDate,
@@ -129,6 +135,7 @@ export type {
 } from './saved-views/saved-views';
 export { SelectField } from './select-field/select-field';
 export { labelledOptions } from './select-field/labelled-options';
+export { namedOptions } from './named-options/named-options';
 export type {
   SelectFieldProps,
   SelectOption,

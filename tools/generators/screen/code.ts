@@ -283,7 +283,7 @@ ${list.sort ? '        sort={state.sort}\n        onSortChange={list.setSort}\n'
   }
 
   const fields = shape.fields;
-  const ui = ['DataState', ...formatters(fields)].sort();
+  const ui = ['DataState', ...formatters(fields), 'queryState'].sort();
   const body =
     fields.length > 0
       ? `        {answer.data ? (
@@ -307,9 +307,7 @@ ${readParams}  const answer = ${plan.hook}(${paramsArg});
   return (
     <ScreenFrame>
       <DataState
-        status={answer.status}
-        error={answer.error}
-        onRetry={() => void answer.refetch()}
+        {...queryState(answer)}
         loadingText="Loading the ${plan.words}…"
       >
 ${body}
@@ -407,43 +405,22 @@ ${shape.fields.map((field) => `      ${shownValue(field, 'ANSWER')},`).join('\n'
   });`);
   }
   if (entry.scoped) {
-    tests.push(`  it("asks for the signed-in user's data scope: the whole collective for the super admin, their own member for a brand user", async () => {
-    const asked = answerWith(ANSWER);
-    await open('super');
-    await waitFor(() => expect(asked).toHaveLength(1));
-    expect(asked[0]?.has('member_id')).toBe(false);
-    cleanup();
-    await open('brandAdmin');
-    await waitFor(() => expect(asked).toHaveLength(2));
-    expect(asked[1]?.get('member_id')).toBe('2');
-  });`);
+    tests.push('  itAsksForTheDataScope(answerWith, ANSWER, open);');
   }
-  tests.push(`  it('shows a failure with Retry, which asks again', async () => {
-    const asked = answerWith(
-      { error: 'Internal Server Error', message: 'The server failed.' },
-      500,
-    );
-    await open('super');
-    expect(await screen.findByRole('alert')).toBeInTheDocument();
-    const before = asked.length;
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(asked.length).toBeGreaterThan(before));
-  });`);
+  tests.push("  itRetriesAfterAFailure(answerWith, () => open('super'));");
 
-  const testing = [
-    ...(entry.scoped ? ['cleanup'] : []),
-    'screen',
-    'waitFor',
-    ...(list ? ['within'] : []),
+  const testing = ['screen', ...(list ? ['within'] : [])];
+  const tenancy = [
+    ...(entry.scoped ? ['itAsksForTheDataScope'] : []),
+    'renderWithShell',
   ];
   const formats = list ? [] : formatters(shape.fields);
   return `import { ${entry.table} } from '${CONTRACT}';
 import { setupFakeApi, type DemoUserKey } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { renderWithShell } from '@collective/tenancy/testing';
-${formats.length > 0 ? `import { ${formats.join(', ')} } from '@collective/ui';\n` : ''}import { ${testing.join(', ')} } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { ${tenancy.join(', ')} } from '@collective/tenancy/testing';
+${formats.length > 0 ? `import { ${formats.join(', ')} } from '@collective/ui';\n` : ''}import { answerGet, itRetriesAfterAFailure } from '@collective/ui/testing';
+import { ${testing.join(', ')} } from '@testing-library/react';
 ${routed ? "import { Route, Routes } from 'react-router-dom';\n" : ''}import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import ${plan.component} from './${plan.file}';
@@ -454,16 +431,7 @@ ${jsDoc(`An answer of ${entry.method} ${entry.path}; its type is the contract's,
 const ANSWER: v.InferInput<(typeof ${entry.table})['${entry.name}']['response']> = ${sampleAnswer(shape.response)};
 
 ${jsDoc(`Answers ${entry.method} ${entry.path} with \`answer\` and \`status\`; returns the query of every request, in order.`)}
-function answerWith(answer: object, status = 200): URLSearchParams[] {
-  const asked: URLSearchParams[] = [];
-  server.use(
-    http.get(\`\${TEST_ORIGIN}${entry.path}\`, ({ request }) => {
-      asked.push(new URL(request.url).searchParams);
-      return HttpResponse.json(answer, { status });
-    }),
-  );
-  return asked;
-}
+const answerWith = answerGet(server, \`\${TEST_ORIGIN}${entry.path}\`);
 
 /** Opens the screen at its URL (or \`url\`) signed in as \`who\`. */
 function open(who: DemoUserKey, url = '${plan.url}') {

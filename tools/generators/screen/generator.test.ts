@@ -162,13 +162,13 @@ describe('screenGenerator', () => {
     it('tests the rows, the URL’s list state, the empty list, the scope and a failure against an answer of the contract’s type', () => {
       expectToContainEach(read(tree, TEST), [
         "const ANSWER: v.InferInput<(typeof exampleThingsEndpoints)['exampleThings']['response']> = {",
-        'http.get(`${TEST_ORIGIN}/api/example-things`',
+        'answerGet(server, `${TEST_ORIGIN}/api/example-things`)',
         "it('shows the rows of the answer in a table named by their total'",
         "await open('super', '/regional-summary?search=Name&sort=-name&page=2');",
         "expect(asked[0]?.get('sort')).toBe('-name');",
         'answerWith({ ...ANSWER, example_things: [], total: 0 });',
-        "expect(asked[1]?.get('member_id')).toBe('2');",
-        "screen.getByRole('button', { name: 'Retry' })",
+        'itAsksForTheDataScope(answerWith, ANSWER, open);',
+        "itRetriesAfterAFailure(answerWith, () => open('super'));",
       ]);
     });
   });
@@ -189,6 +189,7 @@ describe('screenGenerator', () => {
     const folder = `${ANALYTICS}/src/screens`;
     expectToContainEach(read(tree, `${folder}/average-metrics-screen.tsx`), [
       '<DataState',
+      '{...queryState(answer)}',
       '<dt>Month</dt>',
       '<dd>{answer.data.month}</dd>',
     ]);
@@ -276,7 +277,7 @@ describe('screenGenerator', () => {
       [
         '<Route path="/example-things/:id" element={<ExampleThingsDetailScreen />} />',
         "url = '/example-things/42'",
-        'http.get(`${TEST_ORIGIN}/api/example-things/:id`',
+        'answerGet(server, `${TEST_ORIGIN}/api/example-things/:id`)',
       ],
     );
     expect(read(tree, `${ANALYTICS}/src/index.ts`)).toContain(

@@ -1,3 +1,4 @@
+import { idParam } from '@collective/ui';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 /**
@@ -6,9 +7,6 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
  * list's scroll and focus.
  */
 export const FROM_LIST = { fromList: true } as const;
-
-/** A record id as the URL may carry it: a whole number from 1, at most ten digits. */
-const RECORD_ID = /^[1-9]\d{0,9}$/;
 
 /** What {@link useChosenRecord} gives. */
 export interface ChosenRecord {
@@ -24,20 +22,17 @@ export interface ChosenRecord {
  * list's filters, sort and page.
  */
 export function useChosenRecord(key: string): ChosenRecord {
-  const [params, setParams] = useSearchParams();
+  const { id, setId } = idParam(key, useSearchParams());
   const navigate = useNavigate();
   const location = useLocation();
-  const text = params.get(key);
   return {
-    id: text && RECORD_ID.test(text) ? Number(text) : null,
+    id,
     back() {
       if ((location.state as { fromList?: boolean } | null)?.fromList) {
         void navigate(-1);
         return;
       }
-      const next = new URLSearchParams(params);
-      next.delete(key);
-      setParams(next);
+      setId(null);
     },
   };
 }

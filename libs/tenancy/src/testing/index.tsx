@@ -4,8 +4,8 @@
  * member, and `renderWithShell`, which mounts a component inside the real
  * providers. Pair them with `createFakeBackend` of
  * `@collective/api-client/testing` in an MSW server. Import as
- * `@collective/tenancy/testing` (`fakeQueryTimers` and `advanceQueryTimers`
- * also need Vitest).
+ * `@collective/tenancy/testing` (`fakeQueryTimers`, `advanceQueryTimers` and
+ * `itAsksForTheDataScope` also need Vitest).
  */
 import type { DemoUserKey } from '@collective/api-client/testing';
 import { STORAGE_KEYS } from '@collective/platform';
@@ -21,6 +21,7 @@ import { ShellProvider } from '../react/tenancy-provider';
 import { createShellServices, type ShellServices } from '../shell-services';
 
 export { advanceQueryTimers, fakeQueryTimers } from './query-timers';
+export { itAsksForTheDataScope } from './scope-asked';
 
 /** Settings of {@link createTestShell} and {@link renderWithShell}. */
 export interface TestShellOptions {

@@ -6,6 +6,7 @@ import {
   ExportButton,
   formatNumber,
   Panel,
+  queryState,
 } from '@collective/ui';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -60,12 +61,7 @@ export default function DataExportScreen() {
           {periodProblem ? (
             <Alert>{periodProblem}</Alert>
           ) : (
-            <DataState
-              status={count.status}
-              error={count.error}
-              onRetry={() => void count.refetch()}
-              loadingText="Counting the rows…"
-            >
+            <DataState {...queryState(count)} loadingText="Counting the rows…">
               {answer ? (
                 <p className={styles.count} role="status">
                   {formatNumber(answer.count)}{' '}

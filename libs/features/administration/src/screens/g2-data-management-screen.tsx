@@ -10,6 +10,7 @@ import {
   FilterBar,
   formatDateTime,
   formatNumber,
+  idParam,
   noMatchText,
   Panel,
   STANDARD_PAGING,
@@ -19,7 +20,7 @@ import {
   type DataTableColumn,
   type ListSpec,
 } from '@collective/ui';
-import { createContext, useContext, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useG2ReadOnly, useG2Uploads } from '../data/g2';
 import { kg, UPLOAD_STATUS_LABELS } from './g2/g2-labels';
@@ -28,6 +29,7 @@ import { QualityQueue } from './g2/quality-queue';
 import { ReadOnlyNote } from './g2/read-only-note';
 import { UploadForm } from './g2/upload-form';
 import { UploadReport } from './g2/upload-report';
+import { rowContext } from './row-context';
 import { CountedListTable } from './table-region';
 
 /** What the uploads list accepts from its URL. */
@@ -44,11 +46,12 @@ export const SECTION_PARAM = 'section';
 /** URL parameter of the upload whose report is open. */
 export const UPLOAD_PARAM = 'upload';
 
-const OpenContext = createContext<((id: number) => void) | null>(null);
+const [OpenProvider, useOpen] = rowContext<(id: number) => void>(
+  'OpenButton must be inside the uploads list.',
+);
 
 function OpenButton({ upload }: { upload: G2Upload }) {
-  const open = useContext(OpenContext);
-  if (!open) throw new Error('OpenButton must be inside the uploads list.');
+  const open = useOpen();
   return (
     <Button variant="secondary" onClick={() => open(upload.id)}>
       Report <VisuallyHidden>of {upload.file_name}</VisuallyHidden>
@@ -95,7 +98,6 @@ function Uploads({
   onDone: (text: string) => void;
 }) {
   const searchParams = useSearchParams();
-  const [params, setParams] = searchParams;
   const list = useListParams(UPLOAD_LIST, searchParams);
   const { state } = list;
   const uploads = useG2Uploads({
@@ -103,13 +105,7 @@ function Uploads({
     page: state.page,
     pageSize: state.pageSize,
   });
-  const openId = Number(params.get(UPLOAD_PARAM)) || null;
-  function setOpen(id: number | null) {
-    const next = new URLSearchParams(params);
-    if (id === null) next.delete(UPLOAD_PARAM);
-    else next.set(UPLOAD_PARAM, String(id));
-    setParams(next);
-  }
+  const { id: openId, setId: setOpen } = idParam(UPLOAD_PARAM, searchParams);
   const answer = uploads.data;
   return (
     <>
@@ -142,7 +138,7 @@ function Uploads({
           list={list}
           selects={[statusFilter(G2_UPLOAD_STATUSES, UPLOAD_STATUS_LABELS)]}
         />
-        <OpenContext.Provider value={setOpen}>
+        <OpenProvider value={setOpen}>
           <CountedListTable
             title="Uploads"
             counted="uploads"
@@ -153,7 +149,7 @@ function Uploads({
             answer={uploads}
             emptyText={noMatchText('upload')}
           />
-        </OpenContext.Provider>
+        </OpenProvider>
       </Panel>
     </>
   );

@@ -25,13 +25,7 @@ import {
   type DataTableColumn,
   type ListSpec,
 } from '@collective/ui';
-import {
-  createContext,
-  useContext,
-  useId,
-  useState,
-  type FormEvent,
-} from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   useConfirmG2Mappings,
@@ -45,6 +39,7 @@ import { FileField } from './g2/file-field';
 import { kg, MAPPING_STATUS_LABELS, rowsText } from './g2/g2-labels';
 import styles from './g2/g2.module.css';
 import { ReadOnlyNote } from './g2/read-only-note';
+import { rowContext } from './row-context';
 import { CountedListTable } from './table-region';
 
 /** What the mapping list accepts from its URL. */
@@ -62,13 +57,9 @@ interface RowWrites {
   chosen: ReadonlySet<number>;
   choose: (mapping: G2StoreMapping, on: boolean) => void;
 }
-const RowWritesContext = createContext<RowWrites | null>(null);
-
-function useRowWrites(): RowWrites {
-  const writes = useContext(RowWritesContext);
-  if (!writes) throw new Error('Mapping rows must be inside the mapping list.');
-  return writes;
-}
+const [RowWritesProvider, useRowWrites] = rowContext<RowWrites>(
+  'Mapping rows must be inside the mapping list.',
+);
 
 /** The best suggestion's checkbox for the bulk confirmation. */
 function Choose({ mapping }: { mapping: G2StoreMapping }) {
@@ -395,7 +386,7 @@ export default function G2StoreMappingsScreen() {
             </Button>
           </div>
         )}
-        <RowWritesContext.Provider value={writes}>
+        <RowWritesProvider value={writes}>
           <CountedListTable
             title="Partner store ids"
             counted="partner store ids"
@@ -406,7 +397,7 @@ export default function G2StoreMappingsScreen() {
             answer={mappings}
             emptyText={noMatchText('partner store id')}
           />
-        </RowWritesContext.Provider>
+        </RowWritesProvider>
       </Panel>
       {readOnly ? null : (
         <Panel title="Import mappings">

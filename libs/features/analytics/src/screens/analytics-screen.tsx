@@ -1,12 +1,10 @@
 import { MATERIALS, SHIPMENT_CHANNELS } from '@collective/api-client/contract';
 import {
-  ColumnHeadings,
   ExportButton,
   formatMonth,
   formatNumber,
   formatWeight,
   Panel,
-  PlainTable,
   StackedBarChart,
 } from '@collective/ui';
 import {
@@ -20,8 +18,8 @@ import {
   INTERVAL_LABELS,
 } from './analytics-kit/labels';
 import { AnalyticsFrame } from './analytics-kit/analytics-frame';
+import { FiguresTable } from './analytics-kit/figures-table';
 import { useAnalyticsPeriod } from './analytics-kit/period-controls';
-import { ScopeTotals } from './analytics-kit/scope-totals';
 import styles from './analytics-kit/analytics.module.css';
 
 const CHANNEL_SERIES = SHIPMENT_CHANNELS.map((channel) => ({
@@ -76,39 +74,38 @@ export default function AnalyticsScreen() {
       withInterval
       answer={series}
       loadingText="Loading the figures…"
+      totals={{
+        headingId: 'analytics-totals',
+        figures: (data) => [
+          {
+            term: 'Collected weight',
+            value: compared(
+              data.totals.current.weight_kg,
+              data.totals.year_ago.weight_kg,
+              formatWeight,
+            ),
+          },
+          {
+            term: 'Units',
+            value: compared(
+              data.totals.current.units,
+              data.totals.year_ago.units,
+              formatNumber,
+            ),
+          },
+          {
+            term: 'Shipments',
+            value: compared(
+              data.totals.current.shipments,
+              data.totals.year_ago.shipments,
+              formatNumber,
+            ),
+          },
+        ],
+      }}
     >
       {(data) => (
         <>
-          <ScopeTotals
-            answer={data}
-            headingId="analytics-totals"
-            figures={[
-              {
-                term: 'Collected weight',
-                value: compared(
-                  data.totals.current.weight_kg,
-                  data.totals.year_ago.weight_kg,
-                  formatWeight,
-                ),
-              },
-              {
-                term: 'Units',
-                value: compared(
-                  data.totals.current.units,
-                  data.totals.year_ago.units,
-                  formatNumber,
-                ),
-              },
-              {
-                term: 'Shipments',
-                value: compared(
-                  data.totals.current.shipments,
-                  data.totals.year_ago.shipments,
-                  formatNumber,
-                ),
-              },
-            ]}
-          />
           <Panel>
             <StackedBarChart
               title={`Collected weight per ${unit.toLowerCase()}, by channel`}
@@ -157,38 +154,33 @@ export default function AnalyticsScreen() {
               />
             }
           >
-            <PlainTable
-              className={styles.table}
-              scrollLabel="Units and shipments table, scrolls sideways"
+            <FiguresTable
+              label="Units and shipments"
+              headings={[
+                unit,
+                ...SHIPMENT_CHANNELS.map(
+                  (channel) =>
+                    `Units, ${CHANNEL_LABELS[channel].toLowerCase()}`,
+                ),
+                'Units',
+                'A year earlier',
+                'Shipments',
+                'A year earlier',
+              ]}
             >
-              <ColumnHeadings
-                names={[
-                  unit,
-                  ...SHIPMENT_CHANNELS.map(
-                    (channel) =>
-                      `Units, ${CHANNEL_LABELS[channel].toLowerCase()}`,
-                  ),
-                  'Units',
-                  'A year earlier',
-                  'Shipments',
-                  'A year earlier',
-                ]}
-              />
-              <tbody>
-                {data.buckets.map((bucket, index) => (
-                  <tr key={bucket.first}>
-                    <th scope="row">{labels[index]}</th>
-                    {bucket.channels.map((c) => (
-                      <td key={c.channel}>{formatNumber(c.units)}</td>
-                    ))}
-                    <td>{formatNumber(bucket.current.units)}</td>
-                    <td>{formatNumber(bucket.year_ago.units)}</td>
-                    <td>{formatNumber(bucket.current.shipments)}</td>
-                    <td>{formatNumber(bucket.year_ago.shipments)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </PlainTable>
+              {data.buckets.map((bucket, index) => (
+                <tr key={bucket.first}>
+                  <th scope="row">{labels[index]}</th>
+                  {bucket.channels.map((c) => (
+                    <td key={c.channel}>{formatNumber(c.units)}</td>
+                  ))}
+                  <td>{formatNumber(bucket.current.units)}</td>
+                  <td>{formatNumber(bucket.year_ago.units)}</td>
+                  <td>{formatNumber(bucket.current.shipments)}</td>
+                  <td>{formatNumber(bucket.year_ago.shipments)}</td>
+                </tr>
+              ))}
+            </FiguresTable>
           </Panel>
         </>
       )}

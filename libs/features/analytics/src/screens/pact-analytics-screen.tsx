@@ -3,14 +3,12 @@ import {
   type ImpactFigures,
 } from '@collective/api-client/contract';
 import {
-  ColumnHeadings,
   ExportButton,
   formatMonth,
   formatNumber,
   formatPercent,
   formatWeight,
   Panel,
-  PlainTable,
   StackedBarChart,
 } from '@collective/ui';
 import type { ReactNode } from 'react';
@@ -21,8 +19,8 @@ import {
   TIER_LABELS,
 } from './analytics-kit/labels';
 import { AnalyticsFrame } from './analytics-kit/analytics-frame';
+import { FiguresTable } from './analytics-kit/figures-table';
 import { useAnalyticsPeriod } from './analytics-kit/period-controls';
-import { ScopeTotals } from './analytics-kit/scope-totals';
 import styles from './analytics-kit/analytics.module.css';
 
 const OUTCOME_SERIES = EOL_OUTCOMES.map((outcome) => ({
@@ -51,39 +49,34 @@ function ImpactTable({
   rows: ImpactRow[];
 }) {
   return (
-    <PlainTable
-      className={styles.table}
-      scrollLabel={`${label} table, scrolls sideways`}
+    <FiguresTable
+      label={label}
+      headings={[
+        heading,
+        ...extra,
+        'Collected',
+        'Confirmed outcome',
+        ...EOL_OUTCOMES.map((outcome) => OUTCOME_LABELS[outcome]),
+        'Recycling rate',
+        'Diversion rate',
+      ]}
     >
-      <ColumnHeadings
-        names={[
-          heading,
-          ...extra,
-          'Collected',
-          'Confirmed outcome',
-          ...EOL_OUTCOMES.map((outcome) => OUTCOME_LABELS[outcome]),
-          'Recycling rate',
-          'Diversion rate',
-        ]}
-      />
-      <tbody>
-        {rows.map(({ key, name, cells = [], figures }) => (
-          <tr key={key}>
-            <th scope="row">{name}</th>
-            {cells.map((cell, index) => (
-              <td key={extra[index]}>{cell}</td>
-            ))}
-            <td>{formatWeight(figures.collected_kg)}</td>
-            <td>{formatWeight(figures.confirmed_kg)}</td>
-            {EOL_OUTCOMES.map((outcome) => (
-              <td key={outcome}>{formatWeight(figures.outcomes[outcome])}</td>
-            ))}
-            <td>{formatPercent(figures.recycling_rate)}</td>
-            <td>{formatPercent(figures.diversion_rate)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </PlainTable>
+      {rows.map(({ key, name, cells = [], figures }) => (
+        <tr key={key}>
+          <th scope="row">{name}</th>
+          {cells.map((cell, index) => (
+            <td key={extra[index]}>{cell}</td>
+          ))}
+          <td>{formatWeight(figures.collected_kg)}</td>
+          <td>{formatWeight(figures.confirmed_kg)}</td>
+          {EOL_OUTCOMES.map((outcome) => (
+            <td key={outcome}>{formatWeight(figures.outcomes[outcome])}</td>
+          ))}
+          <td>{formatPercent(figures.recycling_rate)}</td>
+          <td>{formatPercent(figures.diversion_rate)}</td>
+        </tr>
+      ))}
+    </FiguresTable>
   );
 }
 
@@ -105,50 +98,50 @@ export default function PactAnalyticsScreen() {
       {...period}
       answer={pact}
       loadingText="Loading the impact figures…"
+      totals={{
+        everyone: 'The collective',
+        headingId: 'pact-totals',
+        figures: (data) => [
+          {
+            term: 'Collected weight',
+            value: formatWeight(data.totals.collected_kg),
+          },
+          {
+            term: 'With a confirmed outcome',
+            value: formatWeight(data.totals.confirmed_kg),
+          },
+          {
+            term: 'Recycling rate',
+            value: formatPercent(data.totals.recycling_rate),
+          },
+          {
+            term: 'Diversion rate',
+            value: formatPercent(data.totals.diversion_rate),
+          },
+          ...(data.share
+            ? [
+                {
+                  term: "Share of the collective's collected weight",
+                  value: formatPercent(data.share.collected),
+                },
+                {
+                  term: "Share of the collective's confirmed weight",
+                  value: formatPercent(data.share.confirmed),
+                },
+              ]
+            : []),
+        ],
+        note: (
+          <p className={styles.note}>
+            Recycling rate: recycled and downcycled weight ÷ weight with a
+            confirmed outcome. Diversion rate: all but landfill ÷ the same.
+            Outcomes count in the month the material was received.
+          </p>
+        ),
+      }}
     >
       {(data) => (
         <>
-          <ScopeTotals
-            answer={data}
-            everyone="The collective"
-            headingId="pact-totals"
-            figures={[
-              {
-                term: 'Collected weight',
-                value: formatWeight(data.totals.collected_kg),
-              },
-              {
-                term: 'With a confirmed outcome',
-                value: formatWeight(data.totals.confirmed_kg),
-              },
-              {
-                term: 'Recycling rate',
-                value: formatPercent(data.totals.recycling_rate),
-              },
-              {
-                term: 'Diversion rate',
-                value: formatPercent(data.totals.diversion_rate),
-              },
-              ...(data.share
-                ? [
-                    {
-                      term: "Share of the collective's collected weight",
-                      value: formatPercent(data.share.collected),
-                    },
-                    {
-                      term: "Share of the collective's confirmed weight",
-                      value: formatPercent(data.share.confirmed),
-                    },
-                  ]
-                : []),
-            ]}
-          >
-            <p className={styles.note}>
-              Recycling rate: recycled and downcycled weight ÷ weight with a
-              confirmed outcome. Diversion rate: all but landfill ÷ the same.
-              Outcomes count in the month the material was received.
-            </p>
-          </ScopeTotals>
           <Panel>
             <StackedBarChart
               title="Confirmed outcomes per month of receipt"

@@ -3,13 +3,11 @@ import {
   type RegionFigures,
 } from '@collective/api-client/contract';
 import {
-  ColumnHeadings,
   ExportButton,
   formatNumber,
   formatPercent,
   formatWeight,
   Panel,
-  PlainTable,
 } from '@collective/ui';
 import { Fragment } from 'react';
 import {
@@ -18,8 +16,8 @@ import {
 } from '../data/analytics';
 import { CHANNEL_LABELS } from './analytics-kit/labels';
 import { AnalyticsFrame } from './analytics-kit/analytics-frame';
+import { FiguresTable } from './analytics-kit/figures-table';
 import { useAnalyticsPeriod } from './analytics-kit/period-controls';
-import { ScopeTotals } from './analytics-kit/scope-totals';
 import styles from './analytics-kit/analytics.module.css';
 
 type Place = Omit<RegionFigures, 'region' | 'states'>;
@@ -107,24 +105,23 @@ export default function RegionalSummaryScreen() {
       {...period}
       answer={summary}
       loadingText="Loading the regions…"
+      totals={{
+        headingId: 'regions-totals',
+        figures: (data) => [
+          {
+            term: 'Stores',
+            value: `${formatNumber(data.totals.active_stores)} active of ${formatNumber(data.totals.stores)}`,
+          },
+          {
+            term: 'Collected weight',
+            value: formatWeight(data.totals.weight_kg),
+          },
+          { term: 'Per active store', value: perStore(data.totals) },
+        ],
+      }}
     >
       {(data) => (
         <>
-          <ScopeTotals
-            answer={data}
-            headingId="regions-totals"
-            figures={[
-              {
-                term: 'Stores',
-                value: `${formatNumber(data.totals.active_stores)} active of ${formatNumber(data.totals.stores)}`,
-              },
-              {
-                term: 'Collected weight',
-                value: formatWeight(data.totals.weight_kg),
-              },
-              { term: 'Per active store', value: perStore(data.totals) },
-            ]}
-          />
           <Panel title="Regions" headingId="regions-tiles">
             <ul className={styles.tiles}>
               {data.regions.map((region) => (
@@ -143,49 +140,42 @@ export default function RegionalSummaryScreen() {
               />
             }
           >
-            <PlainTable
-              className={styles.table}
-              scrollLabel="Regions and states table, scrolls sideways"
+            <FiguresTable
+              label="Regions and states"
+              headings={[
+                'Region or state',
+                'Stores',
+                'Active stores',
+                'Collected',
+                'Per active store',
+                ...SHIPMENT_CHANNELS.map((channel) => CHANNEL_LABELS[channel]),
+              ]}
             >
-              <ColumnHeadings
-                names={[
-                  'Region or state',
-                  'Stores',
-                  'Active stores',
-                  'Collected',
-                  'Per active store',
-                  ...SHIPMENT_CHANNELS.map(
-                    (channel) => CHANNEL_LABELS[channel],
-                  ),
-                ]}
-              />
-              <tbody>
-                {data.regions.map((region) => (
-                  <Fragment key={region.region}>
-                    <tr>
+              {data.regions.map((region) => (
+                <Fragment key={region.region}>
+                  <tr>
+                    <th scope="row">
+                      <strong>{region.region}</strong>
+                    </th>
+                    <PlaceCells place={region} />
+                  </tr>
+                  {region.states.map((state) => (
+                    <tr key={state.state ?? 'unknown'}>
                       <th scope="row">
-                        <strong>{region.region}</strong>
+                        {region.region}, {state.state ?? 'state not recorded'}
                       </th>
-                      <PlaceCells place={region} />
+                      <PlaceCells place={state} />
                     </tr>
-                    {region.states.map((state) => (
-                      <tr key={state.state ?? 'unknown'}>
-                        <th scope="row">
-                          {region.region}, {state.state ?? 'state not recorded'}
-                        </th>
-                        <PlaceCells place={state} />
-                      </tr>
-                    ))}
-                  </Fragment>
-                ))}
-                <tr>
-                  <th scope="row">
-                    <strong>All regions</strong>
-                  </th>
-                  <PlaceCells place={data.totals} />
-                </tr>
-              </tbody>
-            </PlainTable>
+                  ))}
+                </Fragment>
+              ))}
+              <tr>
+                <th scope="row">
+                  <strong>All regions</strong>
+                </th>
+                <PlaceCells place={data.totals} />
+              </tr>
+            </FiguresTable>
           </Panel>
         </>
       )}

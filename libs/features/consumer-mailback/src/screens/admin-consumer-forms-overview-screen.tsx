@@ -18,6 +18,7 @@ import {
   formatNumber,
   Panel,
   PlainTable,
+  queryState,
   SubmitButton,
   useForm,
 } from '@collective/ui';
@@ -252,9 +253,7 @@ export default function AdminConsumerFormsOverviewScreen() {
   return (
     <ScreenFrame>
       <DataState
-        status={answer.status}
-        error={answer.error}
-        onRetry={() => void answer.refetch()}
+        {...queryState(answer)}
         loadingText="Loading the mail-back forms…"
       >
         {answer.data?.forms.map((form) => (

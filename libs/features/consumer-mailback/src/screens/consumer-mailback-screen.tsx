@@ -8,6 +8,7 @@ import {
   formatWeight,
   Panel,
   PlainTable,
+  queryState,
 } from '@collective/ui';
 import { Link } from 'react-router-dom';
 import { useMailbackSummary } from '../data/mailback-summary';
@@ -27,9 +28,7 @@ export default function ConsumerMailbackScreen() {
         <Link to="/admin/consumer-forms-overview">Forms</Link>
       </p>
       <DataState
-        status={answer.status}
-        error={answer.error}
-        onRetry={() => void answer.refetch()}
+        {...queryState(answer)}
         loadingText="Loading the mailback summary…"
       >
         {data ? (

@@ -8,6 +8,7 @@ import {
   formatNumber,
   formatWeight,
   Panel,
+  queryState,
 } from '@collective/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -82,12 +83,7 @@ export default function ConsumerMailbackSubmissionsDetailScreen() {
         <Link to="/consumer-mailback/submissions">All submissions</Link>
       </p>
       <p role="status">{said}</p>
-      <DataState
-        status={answer.status}
-        error={answer.error}
-        onRetry={() => void answer.refetch()}
-        loadingText="Loading the submission…"
-      >
+      <DataState {...queryState(answer)} loadingText="Loading the submission…">
         {submission && person ? (
           <>
             <Panel title="Consumer">

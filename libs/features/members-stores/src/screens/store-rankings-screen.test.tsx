@@ -1,14 +1,17 @@
 import { storeRankingsEndpoints } from '@collective/api-client/contract';
 import { setupFakeApi } from '@collective/api-client/testing';
 import { TEST_ORIGIN } from '@collective/platform/testing';
-import { screenOpener } from '@collective/tenancy/testing';
+import {
+  itAsksForTheDataScope,
+  screenOpener,
+} from '@collective/tenancy/testing';
 import {
   answerGet,
   itRetriesAfterAFailure,
   itUsesContractAnswers,
   tabTo,
 } from '@collective/ui/testing';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -164,16 +167,7 @@ describe('StoreRankingsScreen', () => {
     expect(asked[0]?.get('member_id')).toBe('2');
   });
 
-  it("asks for the signed-in user's data scope: the whole collective for the super admin", async () => {
-    const asked = answerWith(ANSWER);
-    await open('super');
-    await waitFor(() => expect(asked).toHaveLength(1));
-    expect(asked[0]?.has('member_id')).toBe(false);
-    cleanup();
-    await open('brandAdmin');
-    await waitFor(() => expect(asked).toHaveLength(2));
-    expect(asked[1]?.get('member_id')).toBe('2');
-  });
+  itAsksForTheDataScope(answerWith, ANSWER, open);
 
   it('says so when no store meets the filters', async () => {
     answerWith({ ...ANSWER, store_rankings: [], total: 0 });

@@ -25,6 +25,9 @@ function statusLabel(status: string): string {
   );
 }
 
+/** The ends of the period: each is a date field, labelled with its own word ("Shipped from", "Shipped to"). */
+const PERIOD_ENDS = ['from', 'to'] as const;
+
 /** Props of {@link ExportForm}. */
 export interface ExportFormProps {
   choice: ExportChoice;
@@ -74,26 +77,20 @@ export function ExportForm({
         }
       />
       <div className={styles.filters}>
-        <TextField
-          label={`${info.periodLabel} from`}
-          type="date"
-          min={CALENDAR_DAYS.first}
-          max={CALENDAR_DAYS.last}
-          value={choice.from ?? ''}
-          error={periodErrors.from}
-          onChange={(event) =>
-            change({ from: event.target.value || undefined })
-          }
-        />
-        <TextField
-          label={`${info.periodLabel} to`}
-          type="date"
-          min={CALENDAR_DAYS.first}
-          max={CALENDAR_DAYS.last}
-          value={choice.to ?? ''}
-          error={periodErrors.to}
-          onChange={(event) => change({ to: event.target.value || undefined })}
-        />
+        {PERIOD_ENDS.map((end) => (
+          <TextField
+            key={end}
+            label={`${info.periodLabel} ${end}`}
+            type="date"
+            min={CALENDAR_DAYS.first}
+            max={CALENDAR_DAYS.last}
+            value={choice[end] ?? ''}
+            error={periodErrors[end]}
+            onChange={(event) =>
+              change({ [end]: event.target.value || undefined })
+            }
+          />
+        ))}
         {statuses.length > 0 ? (
           <SelectField
             label="Status"

@@ -11,6 +11,7 @@ import {
   formatNumber,
   Panel,
   PlainTable,
+  queryState,
   VisuallyHidden,
 } from '@collective/ui';
 import { Link } from 'react-router-dom';
@@ -92,9 +93,7 @@ export function FeedTable() {
   return (
     <Panel title="Feeds">
       <DataState
-        status={feeds.status}
-        error={feeds.error}
-        onRetry={() => void feeds.refetch()}
+        {...queryState(feeds)}
         empty={answer?.feeds.length === 0}
         emptyText="No feed brings data into this scope."
       >

@@ -21,6 +21,7 @@ import {
   formRefusal,
   Panel,
   PlainTable,
+  queryState,
   SubmitButton,
   useForm,
 } from '@collective/ui';
@@ -235,10 +236,8 @@ export default function DemoCleanupScreen() {
         }
       >
         <DataState
-          status={plan.status}
-          error={plan.error}
+          {...queryState(plan)}
           loadingText="Looking for what changed since the seed…"
-          onRetry={() => void plan.refetch()}
         >
           {answer ? <DryRun plan={answer} /> : null}
         </DataState>

@@ -23,16 +23,10 @@ import {
   type DataTableColumn,
   type ListSpec,
 } from '@collective/ui';
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-} from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useG2Issues, useSettleG2Issue } from '../../data/g2';
+import { rowContext } from '../row-context';
 import { CountedListTable } from '../table-region';
 import styles from './g2.module.css';
 import { ReadOnlyNote } from './read-only-note';
@@ -51,15 +45,12 @@ const STATUS_LABELS: Readonly<Record<G2IssueStatus, string>> = {
 };
 
 /** How to open an issue's note form, or `null` on a read-only queue. */
-const SettlingContext = createContext<{
+const [SettlingProvider, useSettling] = rowContext<{
   open: ((issue: G2Issue, action: 'resolve' | 'ignore') => void) | null;
-} | null>(null);
+}>('IssueActions must be inside the quality queue.');
 
 function IssueActions({ issue }: { issue: G2Issue }) {
-  const settling = useContext(SettlingContext);
-  if (!settling)
-    throw new Error('IssueActions must be inside the quality queue.');
-  const open = settling.open;
+  const { open } = useSettling();
   if (issue.status !== 'open' || !open) {
     return (
       <span>{`${STATUS_LABELS[issue.status]}${issue.note ? `: ${issue.note}` : ''}`}</span>
@@ -263,7 +254,7 @@ export function QualityQueue({
           onDone={onDone}
         />
       ) : null}
-      <SettlingContext.Provider
+      <SettlingProvider
         value={{
           open: readOnly
             ? null
@@ -280,7 +271,7 @@ export function QualityQueue({
           answer={issues}
           emptyText={noMatchText('problem')}
         />
-      </SettlingContext.Provider>
+      </SettlingProvider>
     </Panel>
   );
 }

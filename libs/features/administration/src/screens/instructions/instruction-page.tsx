@@ -15,6 +15,7 @@ import {
   FormField,
   formatDateTime,
   formRefusal,
+  queryState,
   SubmitButton,
   useForm,
 } from '@collective/ui';
@@ -58,12 +59,7 @@ export function InstructionPageView({ slug }: { slug: string }) {
   const [editing, setEditing] = useState(false);
   const page = answer.data?.page;
   return (
-    <DataState
-      status={answer.status}
-      error={answer.error}
-      onRetry={() => void answer.refetch()}
-      loadingText="Loading the page…"
-    >
+    <DataState {...queryState(answer)} loadingText="Loading the page…">
       {page ? (
         <article aria-labelledby="instruction-title" className={styles.article}>
           <header className={styles.header}>

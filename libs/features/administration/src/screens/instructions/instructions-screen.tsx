@@ -1,5 +1,5 @@
 import { ScreenFrame } from '@collective/nav/react';
-import { DataState } from '@collective/ui';
+import { DataState, queryState } from '@collective/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useInstructionPages } from '../../data/instructions';
 import { InstructionPageView } from './instruction-page';
@@ -19,12 +19,7 @@ export default function InstructionsScreen() {
   const current = list.find((page) => page.slug === asked) ?? list[0];
   return (
     <ScreenFrame>
-      <DataState
-        status={pages.status}
-        error={pages.error}
-        onRetry={() => void pages.refetch()}
-        loadingText="Loading the instructions…"
-      >
+      <DataState {...queryState(pages)} loadingText="Loading the instructions…">
         {current === undefined ? (
           <p>There are no instruction pages on this tenant yet.</p>
         ) : (

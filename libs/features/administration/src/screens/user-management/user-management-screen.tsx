@@ -15,6 +15,7 @@ import {
   errorMessage,
   FilterBar,
   formatDateTime,
+  idParam,
   isStaleWrite,
   noMatchText,
   STANDARD_PAGING,
@@ -24,7 +25,7 @@ import {
   type DataTableColumn,
   type ListSpec,
 } from '@collective/ui';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   useDeactivateUser,
@@ -36,6 +37,7 @@ import {
   useUsers,
   type UsersView,
 } from '../../data/users';
+import { rowContext } from '../row-context';
 import { CountedListTable } from '../table-region';
 import { InviteForm } from './invite-form';
 import { UserDetails } from './user-details';
@@ -78,16 +80,14 @@ interface RowActions {
   run: (action: RowAction, user: ManagedUser) => void;
   open: (user: ManagedUser) => void;
 }
-const RowActionsContext = createContext<RowActions | undefined>(undefined);
+const [RowActionsProvider, useRowActions] = rowContext<RowActions>(
+  'UserActions must be used inside <RowActionsProvider>: render it in the user table of UserManagementScreen.',
+);
 
 /** The buttons of one row: details always, and the writes `judgeManagement` allows for the user's status. */
 function UserActions({ user }: { user: ManagedUser }) {
   const { access } = useTenancy();
-  const actions = useContext(RowActionsContext);
-  if (!actions)
-    throw new Error(
-      'UserActions must be used inside <RowActionsContext.Provider>: render it in the user table of UserManagementScreen.',
-    );
+  const actions = useRowActions();
   const manages = judgeManagement(access, user) === 'allowed';
   return (
     <div className={styles.actions}>
@@ -192,7 +192,6 @@ const handOver = (
 export default function UserManagementScreen() {
   const { access } = useTenancy();
   const searchParams = useSearchParams();
-  const [params, setParams] = searchParams;
   const list = useListParams(USER_LIST, searchParams);
   const { state } = list;
   const view: UsersView = {
@@ -213,14 +212,7 @@ export default function UserManagementScreen() {
     reactivate: useReactivateUser(),
   };
   const failed = Object.values(writes).find((write) => write.isError);
-  const openId = Number(params.get(USER_PARAM)) || null;
-
-  function setOpen(id: number | null) {
-    const next = new URLSearchParams(params);
-    if (id === null) next.delete(USER_PARAM);
-    else next.set(USER_PARAM, String(id));
-    setParams(next);
-  }
+  const { id: openId, setId: setOpen } = idParam(USER_PARAM, searchParams);
 
   function run(action: RowAction, user: ManagedUser) {
     for (const write of Object.values(writes)) write.reset();
@@ -324,7 +316,7 @@ export default function UserManagementScreen() {
         }}
         selects={[statusFilter(USER_STATUSES, STATUS_LABELS)]}
       />
-      <RowActionsContext.Provider value={rowActions}>
+      <RowActionsProvider value={rowActions}>
         <CountedListTable
           title="Users"
           counted="users"
@@ -335,7 +327,7 @@ export default function UserManagementScreen() {
           answer={users}
           emptyText={noMatchText('user', view.search)}
         />
-      </RowActionsContext.Provider>
+      </RowActionsProvider>
       <UserDetails id={openId} onClose={() => setOpen(null)} />
     </ScreenFrame>
   );

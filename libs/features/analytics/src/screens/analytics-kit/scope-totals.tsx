@@ -2,6 +2,13 @@ import { Figures, Panel, type Figure } from '@collective/ui';
 import type { ReactNode } from 'react';
 import { rangeText } from './period-controls';
 
+/** Whose figures an answer holds and over which months. */
+export interface ScopeAnswer {
+  scope: { member_name: string | null };
+  from: string;
+  to: string;
+}
+
 /**
  * The totals panel at the top of an analytics screen: headed by whose
  * figures they are and their months ("All members, Dec 2025 – Nov 2026"),
@@ -15,7 +22,7 @@ export function ScopeTotals({
   children,
 }: {
   /** The answer's scope and months. */
-  answer: { scope: { member_name: string | null }; from: string; to: string };
+  answer: ScopeAnswer;
   /** The heading's words for the whole collective's scope. */
   everyone?: string;
   headingId: string;

@@ -16,10 +16,12 @@ import {
   Form,
   FormError,
   FormField,
+  FormSelect,
   formatDateTime,
   formatNumber,
   formatPercent,
   formRefusal,
+  namedOptions,
   Panel,
   RadioChoices,
   SubmitButton,
@@ -111,32 +113,23 @@ function NewReport({ onStarted }: { onStarted: (run: ReportRun) => void }) {
           />
         </div>
         {access.isCollectiveAdmin && asks(template, 'member') ? (
-          <FormField name="member_id" label="Member">
-            {({ setValue: _notText, ...control }) => (
-              <select {...control}>
-                <option value="">Whole collective</option>
-                {members.map((member) => (
-                  <option key={member.id} value={member.id}>
-                    {member.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <FormSelect
+            name="member_id"
+            label="Member"
+            emptyChoice="Whole collective"
+            options={namedOptions(members)}
+          />
         ) : null}
         {asks(template, 'region') ? (
-          <FormField name="region" label="Region">
-            {({ setValue: _notText, ...control }) => (
-              <select {...control}>
-                <option value="">Every region</option>
-                {REPORT_REGIONS.map((region) => (
-                  <option key={region} value={region}>
-                    {region}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <FormSelect
+            name="region"
+            label="Region"
+            emptyChoice="Every region"
+            options={REPORT_REGIONS.map((region) => ({
+              value: region,
+              label: region,
+            }))}
+          />
         ) : null}
         <SubmitButton>Run report</SubmitButton>
       </Form>

@@ -20,6 +20,7 @@ import {
   formatNumber,
   ListTable,
   type ListSpec,
+  namedOptions,
   Stack,
   useListParams,
 } from '@collective/ui';
@@ -28,6 +29,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDeactivateStores, useStoreRecords } from '../../data/store-records';
 import { counted, recordListText } from '../record-list-text';
 import { RecordScreen } from '../record-screen';
+import { wordChoices } from '../word-choices';
 import styles from './admin-stores.module.css';
 import { StoreDetail } from './store-detail';
 import { Heartbeat, Supplies } from './store-facts';
@@ -49,8 +51,8 @@ const LIST: ListSpec = {
   },
 };
 
-const choices = (values: readonly string[]) =>
-  values.map((value) => ({ value, label: STORE_WORDS[value] ?? value }));
+/** The choices of a filter among store channels or statuses, in words. */
+const choices = (values: readonly string[]) => wordChoices(values, STORE_WORDS);
 
 /** The columns of the list; the server sorts by the sortable ones. */
 function columnsFor(
@@ -277,10 +279,7 @@ function StoreList() {
                 {
                   key: 'member',
                   label: 'Member',
-                  options: members.map((m) => ({
-                    value: String(m.id),
-                    label: m.name,
-                  })),
+                  options: namedOptions(members),
                 },
               ]
             : []),

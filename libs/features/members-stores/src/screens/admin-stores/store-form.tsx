@@ -14,6 +14,8 @@ import {
   FormError,
   FormField,
   formRefusal,
+  FormSelect,
+  namedOptions,
   SubmitButton,
   useForm,
 } from '@collective/ui';
@@ -28,6 +30,7 @@ import {
   NO_CONTACT,
 } from '../contact-fields';
 import styles from '../record-management.module.css';
+import { wordChoices } from '../word-choices';
 
 /** Words for a store's channel and status. */
 export const STORE_WORDS: Readonly<Record<string, string>> = {
@@ -139,19 +142,27 @@ const NEW_STORE: Record<Edited, string> = {
   labels_reorder_at: '10',
 };
 
+/** A select of the store's field `name` among `values`, in words. */
 function Choice({ name, values }: { name: string; values: readonly string[] }) {
   return (
-    <FormField name={name} label={STORE_FIELD_LABELS[name] ?? name}>
-      {({ setValue: _notText, ...control }) => (
-        <select {...control}>
-          {values.map((value) => (
-            <option key={value} value={value}>
-              {STORE_WORDS[value] ?? value}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
+    <FormSelect
+      name={name}
+      label={STORE_FIELD_LABELS[name] ?? name}
+      options={wordChoices(values, STORE_WORDS)}
+    />
+  );
+}
+
+/** The member a new store opens for, chosen among the collective's. */
+function MemberField() {
+  const members = useMembers();
+  return (
+    <FormSelect
+      name="member_id"
+      label="Member"
+      emptyChoice="Choose a member"
+      options={namedOptions(members)}
+    />
   );
 }
 
@@ -204,7 +215,6 @@ export function CreateStoreForm({
   onCreated: (store: StoreRecord) => void;
 }) {
   const create = useCreateStore();
-  const members = useMembers();
   const form = useForm({
     schema: CreateFormSchema,
     initialValues: { ...NEW_STORE, member_id: '' },
@@ -221,18 +231,7 @@ export function CreateStoreForm({
   return (
     <Form form={form} aria-label="Add a store" className={styles.form}>
       <FormError />
-      <FormField name="member_id" label="Member">
-        {({ setValue: _notText, ...control }) => (
-          <select {...control}>
-            <option value="">Choose a member</option>
-            {members.map((member) => (
-              <option key={member.id} value={String(member.id)}>
-                {member.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <MemberField />
       <DetailFields />
       <ContactAndSupplyFields />
       <SubmitButton>Add store</SubmitButton>

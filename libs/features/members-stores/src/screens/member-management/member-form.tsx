@@ -8,6 +8,7 @@ import {
   Form,
   FormError,
   FormField,
+  FormSelect,
   SubmitButton,
   useForm,
 } from '@collective/ui';
@@ -22,6 +23,7 @@ import {
   NO_CONTACT,
 } from '../contact-fields';
 import styles from '../record-management.module.css';
+import { wordChoices } from '../word-choices';
 
 /** Words for a member's tier and status. */
 export const MEMBER_WORDS: Readonly<Record<string, string>> = {
@@ -91,33 +93,21 @@ async function sent<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-function Choices({ values }: { values: readonly string[] }) {
-  return values.map((value) => (
-    <option key={value} value={value}>
-      {MEMBER_WORDS[value] ?? value}
-    </option>
-  ));
-}
-
 /** The fields both forms share. */
 function MemberFields({ statuses }: { statuses: readonly string[] }) {
   return (
     <>
       <FormField name="name" label="Name" maxLength={120} required />
-      <FormField name="tier" label="Tier">
-        {({ setValue: _notText, ...control }) => (
-          <select {...control}>
-            <Choices values={MEMBER_TIERS} />
-          </select>
-        )}
-      </FormField>
-      <FormField name="status" label="Status">
-        {({ setValue: _notText, ...control }) => (
-          <select {...control}>
-            <Choices values={statuses} />
-          </select>
-        )}
-      </FormField>
+      <FormSelect
+        name="tier"
+        label="Tier"
+        options={wordChoices(MEMBER_TIERS, MEMBER_WORDS)}
+      />
+      <FormSelect
+        name="status"
+        label="Status"
+        options={wordChoices(statuses, MEMBER_WORDS)}
+      />
       <ContactFields />
     </>
   );

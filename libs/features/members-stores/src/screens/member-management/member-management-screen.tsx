@@ -27,6 +27,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMemberProfiles } from '../../data/member-profiles';
 import { recordListText } from '../record-list-text';
 import { RecordScreen } from '../record-screen';
+import { wordChoices } from '../word-choices';
 import { MemberDetail } from './member-detail';
 import { CreateMemberForm, MEMBER_WORDS } from './member-form';
 
@@ -38,8 +39,9 @@ const LIST: ListSpec = {
   filters: { search: 'text', status: MEMBER_STATUSES, tier: MEMBER_TIERS },
 };
 
+/** The choices of a filter among member tiers or statuses, in words. */
 const choices = (values: readonly string[]) =>
-  values.map((value) => ({ value, label: MEMBER_WORDS[value] ?? value }));
+  wordChoices(values, MEMBER_WORDS);
 
 /** The columns of the list; the server sorts by the sortable ones. */
 function columnsFor(

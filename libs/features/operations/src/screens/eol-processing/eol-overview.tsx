@@ -19,6 +19,7 @@ import {
   noMatchText,
   Panel,
   PlainTable,
+  queryState,
   SelectField,
   STANDARD_PAGING,
   statusFilter,
@@ -214,9 +215,7 @@ function MakeLot({ onCreated }: { onCreated: (id: number) => void }) {
   return (
     <Panel title="Make a lot">
       <DataState
-        status={onHand.status}
-        error={onHand.error}
-        onRetry={() => void onHand.refetch()}
+        {...queryState(onHand)}
         loadingText="Loading the material on hand…"
       >
         {onHand.data && onHand.data.on_hand.length > 0 ? (
@@ -263,9 +262,7 @@ export function EolOverview({
   return (
     <div className={styles.view}>
       <DataState
-        status={summary.status}
-        error={summary.error}
-        onRetry={() => void summary.refetch()}
+        {...queryState(summary)}
         loadingText="Loading the mass balance…"
       >
         {summary.data ? (

@@ -1,6 +1,7 @@
 import { allows, operationsEndpoints } from '@collective/api-client/contract';
 import { ScreenFrame } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
+import { idParam } from '@collective/ui';
 import { useSearchParams } from 'react-router-dom';
 import { EolOverview } from './eol-overview';
 import { LotView } from './lot-detail';
@@ -14,17 +15,9 @@ import { LotView } from './lot-detail';
  * one; brand users read their member's.
  */
 export default function EolProcessingScreen() {
-  const [params, setParams] = useSearchParams();
   const { access } = useTenancy();
   const canWrite = allows(access, operationsEndpoints.createLot.audience);
-  const text = params.get('lot');
-  const chosen = text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
-  function show(id: number | null) {
-    const next = new URLSearchParams(params);
-    if (id === null) next.delete('lot');
-    else next.set('lot', String(id));
-    setParams(next);
-  }
+  const { id: chosen, setId: show } = idParam('lot', useSearchParams());
   return (
     <ScreenFrame>
       {chosen !== null ? (

@@ -6,6 +6,7 @@ import {
   FactList,
   formatDate,
   PlainTable,
+  queryState,
   VisuallyHidden,
 } from '@collective/ui';
 import { Link } from 'react-router-dom';
@@ -46,12 +47,7 @@ export function LotView({
       <Button variant="secondary" onClick={onBack}>
         Back to end-of-life processing
       </Button>
-      <DataState
-        status={lot.status}
-        error={lot.error}
-        onRetry={() => void lot.refetch()}
-        loadingText="Loading the lot…"
-      >
+      <DataState {...queryState(lot)} loadingText="Loading the lot…">
         {data ? (
           <article className={styles.detail} aria-labelledby={`lot-${id}`}>
             <h2 id={`lot-${id}`} ref={heading} tabIndex={-1}>

@@ -10,6 +10,7 @@ import {
   FactList,
   formatDate,
   formatWeight,
+  queryState,
   VisuallyHidden,
 } from '@collective/ui';
 import { useShipmentShown } from '../../data/shipments';
@@ -79,12 +80,7 @@ export function ShipmentDetail({
       <Button variant="secondary" onClick={onBack}>
         Back to shipments
       </Button>
-      <DataState
-        status={shipment.status}
-        error={shipment.error}
-        onRetry={() => void shipment.refetch()}
-        loadingText="Loading the shipment…"
-      >
+      <DataState {...queryState(shipment)} loadingText="Loading the shipment…">
         {data ? (
           <article className={styles.detail} aria-labelledby={`shipment-${id}`}>
             <h2 id={`shipment-${id}`} ref={heading} tabIndex={-1}>

@@ -2,7 +2,7 @@ import {
   SHIPMENT_FLAG_LABELS,
   type ShipmentRow,
 } from '@collective/api-client/contract';
-import { ScreenFrame } from '@collective/nav/react';
+import { ScreenFrame, useChosenRecord } from '@collective/nav/react';
 import { useTenancy } from '@collective/tenancy/react';
 import {
   Button,
@@ -13,6 +13,7 @@ import {
   formatWeight,
   ListTable,
   Panel,
+  queryState,
   STANDARD_PAGING,
   useListParams,
   type DataTableColumn,
@@ -74,12 +75,7 @@ function Summary() {
   const summary = useWarehouseSummary();
   return (
     <Panel title="Today and the backlog">
-      <DataState
-        status={summary.status}
-        error={summary.error}
-        onRetry={() => void summary.refetch()}
-        loadingText="Loading the figures…"
-      >
+      <DataState {...queryState(summary)} loadingText="Loading the figures…">
         {summary.data ? (
           <Figures
             figures={[
@@ -118,12 +114,7 @@ function AtTheScale({ id, onBack }: { id: number; onBack: () => void }) {
       <Button variant="secondary" onClick={onBack}>
         Back to the queue
       </Button>
-      <DataState
-        status={shipment.status}
-        error={shipment.error}
-        onRetry={reload}
-        loadingText="Loading the shipment…"
-      >
+      <DataState {...queryState(shipment)} loadingText="Loading the shipment…">
         {data ? (
           <article className={styles.detail} aria-labelledby={`scale-${id}`}>
             <h2 id={`scale-${id}`} ref={heading} tabIndex={-1}>
@@ -179,17 +170,10 @@ function AtTheScale({ id, onBack }: { id: number; onBack: () => void }) {
  * collective admins, read by brand admins for their member.
  */
 export default function WarehouseOperationsScreen() {
-  const [params, setParams] = useSearchParams();
-  const list = useListParams(QUEUE, [params, setParams]);
-  const text = params.get('shipment');
-  const chosen = text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+  const list = useListParams(QUEUE, useSearchParams());
+  const { id: chosen, back } = useChosenRecord('shipment');
   const queue = useReceivingQueue(list.state.page, list.state.pageSize);
   const page = queue.data;
-  function back() {
-    const next = new URLSearchParams(params);
-    next.delete('shipment');
-    setParams(next);
-  }
   return (
     <ScreenFrame>
       {chosen !== null ? (
