@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import {
   DownloadTicketQuery,
-  MaterialCodeSchema,
+  MaterialWeightSchema,
   PROGRAM_REGIONS,
   scopedAnswer,
   scopedQuery,
@@ -140,15 +140,7 @@ export type CollectionFigures = v.InferOutput<typeof CollectionFiguresSchema>;
 /** The figures of one collection channel (in-store bin, kiosk, mail-back). */
 export const ChannelFiguresSchema = v.object({
   channel: v.picklist(SHIPMENT_CHANNELS),
-  shipments: CountSchema,
-  units: CountSchema,
-  weight_kg: KgSchema,
-});
-
-/** Sorted weight of one material. */
-const MaterialKgSchema = v.object({
-  material: MaterialCodeSchema,
-  weight_kg: KgSchema,
+  ...CollectionFiguresSchema.entries,
 });
 
 /** What one bucket (or the whole period) holds. */
@@ -160,7 +152,7 @@ const SeriesFiguresEntries = {
   /** This period's figures per channel, every channel in the order of `SHIPMENT_CHANNELS`. */
   channels: v.array(ChannelFiguresSchema),
   /** Sorted weight per material (by month of receipt), every material in the contract's order. */
-  materials: v.array(MaterialKgSchema),
+  materials: v.array(MaterialWeightSchema),
   /** Collected weight not (yet) sorted into a material: residue and the unsorted. */
   unsorted_kg: KgSchema,
 };

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 
 /*
  * Building blocks every group of the contract's schemas uses: a record id,
- * a timestamp, the frame of every JSON answer and the paging of a list.
+ * a timestamp, the frame of every JSON answer, the paging and the sort
+ * orders of a list.
  * Internal to the contract; the entry exports the schemas built from them.
  *
  * valibot is one module, kept in the sign-in page's entry chunk with every
@@ -75,6 +76,20 @@ export function oneOf<const TValues extends v.PicklistOptions>(
   name: string,
 ) {
   return v.picklist(values, `${name} must be one of ${values.join(', ')}`);
+}
+
+/** A list's order by one of its `TColumn`s: the column's name ascending, with a leading `-` descending. */
+export type SortOrder<TColumn extends string> = TColumn | `-${TColumn}`;
+
+/**
+ * The sort orders a list offers: each of `columns` ascending, then
+ * descending, column by column (`sortOrders(['name', 'city'])` is
+ * `['name', '-name', 'city', '-city']`), for {@link oneOf}'s `sort`.
+ */
+export function sortOrders<const TColumn extends string>(
+  columns: readonly TColumn[],
+): readonly SortOrder<TColumn>[] {
+  return columns.flatMap((column) => [column, `-${column}` as const]);
 }
 
 /**

@@ -1,10 +1,21 @@
 import * as v from 'valibot';
 import { named, type Endpoint } from './endpoint';
 import { scopedAnswer, scopedQuery } from './data-schemas';
-import { CountSchema, IdSchema, KgSchema, oneOf } from './common-schemas';
+import {
+  CountSchema,
+  IdSchema,
+  KgSchema,
+  oneOf,
+  sortOrders,
+  type SortOrder,
+} from './common-schemas';
 import { ShareSchema } from './figure-schemas';
 import { EOL_OUTCOMES } from './mass-balance';
-import { OutcomeWeightsSchema, SHIPMENT_CHANNELS } from './operations-schemas';
+import {
+  byOutcome,
+  OutcomeWeightsSchema,
+  SHIPMENT_CHANNELS,
+} from './operations-schemas';
 import {
   DayPeriodSchema,
   PeriodQuery,
@@ -41,11 +52,9 @@ export const COMPARISON_COLUMNS = [
 export type ComparisonColumn = (typeof COMPARISON_COLUMNS)[number];
 
 /** Sort orders of GET /api/member-comparisons; a leading `-` is descending. */
-export const COMPARISON_SORTS = COMPARISON_COLUMNS.flatMap(
-  (column) => [column, `-${column}`] as const,
-);
+export const COMPARISON_SORTS = sortOrders(COMPARISON_COLUMNS);
 /** A sort order of GET /api/member-comparisons. */
-export type ComparisonSort = ComparisonColumn | `-${ComparisonColumn}`;
+export type ComparisonSort = SortOrder<ComparisonColumn>;
 
 /* ------------------------------------------------------------------ */
 /* GET /api/member-comparisons                                         */
@@ -54,20 +63,8 @@ export type ComparisonSort = ComparisonColumn | `-${ComparisonColumn}`;
 /** Query of GET /api/member-comparisons: the member (collective admins), the period, the order. */
 export const MemberComparisonsQuerySchema = scopedQuery({
   period: PeriodQuery,
-  sort: v.optional(
-    oneOf(COMPARISON_SORTS as unknown as [ComparisonSort], 'sort'),
-  ),
+  sort: v.optional(oneOf(COMPARISON_SORTS, 'sort')),
 });
-
-/** An object with one entry per end-of-life outcome, each checked by `schema`. */
-function byOutcome<const S extends v.GenericSchema>(schema: S) {
-  return v.object({
-    recycled: schema,
-    downcycled: schema,
-    energy_recovery: schema,
-    landfill: schema,
-  });
-}
 
 /** The share of each outcome in the weight with a confirmed outcome (0 each without any). */
 export const OutcomeMixSchema = byOutcome(ShareSchema);

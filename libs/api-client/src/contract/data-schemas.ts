@@ -9,6 +9,7 @@ import {
   pageEntries,
   requiredText,
   searchQuery,
+  sortOrders,
 } from './common-schemas';
 
 /*
@@ -198,16 +199,12 @@ export type DashboardSummary = v.InferOutput<typeof DashboardSummarySchema>;
 /* ------------------------------------------------------------------ */
 
 /** Sort orders of the store list; a leading `-` is descending. */
-export const STORE_SORTS = [
+export const STORE_SORTS = sortOrders([
   'name',
-  '-name',
   'city',
-  '-city',
   'weight',
-  '-weight',
   'last_shipment',
-  '-last_shipment',
-] as const;
+]);
 /** A sort order of the store list. */
 export type StoreSort = (typeof STORE_SORTS)[number];
 

@@ -38,13 +38,18 @@ export const DemoCleanupItemSchema = v.object({
   detail: v.nullable(v.string()),
 });
 
-/** One kind of record in a plan: what is done to it, how many, and the first of them. */
-export const DemoCleanupKindSchema = v.object({
+/** A kind of record and what the clean-up does to how many of it, in a plan and in its result. */
+const kindEntries = {
   /** Stable key, e.g. `shipments`, `restore-members`. */
   kind: v.string(),
   label: v.string(),
   action: v.picklist(DEMO_CLEANUP_ACTIONS),
   count: CountSchema,
+};
+
+/** One kind of record in a plan: what is done to it, how many, and the first of them. */
+export const DemoCleanupKindSchema = v.object({
+  ...kindEntries,
   /** The first {@link MAX_DEMO_CLEANUP_ITEMS} records, in id order. */
   items: v.array(DemoCleanupItemSchema),
 });
@@ -87,14 +92,7 @@ export const DemoCleanupRequestSchema = v.object({
 
 /** What a clean-up did, per kind (the plan it carried out), and the plan now. */
 export const DemoCleanupResultSchema = answerSchema({
-  done: v.array(
-    v.object({
-      kind: v.string(),
-      label: v.string(),
-      action: v.picklist(DEMO_CLEANUP_ACTIONS),
-      count: CountSchema,
-    }),
-  ),
+  done: v.array(v.object(kindEntries)),
   plan: DemoCleanupPlanSchema,
 });
 

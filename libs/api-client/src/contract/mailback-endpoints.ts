@@ -8,6 +8,7 @@ import {
   oneOf,
   pageEntries,
   searchQuery,
+  sortOrders,
   wholeNumberInput,
 } from './common-schemas';
 import {
@@ -233,12 +234,7 @@ const ReferenceParamsSchema = v.strictObject({
 });
 
 /** Sort orders of the submission list. */
-export const MAILBACK_SORTS = [
-  'created',
-  '-created',
-  'status',
-  '-status',
-] as const;
+export const MAILBACK_SORTS = sortOrders(['created', 'status']);
 /** Largest page of the submission list. */
 export const MAX_MAILBACK_PAGE_SIZE = 100;
 

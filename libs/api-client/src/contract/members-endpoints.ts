@@ -15,6 +15,7 @@ import {
   oneOf,
   requiredText,
   searchQuery,
+  sortOrders,
 } from './common-schemas';
 import {
   VersionBodySchema,
@@ -52,16 +53,12 @@ export const MAX_MEMBER_NAME_LENGTH = 120;
 export const MAX_MEMBER_CONTACT_LENGTH = 120;
 
 /** Sort orders of GET /api/members/profiles; a leading `-` is descending. */
-export const MEMBER_PROFILE_SORTS = [
+export const MEMBER_PROFILE_SORTS = sortOrders([
   'name',
-  '-name',
   'collected_kg',
-  '-collected_kg',
   'last_shipment_at',
-  '-last_shipment_at',
   'stores',
-  '-stores',
-] as const;
+]);
 /** A sort order of GET /api/members/profiles. */
 export type MemberProfileSort = (typeof MEMBER_PROFILE_SORTS)[number];
 

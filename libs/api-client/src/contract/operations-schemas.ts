@@ -347,13 +347,18 @@ export const EolSummaryQuerySchema = scopedQuery({
   period: PeriodQuery,
 });
 
+/** An object with one entry per end-of-life outcome (D14), each checked by `schema`. */
+export function byOutcome<const S extends v.GenericSchema>(schema: S) {
+  return v.object({
+    recycled: schema,
+    downcycled: schema,
+    energy_recovery: schema,
+    landfill: schema,
+  });
+}
+
 /** Weight per end-of-life outcome (D14). */
-export const OutcomeWeightsSchema = v.object({
-  recycled: KgSchema,
-  downcycled: KgSchema,
-  energy_recovery: KgSchema,
-  landfill: KgSchema,
-});
+export const OutcomeWeightsSchema = byOutcome(KgSchema);
 
 /**
  * Response of GET /api/eol/summary: the mass balance of the scope

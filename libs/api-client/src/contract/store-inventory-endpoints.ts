@@ -17,6 +17,7 @@ import {
   oneOf,
   requiredText,
   searchQuery,
+  sortOrders,
 } from './common-schemas';
 import {
   idInput,
@@ -99,18 +100,13 @@ export const MAX_STORE_TEXT_LENGTH = 120;
 export const MAX_SUPPLY_COUNT = 100_000;
 
 /** Sort orders of GET /api/stores/inventory; a leading `-` is descending. */
-export const STORE_RECORD_SORTS = [
+export const STORE_RECORD_SORTS = sortOrders([
   'name',
-  '-name',
   'city',
-  '-city',
   'region',
-  '-region',
   'opened_at',
-  '-opened_at',
   'last_heartbeat_at',
-  '-last_heartbeat_at',
-] as const;
+]);
 /** A sort order of GET /api/stores/inventory. */
 export type StoreRecordSort = (typeof STORE_RECORD_SORTS)[number];
 

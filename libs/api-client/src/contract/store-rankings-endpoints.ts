@@ -6,7 +6,13 @@ import {
   scopedPageSchema,
   scopedQuery,
 } from './data-schemas';
-import { CountSchema, IdSchema, KgSchema, oneOf } from './common-schemas';
+import {
+  CountSchema,
+  IdSchema,
+  KgSchema,
+  oneOf,
+  sortOrders,
+} from './common-schemas';
 import { ShareSchema } from './figure-schemas';
 
 /*
@@ -28,20 +34,11 @@ export const STORE_RANKING_METRICS = [
 export type StoreRankingMetric = (typeof STORE_RANKING_METRICS)[number];
 
 /** Sort orders of GET /api/store-rankings; a leading `-` is descending. */
-export const STORE_RANKING_SORTS = [
+export const STORE_RANKING_SORTS = sortOrders([
   'rank',
-  '-rank',
   'name',
-  '-name',
-  'collected_kg',
-  '-collected_kg',
-  'kg_per_active_month',
-  '-kg_per_active_month',
-  'growth',
-  '-growth',
-  'contamination_rate',
-  '-contamination_rate',
-] as const;
+  ...STORE_RANKING_METRICS,
+]);
 /** A sort order of GET /api/store-rankings. */
 export type StoreRankingSort = (typeof STORE_RANKING_SORTS)[number];
 

@@ -8,6 +8,7 @@ import {
   pageEntries,
   requiredText,
   searchQuery,
+  sortOrders,
   wholeNumberInput,
 } from './common-schemas';
 import { MAX_RECORD_ID, recordIdParams } from './data-schemas';
@@ -96,14 +97,7 @@ export const ManagedUserSchema = v.object({
 export type ManagedUser = v.InferOutput<typeof ManagedUserSchema>;
 
 /** Sort orders of the user list. */
-export const USER_SORTS = [
-  'name',
-  '-name',
-  'email',
-  '-email',
-  'last_sign_in_at',
-  '-last_sign_in_at',
-] as const;
+export const USER_SORTS = sortOrders(['name', 'email', 'last_sign_in_at']);
 /** An order of the user list, as the API writes it (`-` for descending). */
 export type UserSort = (typeof USER_SORTS)[number];
 
