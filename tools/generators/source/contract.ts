@@ -514,11 +514,26 @@ function stringsOf(
     );
     return list ? { values: list } : {};
   }
+  // `sortOrders(COLUMNS)`: each column ascending, then descending (`common-schemas.ts`).
+  if (
+    ts.isCallExpression(value) &&
+    ts.isIdentifier(value.expression) &&
+    value.expression.text === 'sortOrders' &&
+    value.arguments[0]
+  ) {
+    const columns = stringsOf(tree, source, value.arguments[0]).values;
+    if (!columns) return name ? { name } : {};
+    const values = columns.flatMap((column) => [column, `-${column}`]);
+    return name ? { values, name } : { values };
+  }
   if (!ts.isArrayLiteralExpression(value)) return name ? { name } : {};
-  const values = value.elements
-    .map((element) => unwrap(element))
-    .filter(ts.isStringLiteralLike)
-    .map((element) => element.text);
+  const values = value.elements.flatMap((element) =>
+    ts.isSpreadElement(element)
+      ? (stringsOf(tree, source, element.expression).values ?? [])
+      : ts.isStringLiteralLike(unwrap(element))
+        ? [(unwrap(element) as ts.StringLiteralLike).text]
+        : [],
+  );
   return name ? { values, name } : { values };
 }
 
