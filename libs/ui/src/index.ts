@@ -43,7 +43,7 @@ export { Field, fieldControlClass } from './field/field';
 export type { FieldControlProps, FieldProps } from './field/field';
 export { FilterBar } from './filter-bar/filter-bar';
 export type { FilterBarProps, FilterBarSelect } from './filter-bar/filter-bar';
-export { statusFilter } from './filter-bar/status-filter';
+export { labelledFilter, statusFilter } from './filter-bar/select-filters';
 export { idParam } from './id-param/id-param';
 export type { IdParam } from './id-param/id-param';
 export { Form, useFormContext } from './form/form';

@@ -9,6 +9,7 @@ import {
   type SearchParamsChange,
 } from '../list-params/use-list-params';
 import { FilterBar } from './filter-bar';
+import { labelledFilter } from './select-filters';
 
 const spec: ListSpec = {
   sortable: ['name'],
@@ -21,7 +22,10 @@ let navigate: (query: string) => void = () => undefined;
 /** URL changes held back, as a router may apply them a moment later. */
 let held: (() => void)[] | null = null;
 
-/** A store list's filters over a URL kept in state (as react-router keeps it). */
+/**
+ * A store list's filters over a URL kept in state (as react-router keeps
+ * it); the search field writes the list's `search` filter, the default key.
+ */
 function StoreFilters({ initial = '' }: { initial?: string }) {
   const [params, setParams] = useState(() => new URLSearchParams(initial));
   navigate = (query) => setParams(new URLSearchParams(query));
@@ -41,17 +45,13 @@ function StoreFilters({ initial = '' }: { initial?: string }) {
       <FilterBar
         label="Filter stores"
         list={list}
-        search={{ key: 'search', label: 'Search stores' }}
+        search={{ label: 'Search stores' }}
         selects={[
-          {
-            key: 'region',
-            label: 'Region',
-            allLabel: 'All regions',
-            options: [
-              { value: 'west', label: 'West' },
-              { value: 'east', label: 'East' },
-            ],
-          },
+          labelledFilter(
+            { key: 'region', label: 'Region', allLabel: 'All regions' },
+            ['west', 'east'],
+            { west: 'West', east: 'East' },
+          ),
         ]}
       />
       <output aria-label="URL">{params.toString()}</output>

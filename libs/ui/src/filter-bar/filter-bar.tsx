@@ -22,8 +22,11 @@ export interface FilterBarProps {
   label: string;
   /** The list state it reads and writes, from `useListParams`. */
   list: Pick<ListParams, 'state' | 'setFilter' | 'clearFilters'>;
-  /** The search field: its filter key and its label. */
-  search?: { key: string; label: string; placeholder?: string };
+  /**
+   * The search field: its label, and its filter key (`search`, as every
+   * list endpoint of the contract names it, unless given).
+   */
+  search?: { key?: string; label: string; placeholder?: string };
   selects?: readonly FilterBarSelect[];
   className?: string;
 }
@@ -43,7 +46,8 @@ export function FilterBar({
   className,
 }: FilterBarProps) {
   const { state, setFilter, clearFilters } = list;
-  const urlText = search ? (state.filters[search.key] ?? '') : '';
+  const searchKey = search?.key ?? 'search';
+  const urlText = search ? (state.filters[searchKey] ?? '') : '';
   const [draft, setDraft] = useState(urlText);
   const written = useRef(urlText);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -65,7 +69,7 @@ export function FilterBar({
     if (!search) return;
     clearTimeout(timer.current);
     written.current = text;
-    setFilter(search.key, text, { replace });
+    setFilter(searchKey, text, { replace });
   }
 
   function onType(text: string) {

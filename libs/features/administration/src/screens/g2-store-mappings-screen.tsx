@@ -366,7 +366,6 @@ export default function G2StoreMappingsScreen() {
           label="Filter mappings"
           list={list}
           search={{
-            key: 'search',
             label: 'Search mappings',
             placeholder: 'Partner id, name or store',
           }}

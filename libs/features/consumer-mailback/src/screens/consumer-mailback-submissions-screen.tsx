@@ -151,7 +151,7 @@ export default function ConsumerMailbackSubmissionsScreen() {
       <FilterBar
         label="Filter submissions"
         list={list}
-        search={{ key: 'search', label: 'Search name, email, tracking or id' }}
+        search={{ label: 'Search name, email, tracking or id' }}
         selects={[
           { key: 'status', label: 'Status', options: STATUS_OPTIONS },
           { key: 'region', label: 'Region', options: REGION_OPTIONS },

@@ -22,7 +22,7 @@ import {
   formatNumber,
   formatPercent,
   formatWeight,
-  labelledOptions,
+  labelledFilter,
   ListTable,
   type ListSpec,
   Panel,
@@ -186,15 +186,15 @@ export default function StoreRankingsScreen() {
           label="Filter the ranking"
           list={list}
           selects={[
-            {
-              key: 'metric',
-              label: 'Rank by',
-              allLabel: METRIC_LABELS.collected_kg,
-              options: labelledOptions(
-                STORE_RANKING_METRICS.filter((m) => m !== 'collected_kg'),
-                METRIC_LABELS,
-              ),
-            },
+            labelledFilter(
+              {
+                key: 'metric',
+                label: 'Rank by',
+                allLabel: METRIC_LABELS.collected_kg,
+              },
+              STORE_RANKING_METRICS.filter((m) => m !== 'collected_kg'),
+              METRIC_LABELS,
+            ),
             {
               key: 'period',
               label: 'Period',

@@ -12,7 +12,7 @@ import {
   FilterBar,
   formatDateTime,
   formatNumber,
-  labelledOptions,
+  labelledFilter,
   LIST_PERIODS,
   ListTable,
   noMatchText,
@@ -129,12 +129,11 @@ export function IngestionLog() {
         label="Filter the ingestion log"
         list={list}
         selects={[
-          {
-            key: 'source',
-            label: 'Feed',
-            allLabel: 'Every feed',
-            options: labelledOptions(FEED_SOURCES, FEED_LABELS),
-          },
+          labelledFilter(
+            { key: 'source', label: 'Feed', allLabel: 'Every feed' },
+            FEED_SOURCES,
+            FEED_LABELS,
+          ),
           statusFilter(INGESTION_STATUSES, STATUS_LABELS),
           {
             key: 'period',

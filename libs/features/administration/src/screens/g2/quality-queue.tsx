@@ -13,7 +13,7 @@ import {
   errorMessage,
   FilterBar,
   formatNumber,
-  labelledOptions,
+  labelledFilter,
   noMatchText,
   Panel,
   STANDARD_PAGING,
@@ -228,21 +228,16 @@ export function QualityQueue({
         label="Filter the quality queue"
         list={list}
         selects={[
-          {
-            key: 'kind',
-            label: 'Problem',
-            allLabel: 'Any problem',
-            options: labelledOptions(G2_ISSUE_KINDS, G2_ISSUE_KIND_LABELS),
-          },
-          {
-            key: 'status',
-            label: 'Status',
-            allLabel: 'Open',
-            options: labelledOptions(
-              G2_ISSUE_STATUSES.filter((s) => s !== 'open'),
-              STATUS_LABELS,
-            ),
-          },
+          labelledFilter(
+            { key: 'kind', label: 'Problem', allLabel: 'Any problem' },
+            G2_ISSUE_KINDS,
+            G2_ISSUE_KIND_LABELS,
+          ),
+          labelledFilter(
+            { key: 'status', label: 'Status', allLabel: 'Open' },
+            G2_ISSUE_STATUSES.filter((s) => s !== 'open'),
+            STATUS_LABELS,
+          ),
         ]}
       />
       {settling ? (

@@ -310,7 +310,6 @@ export default function UserManagementScreen() {
         label="Filter users"
         list={list}
         search={{
-          key: 'search',
           label: 'Search users',
           placeholder: 'Name or email',
         }}

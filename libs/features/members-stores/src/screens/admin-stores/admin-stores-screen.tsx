@@ -270,7 +270,6 @@ function StoreList() {
         label="Filter stores"
         list={list}
         search={{
-          key: 'search',
           label: 'Search stores by name, address or city',
         }}
         selects={[

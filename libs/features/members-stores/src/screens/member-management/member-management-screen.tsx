@@ -135,7 +135,7 @@ function MemberList() {
       <FilterBar
         label="Filter members"
         list={list}
-        search={{ key: 'search', label: 'Search members by name or code' }}
+        search={{ label: 'Search members by name or code' }}
         selects={[
           { key: 'status', label: 'Status', options: choices(MEMBER_STATUSES) },
           { key: 'tier', label: 'Tier', options: choices(MEMBER_TIERS) },

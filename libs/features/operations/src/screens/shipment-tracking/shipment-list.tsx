@@ -14,7 +14,7 @@ import {
   formatDate,
   formatNumber,
   formatWeight,
-  labelledOptions,
+  labelledFilter,
   LIST_PERIODS,
   ListTable,
   noMatchText,
@@ -168,24 +168,25 @@ export function ShipmentList({ showMember }: { showMember: boolean }) {
         label="Filter shipments"
         list={list}
         search={{
-          key: 'search',
           label: 'Search shipments',
           placeholder: 'Tracking number, store or member',
         }}
         selects={[
           statusFilter(SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS),
-          {
-            key: 'channel',
-            label: 'Channel',
-            allLabel: 'Any channel',
-            options: labelledOptions(SHIPMENT_CHANNELS, CHANNEL_LABELS),
-          },
-          {
-            key: 'flag',
-            label: 'Needs attention',
-            allLabel: 'All shipments',
-            options: labelledOptions(SHIPMENT_FLAGS, SHIPMENT_FLAG_LABELS),
-          },
+          labelledFilter(
+            { key: 'channel', label: 'Channel', allLabel: 'Any channel' },
+            SHIPMENT_CHANNELS,
+            CHANNEL_LABELS,
+          ),
+          labelledFilter(
+            {
+              key: 'flag',
+              label: 'Needs attention',
+              allLabel: 'All shipments',
+            },
+            SHIPMENT_FLAGS,
+            SHIPMENT_FLAG_LABELS,
+          ),
           {
             key: 'period',
             label: 'Shipped',
