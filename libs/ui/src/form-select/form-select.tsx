@@ -1,5 +1,5 @@
 import { FormField } from '../form-field/form-field';
-import type { SelectOption } from '../select-field/select-field';
+import { SelectOptions, type SelectOption } from '../select-field/select-field';
 
 /** Props of {@link FormSelect}. */
 export interface FormSelectProps {
@@ -33,11 +33,7 @@ export function FormSelect({
           {emptyChoice === undefined ? null : (
             <option value="">{emptyChoice}</option>
           )}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={options} />
         </select>
       )}
     </FormField>

@@ -13,4 +13,14 @@ describe('labelledOptions', () => {
       { value: 'closed', label: 'Closed' },
     ]);
   });
+
+  it('reads a value the labels have no words for as itself', () => {
+    const words: Readonly<Record<string, string>> = {
+      'in-store': 'In-store bin',
+    };
+    expect(labelledOptions(['in-store', 'West'], words)).toEqual([
+      { value: 'in-store', label: 'In-store bin' },
+      { value: 'West', label: 'West' },
+    ]);
+  });
 });

@@ -45,12 +45,25 @@ export function SelectField({
         className={`${fieldControlClass} ${styles.select}`}
         {...rest}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
+  );
+}
+
+/** The `<option>` of each of `options`, in order: the choices inside a native select. */
+export function SelectOptions({
+  options,
+}: {
+  options: readonly SelectOption[];
+}) {
+  return (
+    <>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
   );
 }

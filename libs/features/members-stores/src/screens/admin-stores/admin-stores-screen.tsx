@@ -18,8 +18,9 @@ import {
   FilterBar,
   formatDate,
   formatNumber,
-  ListTable,
+  labelledOptions,
   type ListSpec,
+  ListTable,
   namedOptions,
   Stack,
   useListParams,
@@ -29,7 +30,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDeactivateStores, useStoreRecords } from '../../data/store-records';
 import { counted, recordListText } from '../record-list-text';
 import { RecordScreen } from '../record-screen';
-import { wordChoices } from '../word-choices';
 import styles from './admin-stores.module.css';
 import { StoreDetail } from './store-detail';
 import { Heartbeat, Supplies } from './store-facts';
@@ -52,7 +52,8 @@ const LIST: ListSpec = {
 };
 
 /** The choices of a filter among store channels or statuses, in words. */
-const choices = (values: readonly string[]) => wordChoices(values, STORE_WORDS);
+const choices = (values: readonly string[]) =>
+  labelledOptions(values, STORE_WORDS);
 
 /** The columns of the list; the server sorts by the sortable ones. */
 function columnsFor(

@@ -15,6 +15,7 @@ import {
   FormField,
   formRefusal,
   FormSelect,
+  labelledOptions,
   namedOptions,
   SubmitButton,
   useForm,
@@ -30,7 +31,6 @@ import {
   NO_CONTACT,
 } from '../contact-fields';
 import styles from '../record-management.module.css';
-import { wordChoices } from '../word-choices';
 
 /** Words for a store's channel and status. */
 export const STORE_WORDS: Readonly<Record<string, string>> = {
@@ -148,7 +148,7 @@ function Choice({ name, values }: { name: string; values: readonly string[] }) {
     <FormSelect
       name={name}
       label={STORE_FIELD_LABELS[name] ?? name}
-      options={wordChoices(values, STORE_WORDS)}
+      options={labelledOptions(values, STORE_WORDS)}
     />
   );
 }

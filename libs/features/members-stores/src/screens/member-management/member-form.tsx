@@ -9,6 +9,7 @@ import {
   FormError,
   FormField,
   FormSelect,
+  labelledOptions,
   SubmitButton,
   useForm,
 } from '@collective/ui';
@@ -23,7 +24,6 @@ import {
   NO_CONTACT,
 } from '../contact-fields';
 import styles from '../record-management.module.css';
-import { wordChoices } from '../word-choices';
 
 /** Words for a member's tier and status. */
 export const MEMBER_WORDS: Readonly<Record<string, string>> = {
@@ -101,12 +101,12 @@ function MemberFields({ statuses }: { statuses: readonly string[] }) {
       <FormSelect
         name="tier"
         label="Tier"
-        options={wordChoices(MEMBER_TIERS, MEMBER_WORDS)}
+        options={labelledOptions(MEMBER_TIERS, MEMBER_WORDS)}
       />
       <FormSelect
         name="status"
         label="Status"
-        options={wordChoices(statuses, MEMBER_WORDS)}
+        options={labelledOptions(statuses, MEMBER_WORDS)}
       />
       <ContactFields />
     </>

@@ -17,8 +17,9 @@ import {
   formatDate,
   formatNumber,
   formatWeight,
-  ListTable,
+  labelledOptions,
   type ListSpec,
+  ListTable,
   Stack,
   useListParams,
 } from '@collective/ui';
@@ -27,7 +28,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMemberProfiles } from '../../data/member-profiles';
 import { recordListText } from '../record-list-text';
 import { RecordScreen } from '../record-screen';
-import { wordChoices } from '../word-choices';
 import { MemberDetail } from './member-detail';
 import { CreateMemberForm, MEMBER_WORDS } from './member-form';
 
@@ -41,7 +41,7 @@ const LIST: ListSpec = {
 
 /** The choices of a filter among member tiers or statuses, in words. */
 const choices = (values: readonly string[]) =>
-  wordChoices(values, MEMBER_WORDS);
+  labelledOptions(values, MEMBER_WORDS);
 
 /** The columns of the list; the server sorts by the sortable ones. */
 function columnsFor(
