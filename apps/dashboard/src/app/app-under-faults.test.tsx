@@ -197,7 +197,11 @@ describe('stored values (cases 1–4)', () => {
       expect(document.documentElement.outerHTML).not.toContain(hostile);
       expect(used.root.outerHTML).not.toContain(hostile);
       expect((window as { __pwned?: number }).__pwned).toBeUndefined();
-      expect(backend.requests.length).toBeGreaterThan(3);
+      // The shell's other reads (the bell's count, the member list) may
+      // still be on their way when the figures show, on a busy machine.
+      await vi.waitFor(() =>
+        expect(backend.requests.length).toBeGreaterThan(3),
+      );
       for (const request of backend.requests) {
         expect(request.headers.get('x-tenant-code')).toBe('pact');
         for (const [, value] of request.headers)
