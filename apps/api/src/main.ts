@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { SHUTDOWN_TIMEOUT_MS } from './constants';
+import { keepNextTickShape } from './runtime/next-tick-shape';
 import { startServer } from './start-server';
 
 function readConfig(): ServerConfig {
@@ -29,6 +30,8 @@ function readConfig(): ServerConfig {
 }
 
 async function main(): Promise<void> {
+  // Before the migrations and the seed make garbage (docs/decisions/0111).
+  keepNextTickShape();
   const config = readConfig();
   const running = await startServer(config);
   let signalled = false;
