@@ -1,4 +1,5 @@
 import {
+  isTenantCode,
   TENANT_CODES,
   TENANT_FEATURES,
   type TenantCode,
@@ -6,7 +7,7 @@ import {
 } from '@collective/api-client/contract';
 
 /** The tenant codes, as the API contract defines them for X-Tenant-Code. */
-export { TENANT_CODES };
+export { isTenantCode, TENANT_CODES };
 export type { TenantCode, TenantFeatures };
 
 /** A tenant (specification §3): code, name, logo, color, type and features. */
@@ -48,11 +49,3 @@ export const TENANTS: Readonly<Record<TenantCode, Tenant>> = {
 
 /** The default, main tenant (specification §9). */
 export const DEFAULT_TENANT: TenantCode = 'pact';
-
-/** Whether `value` names a known tenant, exactly. */
-export function isTenantCode(value: unknown): value is TenantCode {
-  return (
-    typeof value === 'string' &&
-    (TENANT_CODES as readonly string[]).includes(value)
-  );
-}

@@ -1,12 +1,29 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { INVALID_CREDENTIALS_MESSAGE } from '../constants';
-import { resourceRoutes, type RouteServices } from '../http/declare-route';
+import {
+  resourceRoutes,
+  type Answer,
+  type RouteServices,
+} from '../http/declare-route';
 import { Refusal } from '../http/error-replies';
 import { bearerToken } from './authenticate';
 import { throttledLoginMessage, type LoginThrottle } from './login-throttle';
 import { checkPassword, dummyPasswordHash, hashPassword } from './password';
 import { createSession, hashToken, revokeSession } from './sessions';
-import { findUserByEmail, replacePasswordHash, toContractUser } from './users';
+import {
+  findUserByEmail,
+  replacePasswordHash,
+  toContractUser,
+  type UserRecord,
+} from './users';
+
+/**
+ * The answer of GET /api/auth/me per user record, frozen: the session cache
+ * keeps one frozen record per session, so the calls of a session share one
+ * answer, which the route layer then serializes once (docs/decisions/0066,
+ * addendum). A changed user is a new record, hence a new answer.
+ */
+const meAnswers = new WeakMap<Readonly<UserRecord>, Answer<'me'>>();
 
 /**
  * Login, current user and logout (specification §7, decisions D5 and D11).
@@ -86,7 +103,15 @@ export function authRoutes(
         },
 
         async me({ caller }) {
-          return { success: true, user: toContractUser(caller.user) };
+          let answer = meAnswers.get(caller.user);
+          if (!answer) {
+            answer = Object.freeze({
+              success: true,
+              user: Object.freeze(toContractUser(caller.user)),
+            });
+            meAnswers.set(caller.user, answer);
+          }
+          return answer;
         },
 
         async logout({ request }) {

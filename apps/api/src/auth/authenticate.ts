@@ -165,24 +165,34 @@ function sessionCallerOf(user: Readonly<UserRecord>): Caller {
 }
 
 /**
- * Per connection, the last bearer token it sent and the token's SHA-256: a
- * kept-alive connection sends the same token call after call, and hashing it
- * was the largest cost of authentication when the session is cached. The
- * token stays with its own connection, which held it anyway, and goes with
+ * Per connection, the last `Authorization` header it sent with a session
+ * token, and the token's SHA-256: a kept-alive connection sends the same
+ * header call after call, and reading the token out of it and hashing it
+ * were the largest costs of authentication when the session is cached. The
+ * header stays with its own connection, which held it anyway, and goes with
  * it (a WeakMap keyed by the socket); the session cache itself still holds
  * hashes only (docs/decisions/0066, addendum).
  */
-const lastTokenOfConnection = new WeakMap<
+const lastSessionHeaderOfConnection = new WeakMap<
   object,
-  { token: string; hash: string }
+  { header: string; hash: string }
 >();
 
-function tokenHashOf(request: FastifyRequest, token: string): string {
+/**
+ * The SHA-256 of the session token a request carries, or `undefined` when
+ * it carries none (no token, or an API key).
+ */
+function sessionTokenHashOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
   const connection = request.raw.socket as object | undefined;
-  const last = connection && lastTokenOfConnection.get(connection);
-  if (last && last.token === token) return last.hash;
+  const last = connection && lastSessionHeaderOfConnection.get(connection);
+  if (last && last.header === header) return last.hash;
+  const token = bearerToken(request);
+  if (!token || isApiKeyToken(token)) return undefined;
   const hash = hashToken(token);
-  if (connection) lastTokenOfConnection.set(connection, { token, hash });
+  if (connection && header) {
+    lastSessionHeaderOfConnection.set(connection, { header, hash });
+  }
   return hash;
 }
 
@@ -209,9 +219,9 @@ export function cachedCaller(
   ) {
     return undefined;
   }
-  const token = bearerToken(request);
-  if (!token || isApiKeyToken(token)) return undefined;
-  const user = context.sessionCache.get(tokenHashOf(request, token));
+  const tokenHash = sessionTokenHashOf(request);
+  if (tokenHash === undefined) return undefined;
+  const user = context.sessionCache.get(tokenHash);
   return user ? sessionCallerOf(user) : undefined;
 }
 

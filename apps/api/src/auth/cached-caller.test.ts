@@ -100,6 +100,19 @@ describe('cachedCaller', () => {
     expect(
       cachedCaller(ctx, endpoint, request(`Bearer ${CACHED}`, connection)),
     ).toBe(first);
+    expect(
+      cachedCaller(
+        ctx,
+        { auth: 'session-or-key' } as Endpoint,
+        request('Bearer ck_0123456789abcdef', connection),
+      ),
+    ).toBeUndefined();
+    expect(
+      cachedCaller(ctx, endpoint, request(undefined, connection)),
+    ).toBeUndefined();
+    expect(
+      cachedCaller(ctx, endpoint, request(`Bearer ${CACHED}`, connection)),
+    ).toBe(first);
     ctx.sessionCache.forget(hashToken(CACHED));
     expect(
       cachedCaller(ctx, endpoint, request(`Bearer ${CACHED}`, connection)),

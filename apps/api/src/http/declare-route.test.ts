@@ -12,6 +12,7 @@ import { referenceApi } from '../reference-api';
 import {
   contractValidator,
   declareRoute,
+  type RouteHandler,
   type RouteServices,
 } from './declare-route';
 import { replyToError } from './error-replies';
@@ -82,40 +83,99 @@ describeOnEachDatabase('routes declared from the contract', (engine) => {
   });
 });
 
+/** A server with the one route of POST /api/auth/logout, answered by `handler`. */
+async function serverWith(
+  handler: RouteHandler<'logout'>,
+  services: Partial<RouteServices> = {},
+) {
+  const app = Fastify();
+  app.setErrorHandler(replyToError);
+  app.setValidatorCompiler(contractValidator);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('scope', null);
+  const all = {
+    checkAnswers: true,
+    clock: () => new Date(),
+    ...services,
+  } as RouteServices;
+  await app.register(async (api) => declareRoute(api, all, 'logout', handler), {
+    prefix: API_PREFIX,
+  });
+  return app;
+}
+
+const logout = { method: 'POST', url: '/api/auth/logout' } as const;
+
 describe('answers checked against the contract', () => {
-  async function serverAnswering(answer: unknown, checkAnswers: boolean) {
-    const app = Fastify();
-    app.setErrorHandler(replyToError);
-    app.setValidatorCompiler(contractValidator);
-    app.decorateRequest('caller', null);
-    app.decorateRequest('scope', null);
-    const services = { checkAnswers, clock: () => new Date() } as RouteServices;
-    await app.register(
-      async (api) =>
-        declareRoute(api, services, 'logout', async () => answer as never),
-      { prefix: API_PREFIX },
-    );
-    return app;
+  function serverAnswering(answer: unknown, checkAnswers: boolean) {
+    return serverWith(async () => answer as never, { checkAnswers });
   }
 
   it('turns an answer that breaks its response schema into a 500, never sending it', async () => {
     const app = await serverAnswering({ success: 'yes', secret: 'x' }, true);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-    });
+    const response = await app.inject(logout);
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret');
   });
 
   it('sends an answer of the contract as it is', async () => {
     const app = await serverAnswering({ success: true }, true);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-    });
+    const response = await app.inject(logout);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
+  });
+});
+
+describe('what a handler is given and how its answer is sent', () => {
+  it('reads the clock only for a handler that asks for now, once per call', async () => {
+    let reads = 0;
+    const clock = () => new Date(Date.UTC(2026, 10, 1, 0, 0, reads++));
+    const ignoring = await serverWith(async () => ({ success: true }), {
+      clock,
+    });
+    await ignoring.inject(logout);
+    expect(reads).toBe(0);
+
+    const asking = await serverWith(
+      async (call) => {
+        const first = call.now;
+        expect(call.now).toBe(first);
+        return { success: true };
+      },
+      { clock },
+    );
+    await asking.inject(logout);
+    await asking.inject(logout);
+    expect(reads).toBe(2);
+  });
+
+  it('serializes a frozen answer once and sends the same JSON with each call that answers it', async () => {
+    let serialized = 0;
+    const answer = Object.freeze({
+      success: true,
+      toJSON() {
+        serialized += 1;
+        return { success: true };
+      },
+    });
+    const app = await serverWith(async () => answer, { checkAnswers: false });
+    const first = await app.inject(logout);
+    const second = await app.inject(logout);
+    expect(serialized).toBe(1);
+    for (const response of [first, second]) {
+      expect(response.headers['content-type']).toBe(
+        'application/json; charset=utf-8',
+      );
+      expect(response.json()).toEqual({ success: true });
+    }
+  });
+
+  it('serializes an answer that is not frozen anew on each call', async () => {
+    const answer = { success: true };
+    const app = await serverWith(async () => answer, { checkAnswers: false });
+    expect((await app.inject(logout)).json()).toEqual({ success: true });
+    answer.success = false;
+    expect((await app.inject(logout)).json()).toEqual({ success: false });
   });
 });
 

@@ -130,7 +130,7 @@ export interface RouteCall<N extends EndpointName> {
   tenant: TenantCode | undefined;
   /** The database: the write's own transaction for an audited write. */
   db: SqlRunner;
-  /** Now, read once when the call began. */
+  /** Now: the clock read when first asked, then the same for the whole call. */
   now: Date;
   /** The server's shared services (the job queue, the caches). */
   services: RouteServices;
@@ -212,6 +212,47 @@ function ownScope(request: FastifyRequest): DataScope {
   if (!access) return COLLECTIVE;
   const scope = resolveDataScope(access, requestTenant(request), undefined);
   return isRefusal(scope) ? NO_SCOPE : scope;
+}
+
+/**
+ * The {@link RouteCall} a handler is given. The input and the caller are
+ * Fastify's, as validated and authenticated; the scope, the tenant and
+ * `now` are worked out when the handler first reads them (`now` is then
+ * kept for the rest of the call): most handlers read one or two of them,
+ * GET /api/auth/me none, and the clock read and the scope resolved on every
+ * call showed in its profile (docs/decisions/0066, addendum).
+ */
+class Call {
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly body: unknown;
+  readonly caller: Caller | null;
+  #now: Date | undefined;
+
+  constructor(
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly db: SqlRunner,
+    readonly services: RouteServices,
+  ) {
+    this.params = request.params;
+    this.query = request.query;
+    this.body = request.body;
+    this.caller = request.caller;
+  }
+
+  get scope(): DataScope {
+    return this.request.scope ?? ownScope(this.request);
+  }
+
+  get tenant(): TenantCode | undefined {
+    return requestTenant(this.request);
+  }
+
+  get now(): Date {
+    this.#now ??= this.services.clock();
+    return this.#now;
+  }
 }
 
 /** Where a schema applies, for error texts: "Query: page must be …". */
@@ -397,6 +438,27 @@ function settled(reply: FastifyReply): FastifyReply | undefined {
   return reply.sent ? undefined : reply;
 }
 
+/** The JSON of frozen answers, made once per answer ({@link sendAnswer}). */
+const frozenAnswerTexts = new WeakMap<object, string>();
+
+/**
+ * Sends a handler's answer. One the handler froze is serialized once and
+ * its JSON sent again with every later call that answers the same object: a
+ * handler freezes, deeply, only an answer it hands out again unchanged, as
+ * GET /api/auth/me does per cached user record (docs/decisions/0066,
+ * addendum). Anything else goes to Fastify's serializer, as before.
+ */
+function sendAnswer(reply: FastifyReply, answer: unknown): FastifyReply {
+  if (typeof answer !== 'object' || answer === null || !Object.isFrozen(answer))
+    return reply.send(answer);
+  let text = frozenAnswerTexts.get(answer);
+  if (text === undefined) {
+    text = JSON.stringify(answer);
+    frozenAnswerTexts.set(answer, text);
+  }
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
 /** Resolves the data scope of a scoped entry from the validated `member_id` (decisions D12). */
 const resolveScope: preHandlerHookHandler = (request, _reply, done) => {
   const access = request.caller?.access;
@@ -464,19 +526,7 @@ export function declareRoute<N extends RoutedName>(
     reply: FastifyReply,
     db: SqlRunner,
   ): RouteCall<N> {
-    return {
-      params: request.params,
-      query: request.query,
-      body: request.body,
-      caller: request.caller,
-      scope: request.scope ?? ownScope(request),
-      tenant: requestTenant(request),
-      db,
-      now: services.clock(),
-      services,
-      request,
-      reply,
-    } as RouteCall<N>;
+    return new Call(request, reply, db, services) as unknown as RouteCall<N>;
   }
 
   /** The handler's answer, and for an audited write the change to record. */
@@ -520,7 +570,7 @@ export function declareRoute<N extends RoutedName>(
     if (endpoint.cache) return serveCached(request, reply);
     if (endpoint.audit) return serveAudited(request, reply, endpoint.audit);
     return handler(callOf(request, reply, services.db)).then((answer) =>
-      settled(reply.code(status).send(checked(answer))),
+      settled(sendAnswer(reply.code(status), checked(answer))),
     );
   }
 

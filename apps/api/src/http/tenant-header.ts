@@ -1,10 +1,9 @@
 import {
+  isTenantCode,
   TENANT_CODES,
-  TenantCodeSchema,
   type TenantCode,
 } from '@collective/api-client/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
 import { MAX_ECHOED_TENANT_LENGTH } from '../constants';
 import { sendError } from './error-replies';
 
@@ -48,7 +47,7 @@ export function refusedTenant(
   reply: FastifyReply,
 ): boolean {
   const value = request.headers[TENANT_HEADER];
-  if (value === undefined || v.is(TenantCodeSchema, value)) return false;
+  if (value === undefined || isTenantCode(value)) return false;
   const text = Array.isArray(value) ? value.join(', ') : value;
   sendError(
     reply,
@@ -66,5 +65,5 @@ export function refusedTenant(
  */
 export function requestTenant(request: FastifyRequest): TenantCode | undefined {
   const value = request.headers[TENANT_HEADER];
-  return v.is(TenantCodeSchema, value) ? value : undefined;
+  return isTenantCode(value) ? value : undefined;
 }

@@ -212,7 +212,7 @@ export type {
   NotificationsResponse,
   User,
 } from './schemas';
-export { TENANT_CODES, type TenantCode } from './tenant-codes';
+export { isTenantCode, TENANT_CODES, type TenantCode } from './tenant-codes';
 export { readUser } from './read-user';
 export {
   checkSorting,

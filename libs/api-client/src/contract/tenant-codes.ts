@@ -6,3 +6,11 @@
 export const TENANT_CODES = ['pact', 'kiehls'] as const;
 /** Code of a tenant, as sent in `X-Tenant-Code`. */
 export type TenantCode = (typeof TENANT_CODES)[number];
+
+/** Whether `value` names a known tenant, exactly (case-sensitive). */
+export function isTenantCode(value: unknown): value is TenantCode {
+  return (
+    typeof value === 'string' &&
+    (TENANT_CODES as readonly string[]).includes(value)
+  );
+}
