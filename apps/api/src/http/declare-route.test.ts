@@ -15,7 +15,7 @@ import {
   type RouteHandler,
   type RouteServices,
 } from './declare-route';
-import { replyToError } from './error-replies';
+import { Refusal, replyToError } from './error-replies';
 import { describeOnEachDatabase } from '../testing/test-databases';
 
 /**
@@ -116,6 +116,22 @@ describe('answers checked against the contract', () => {
     const response = await app.inject(logout);
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret');
+  });
+
+  it('answers what a handler throws through the error handler, never as an answer', async () => {
+    const refused = await serverWith(async () => {
+      throw new Refusal(409, 'Conflict', 'Changed meanwhile.');
+    });
+    const conflict = await refused.inject(logout);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({ message: 'Changed meanwhile.' });
+
+    const odd = await serverWith(async () => {
+      throw 'not an error';
+    });
+    const failed = await odd.inject(logout);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.body).not.toContain('not an error');
   });
 
   it('sends an answer of the contract as it is', async () => {

@@ -438,6 +438,23 @@ function settled(reply: FastifyReply): FastifyReply | undefined {
   return reply.sent ? undefined : reply;
 }
 
+/**
+ * Hands what a handler threw to Fastify's error handling (the API's error
+ * handler answers it), as Fastify does for an async handler's rejection; a
+ * thrown value that is not an Error becomes one, so it is never sent as an
+ * answer.
+ */
+function sendFailure(reply: FastifyReply, error: unknown): void {
+  if (reply.sent) {
+    reply.log.error(
+      { err: error },
+      'the handler failed after its answer was sent',
+    );
+    return;
+  }
+  reply.send(error instanceof Error ? error : new Error(String(error)));
+}
+
 /** The JSON of frozen answers, made once per answer ({@link sendAnswer}). */
 const frozenAnswerTexts = new WeakMap<object, string>();
 
@@ -556,22 +573,32 @@ export function declareRoute<N extends RoutedName>(
 
   /**
    * The route's handler. A plain call (not a CSV export, not cached, not
-   * audited) is the handler's promise and one step: no async frames of the
-   * layer's own (docs/decisions/0066, addendum). Each path's promise
-   * settles once the answer is sent ({@link settled}), as an async handler
-   * returning `reply.send(…)` does.
+   * audited) is the handler's promise and one step, sent from there, and
+   * Fastify is given nothing to wait for, as with a handler that calls
+   * `reply.send` itself: no async frames of the layer's own and no promise
+   * of Fastify's on top (docs/decisions/0066, addendum). The other paths'
+   * promises settle once the answer is sent ({@link settled}), as an async
+   * handler returning `reply.send(…)` does.
    */
   function serve(
     request: FastifyRequest,
     reply: FastifyReply,
-  ): Promise<FastifyReply | undefined> {
+  ): Promise<FastifyReply | undefined> | undefined {
     if (endpoint.format === 'csv') return serveCsv(request, reply);
     if (endpoint.format === 'file') return serveFile(request, reply);
     if (endpoint.cache) return serveCached(request, reply);
     if (endpoint.audit) return serveAudited(request, reply, endpoint.audit);
-    return handler(callOf(request, reply, services.db)).then((answer) =>
-      settled(sendAnswer(reply.code(status), checked(answer))),
+    handler(callOf(request, reply, services.db)).then(
+      (answer) => {
+        try {
+          sendAnswer(reply.code(status), checked(answer));
+        } catch (error) {
+          sendFailure(reply, error);
+        }
+      },
+      (error: unknown) => sendFailure(reply, error),
     );
+    return undefined;
   }
 
   /** An audited write: the write and its audit event in one transaction. */
