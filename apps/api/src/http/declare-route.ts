@@ -35,7 +35,7 @@ import type { MailSender } from '../mail/mail';
 import { pathInsideApi } from './api-path';
 import { recordAudit, type AuditedChanges } from './audit';
 import { csvStream, type CsvExport } from './csv';
-import { ClientError, Refusal } from './error-replies';
+import { ClientError, JSON_TYPE, Refusal } from './error-replies';
 import { hasIdempotencyKey, withIdempotency } from './idempotency';
 import { requestTenant } from './tenant-header';
 import { bufferUpload } from './uploads';
@@ -473,7 +473,7 @@ function sendAnswer(reply: FastifyReply, answer: unknown): FastifyReply {
     text = JSON.stringify(answer);
     frozenAnswerTexts.set(answer, text);
   }
-  return reply.type('application/json; charset=utf-8').send(text);
+  return reply.type(JSON_TYPE).send(text);
 }
 
 /** Resolves the data scope of a scoped entry from the validated `member_id` (decisions D12). */
@@ -728,9 +728,7 @@ export function declareRoute<N extends RoutedName>(
     const body = await services.answers.answer(key, stamp.version, async () =>
       JSON.stringify(checked((await run(request, reply, services.db)).answer)),
     );
-    return settled(
-      reply.code(status).type('application/json; charset=utf-8').send(body),
-    );
+    return settled(reply.code(status).type(JSON_TYPE).send(body));
   }
 
   app.route({

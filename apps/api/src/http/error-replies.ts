@@ -2,6 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../constants';
 
+/** The content type of the API's JSON answers, as Fastify gives a serialized object. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Body of every error response: `error` always, `message` when there is more to say. */
 export interface ErrorReply {
   error: string;
@@ -17,10 +20,7 @@ export function sendError(
 ): FastifyReply {
   const body: ErrorReply =
     message === undefined ? { error } : { error, message };
-  return reply
-    .code(statusCode)
-    .type('application/json; charset=utf-8')
-    .send(body);
+  return reply.code(statusCode).type(JSON_TYPE).send(body);
 }
 
 /**
@@ -138,10 +138,7 @@ export function replyToError(
       ...(error.hasMessage ? { message: error.message } : {}),
       ...error.details,
     };
-    return reply
-      .code(status)
-      .type('application/json; charset=utf-8')
-      .send(body);
+    return reply.code(status).type(JSON_TYPE).send(body);
   }
   const known =
     error instanceof ClientError

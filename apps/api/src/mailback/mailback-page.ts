@@ -1,8 +1,8 @@
 import {
+  isTenantCode,
   MAILBACK_STATES,
   MailbackRequestSchema,
   PublicFormSchema,
-  TenantCodeSchema,
   type TenantCode,
 } from '@collective/api-client/contract';
 import type {
@@ -242,7 +242,7 @@ function send(
 function tenantOfQuery(request: FastifyRequest): TenantCode | null {
   const asked = (request.query as { tenant?: unknown }).tenant;
   if (asked === undefined) return 'pact';
-  return v.is(TenantCodeSchema, asked) ? asked : null;
+  return isTenantCode(asked) ? asked : null;
 }
 
 /**
