@@ -72,10 +72,11 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Longest silence on a connection while a request is read or answered
- * (Fastify's `connectionTimeout`, Node's `server.timeout`; off by default):
- * the socket is then destroyed. It catches clients that stop reading an
- * answer; a route may lengthen it for its own requests with
- * `request.raw.setTimeout(ms)`.
+ * (what Fastify's `connectionTimeout`, Node's `server.timeout`, would do;
+ * here the server's own check, `http/connection-silence.ts`, every
+ * {@link TIMEOUT_CHECK_INTERVAL_MS}): the socket is then destroyed. It
+ * catches clients that stop reading an answer; a route may lengthen it for
+ * its own requests with `allowSilence(request, ms)`.
  */
 export const CONNECTION_TIMEOUT_MS = 60_000;
 
@@ -91,7 +92,8 @@ export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 /**
  * How often Node looks for requests past {@link HEADERS_TIMEOUT_MS} or
  * {@link REQUEST_TIMEOUT_MS} (`connectionsCheckingInterval`, 30 s by
- * default, which would let a timed-out request live up to 30 s longer).
+ * default, which would let a timed-out request live up to 30 s longer), and
+ * the server for connections silent past {@link CONNECTION_TIMEOUT_MS}.
  */
 export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 

@@ -18,6 +18,7 @@ import {
 import { dashboardPages } from './dashboard/dashboard-pages';
 import type { Database } from './db/database';
 import { answerClientError } from './http/client-error';
+import { watchSilence } from './http/connection-silence';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { dropRefusedBody } from './http/refused-body';
 import { RequestLog } from './http/request-log';
@@ -74,7 +75,7 @@ export interface ServerTimeouts {
   connectionMs: number;
   /** Idle time of a kept-alive connection between requests ({@link KEEP_ALIVE_TIMEOUT_MS}). */
   keepAliveMs: number;
-  /** How often the headers and request timeouts are checked ({@link TIMEOUT_CHECK_INTERVAL_MS}). */
+  /** How often the headers, request and silence limits are checked ({@link TIMEOUT_CHECK_INTERVAL_MS}). */
   checkIntervalMs: number;
 }
 
@@ -210,8 +211,13 @@ export function buildServer({
       connectionsCheckingInterval: timeout.checkIntervalMs,
     },
     requestTimeout: timeout.requestMs,
-    connectionTimeout: timeout.connectionMs,
     keepAliveTimeout: timeout.keepAliveMs,
+  });
+  // The silence limit (Fastify's `connectionTimeout` left off), checked
+  // with the others instead of by a socket timer per request.
+  watchSilence(app.server, {
+    silenceMs: timeout.connectionMs,
+    checkIntervalMs: timeout.checkIntervalMs,
   });
   app.setErrorHandler(replyToError);
   // A body refused as too large is read before the 413, so a client or a

@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,9 @@ import {
   REQUEST_TIMEOUT_MS,
 } from './constants';
 import type { Database } from './db/database';
+import { connectionSilenceMs } from './http/connection-silence';
 import { REFUSED_BODY_READ_BYTES } from './http/refused-body';
+import { allowSilence } from './http/request-guards';
 import { API_HEADERS } from './reference-api';
 import { buildServer, type ServerTimeouts } from './server';
 import { TEST_DATABASES } from './testing/test-databases';
@@ -105,7 +107,9 @@ describe('a server facing slow clients', () => {
 
     expect(server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
     expect(server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
-    expect(server.timeout).toBe(CONNECTION_TIMEOUT_MS);
+    // The silence limit is the server's own check, not a socket timer.
+    expect(server.timeout).toBe(0);
+    expect(connectionSilenceMs(server)).toBe(CONNECTION_TIMEOUT_MS);
     expect(server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
     expect(REQUEST_TIMEOUT_MS).toBeGreaterThan(0);
     expect(HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(REQUEST_TIMEOUT_MS);
@@ -224,6 +228,54 @@ describe('a server facing slow clients', () => {
     expect(closed.afterLastWriteMs).toBeLessThan(300 + SLACK_MS);
   });
 
+  it('destroys a connection whose client stops taking a long answer', async () => {
+    let serverSideClosed: Promise<number> | undefined;
+    const port = await listen({ ...SHORT, connectionMs: 300 }, (server) => {
+      server.server.on('connection', (socket: Socket) => {
+        serverSideClosed = new Promise((resolve) =>
+          socket.on('close', () => resolve(performance.now())),
+        );
+      });
+      server.get('/long-answer', (_request, reply) => {
+        // Far more than the socket buffers on both sides hold.
+        reply.type('text/plain').send(Buffer.alloc(64 * 1024 * 1024, 97));
+      });
+    });
+
+    const client = connect(port, '127.0.0.1', () =>
+      client.write('GET /long-answer HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+    );
+    client.on('error', () => undefined);
+    // Reads the first bytes, then stops reading for good.
+    const stalledAt = await new Promise<number>((resolve) =>
+      client.once('data', () => {
+        client.pause();
+        resolve(performance.now());
+      }),
+    );
+    const closedAt = await serverSideClosed;
+    client.destroy();
+
+    expect(closedAt! - stalledAt).toBeGreaterThanOrEqual(250);
+    expect(closedAt! - stalledAt).toBeLessThan(300 + SLACK_MS);
+  });
+
+  it('leaves a kept-alive connection idle between requests to the keep-alive timeout, not the silence limit', async () => {
+    const port = await listen({
+      ...SHORT,
+      connectionMs: 300,
+      keepAliveMs: 1_200,
+    });
+
+    const closed = await rawClient(
+      port,
+      'GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n',
+    );
+
+    expect(closed.text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(closed.afterLastWriteMs).toBeGreaterThanOrEqual(1_200);
+  });
+
   it('lets a route lengthen the connection timeout, not the request timeout', async () => {
     const port = await listen(
       { ...SHORT, requestMs: 1_000, connectionMs: 300 },
@@ -232,7 +284,7 @@ describe('a server facing slow clients', () => {
           '/slow-upload',
           {
             onRequest: (request, _reply, done) => {
-              request.raw.setTimeout(5_000);
+              allowSilence(request, 5_000);
               done();
             },
           },
