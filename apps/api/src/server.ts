@@ -22,7 +22,7 @@ import { watchSilence } from './http/connection-silence';
 import { replyNotFound, replyToError } from './http/error-replies';
 import { dropRefusedBody } from './http/refused-body';
 import { RequestLog } from './http/request-log';
-import { lazyRequestLogger } from './http/request-logger';
+import { makeChildLoggersLazy } from './http/request-logger';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { mailbackPage } from './mailback/mailback-page';
 import { API_HEADERS, referenceApi } from './reference-api';
@@ -189,9 +189,6 @@ export function buildServer({
             redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
           },
     logController: new RequestLog(),
-    // Each request's child logger is made when first written to
-    // (docs/decisions/0066, addendum).
-    ...(logger === false ? {} : { childLoggerFactory: lazyRequestLogger }),
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count as proxy-addr compiles it: Fastify's types take no number.
     trustProxy:
@@ -213,6 +210,9 @@ export function buildServer({
     requestTimeout: timeout.requestMs,
     keepAliveTimeout: timeout.keepAliveMs,
   });
+  // Each request's child logger is made when first written to
+  // (docs/decisions/0066, addendum).
+  if (logger !== false) makeChildLoggersLazy(app.log);
   // The silence limit (Fastify's `connectionTimeout` left off), checked
   // with the others instead of by a socket timer per request.
   watchSilence(app.server, {

@@ -2,12 +2,13 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { REDACTED_LOG_PATHS } from '../server';
-import { lazyRequestLogger } from './request-logger';
+import { makeChildLoggersLazy } from './request-logger';
 
 /** A server whose routes use `request.log` in every way Fastify and our code do. */
 function serverWith(
   lazy: boolean,
   lines: Record<string, unknown>[],
+  onChild: (child: unknown) => void = () => undefined,
 ): FastifyInstance {
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -24,10 +25,12 @@ function serverWith(
       level: 'info',
       stream,
       redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      // Pino calls it for each child it makes.
+      onChild,
     },
     disableRequestLogging: true,
-    ...(lazy ? { childLoggerFactory: lazyRequestLogger } : {}),
   });
+  if (lazy) makeChildLoggersLazy(app.log);
   app.get('/quiet', async () => ({ ok: true }));
   app.get('/loud', async (request) => {
     request.log.info({ event: 'loud', body: { password: 'hunter2' } }, 'one');
@@ -88,7 +91,7 @@ async function run(lazy: boolean) {
   return { lines, bodies };
 }
 
-describe('lazyRequestLogger', () => {
+describe('makeChildLoggersLazy', () => {
   it("writes the same lines and answers as Fastify's own child loggers", async () => {
     const eager = await run(false);
     const lazy = await run(true);
@@ -132,19 +135,44 @@ describe('lazyRequestLogger', () => {
   });
 
   it('makes no child logger for a request that writes nothing', async () => {
-    const app = serverWith(true, []);
+    const made = vi.fn();
+    const app = serverWith(true, [], made);
     await app.ready();
-    const child = vi.spyOn(app.log, 'child');
     try {
       await app.inject({ method: 'GET', url: '/quiet' });
-      expect(child).not.toHaveBeenCalled();
+      expect(made).not.toHaveBeenCalled();
 
       await app.inject({ method: 'GET', url: '/loud' });
-      expect(child).toHaveBeenCalledTimes(1);
-      expect(child).toHaveBeenCalledWith({ reqId: 'req-2' }, {});
+      expect(made).toHaveBeenCalledTimes(1);
+      const [child] = made.mock.calls[0] as [Bindable];
+      expect(child.bindings()).toEqual({ reqId: 'req-2' });
+
+      // A nested child is lazy too, and its parent made when it is.
+      await app.inject({ method: 'GET', url: '/child' });
+      expect(made).toHaveBeenCalledTimes(3);
     } finally {
       await app.close();
     }
+  });
+
+  it('gives the children of every descendant lazily, and a child asked for with options at once', () => {
+    const made = vi.fn();
+    const app = serverWith(true, [], made);
+    const job = app.log.child({ job: 'report' });
+    expect(made).not.toHaveBeenCalled();
+    // A child's child is made from the real child: that one is made now.
+    const step = job.child({ step: 1 });
+    expect(made).toHaveBeenCalledTimes(1);
+
+    step.info('written');
+    expect(made).toHaveBeenCalledTimes(2);
+    expect((step as unknown as Bindable).bindings()).toEqual({
+      job: 'report',
+      step: 1,
+    });
+
+    app.log.child({ quiet: true }, { level: 'warn' });
+    expect(made).toHaveBeenCalledTimes(3);
   });
 
   it("leaves the server's level alone when a request changes its own", async () => {

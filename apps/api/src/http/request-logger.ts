@@ -1,8 +1,4 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
-
-type FastifyChildLoggerFactory = NonNullable<
-  FastifyServerOptions['childLoggerFactory']
->;
+import type { FastifyBaseLogger } from 'fastify';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
@@ -34,10 +30,29 @@ const makers = new WeakMap<
   (bindings: Bindings, options: ChildOptions) => FastifyBaseLogger
 >();
 
+/** Where a logger made lazy keeps pino's own `child`, inherited by its descendants. */
+const PINO_CHILD = Symbol('pino child');
+
+type ChildMaker = (
+  this: FastifyBaseLogger,
+  bindings: Bindings,
+  options?: ChildOptions,
+) => FastifyBaseLogger;
+
+/** Pino's own child of `parent`: a real logger with the bindings and options. */
+function pinoChild(
+  parent: PinoLogger,
+  bindings: Bindings,
+  options: ChildOptions,
+): PinoLogger {
+  const make = (parent as unknown as { [PINO_CHILD]: ChildMaker })[PINO_CHILD];
+  return make.call(parent, bindings, options) as PinoLogger;
+}
+
 /** The request's real child logger, made on first use: the one Fastify would have made. */
 function real(parent: PinoLogger, lazy: LazyLogger): PinoLogger {
   const state = lazy[STATE];
-  state.child ??= parent.child(state.bindings, state.options) as PinoLogger;
+  state.child ??= pinoChild(parent, state.bindings, state.options);
   return state.child;
 }
 
@@ -110,37 +125,54 @@ function lazyMaker(
   return (bindings, options) => new Made(bindings, options);
 }
 
-function hasOptions(options: ChildOptions): boolean {
+function hasOptions(options: ChildOptions | undefined): boolean {
   for (const key in options) {
     if (Object.hasOwn(options, key)) return true;
   }
   return false;
 }
 
-/**
- * Fastify's `childLoggerFactory` for the logger of each request
- * (`request.log`, `reply.log`), made lazily. Fastify asks for a child of the
- * server's pino logger bound to the request id on every request; with the
- * redaction paths (`*.password` and the like run over every binding) that
- * was about a fifth of the route layer's own time on GET /api/auth/me, for
- * a logger most requests never write to (a quick read logs nothing at info,
- * docs/decisions/0022). This gives an object that behaves as that child —
- * the same level, the same lines with the same `reqId`, its own `child()`
- * and `bindings()` — and makes the real child, with exactly the bindings
- * and options Fastify gave, the first time a line is written or the logger
- * is changed (docs/decisions/0066, addendum). A route with log options of
- * its own (a `logLevel`, serializers) gets the real child at once.
- */
-export const lazyRequestLogger: FastifyChildLoggerFactory = (
-  logger,
-  bindings,
-  options,
-) => {
-  if (hasOptions(options)) return logger.child(bindings, options);
-  let make = makers.get(logger);
-  if (!make) {
-    make = lazyMaker(logger as PinoLogger);
-    makers.set(logger, make);
+/** The `child` of a logger made lazy: a lazy child, or pino's own when given options. */
+function lazyChild(
+  this: PinoLogger,
+  bindings: Bindings,
+  options?: ChildOptions,
+): FastifyBaseLogger {
+  if (options !== undefined && hasOptions(options)) {
+    return pinoChild(this, bindings, options);
   }
-  return make(bindings, options);
-};
+  let make = makers.get(this);
+  if (!make) {
+    make = lazyMaker(this);
+    makers.set(this, make);
+  }
+  return make(bindings, options ?? {});
+}
+
+/**
+ * Makes the children of the server's pino logger (`app.log`) lazy, for the
+ * logger of each request (`request.log`, `reply.log`). Fastify asks for a
+ * child of the server's logger bound to the request id on every request;
+ * with the redaction paths (`*.password` and the like run over every
+ * binding) that was about a fifth of the route layer's own time on GET
+ * /api/auth/me, for a logger most requests never write to (a quick read
+ * logs nothing at info, docs/decisions/0022). A child is now an object that
+ * behaves as pino's — the same level, the same lines with the same `reqId`,
+ * its own `child()` and `bindings()` — and makes pino's child, with exactly
+ * the bindings and options it was given, the first time a line is written
+ * or the logger is changed (docs/decisions/0066, addendum). A child asked
+ * for with options (a route's `logLevel`, serializers) is pino's at once.
+ *
+ * Installed as the logger's own `child`, which pino's children inherit (they
+ * are made with the parent as prototype), so every descendant's children
+ * are lazy too; pino's own `child` is kept beside it for the real ones.
+ * Fastify's default child-logger factory calls `child()`, and checks
+ * nothing of what it gets, where it would check every request's logger
+ * from a factory of ours (`childLoggerFactory`) method by method.
+ */
+export function makeChildLoggersLazy(logger: FastifyBaseLogger): void {
+  Object.defineProperties(logger, {
+    [PINO_CHILD]: { value: logger.child },
+    child: { value: lazyChild, writable: true, configurable: true },
+  });
+}
