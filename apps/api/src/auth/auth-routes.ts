@@ -102,7 +102,8 @@ export function authRoutes(
           return { token: session.token, user: toContractUser(user) };
         },
 
-        async me({ caller }) {
+        // Nothing to wait for: answered at once (docs/decisions/0066).
+        me({ caller }) {
           let answer = meAnswers.get(caller.user);
           if (!answer) {
             answer = Object.freeze({

@@ -134,6 +134,30 @@ describe('answers checked against the contract', () => {
     expect(failed.body).not.toContain('not an error');
   });
 
+  it('sends the answer of a handler that answers at once, and what it throws through the error handler', async () => {
+    const at = await serverWith(() => ({ success: true }));
+    const answered = await at.inject(logout);
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toEqual({ success: true });
+
+    const breaking = await serverWith(() => ({ success: 'yes' }) as never);
+    expect((await breaking.inject(logout)).statusCode).toBe(500);
+
+    const refused = await serverWith(() => {
+      throw new Refusal(409, 'Conflict', 'Changed meanwhile.');
+    });
+    const conflict = await refused.inject(logout);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({ message: 'Changed meanwhile.' });
+
+    const odd = await serverWith(() => {
+      throw 'not an error';
+    });
+    const failed = await odd.inject(logout);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.body).not.toContain('not an error');
+  });
+
   it('sends an answer of the contract as it is', async () => {
     const app = await serverAnswering({ success: true }, true);
     const response = await app.inject(logout);

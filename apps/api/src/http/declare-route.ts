@@ -139,18 +139,25 @@ export interface RouteCall<N extends EndpointName> {
   reply: FastifyReply;
 }
 
-/** A route's own logic: the resource's, nothing about input, access or scope. */
-export type RouteHandler<N extends EndpointName> = (
-  call: RouteCall<N>,
-) => Promise<
+/** What a route's handler gives for entry `N`. */
+type HandlerResult<N extends EndpointName> =
   Entry<N> extends { audit: object }
     ? Written<N>
     : Entry<N> extends { format: 'csv' }
       ? CsvExport<Answer<N>>
       : Entry<N> extends { format: 'file' }
         ? FileAnswer
-        : Answer<N>
->;
+        : Answer<N>;
+
+/**
+ * A route's own logic: the resource's, nothing about input, access or
+ * scope. Usually async; a handler with nothing to wait for (GET
+ * /api/auth/me) may answer at once, and its answer is then sent without a
+ * turn of the microtask queue.
+ */
+export type RouteHandler<N extends EndpointName> = (
+  call: RouteCall<N>,
+) => HandlerResult<N> | Promise<HandlerResult<N>>;
 
 /**
  * What a `file` entry's handler returns: a file the server made earlier,
@@ -571,12 +578,23 @@ export function declareRoute<N extends RoutedName>(
     return answer;
   }
 
+  /** Sends a plain call's answer; what fails on the way goes to the error handler. */
+  function answer(reply: FastifyReply, result: unknown): void {
+    try {
+      sendAnswer(reply.code(status), checked(result));
+    } catch (error) {
+      sendFailure(reply, error);
+    }
+  }
+
   /**
    * The route's handler. A plain call (not a CSV export, not cached, not
-   * audited) is the handler's promise and one step, sent from there, and
-   * Fastify is given nothing to wait for, as with a handler that calls
-   * `reply.send` itself: no async frames of the layer's own and no promise
-   * of Fastify's on top (docs/decisions/0066, addendum). The other paths'
+   * audited) is sent from the handler's promise in one step, or at once
+   * when the handler answered at once, and Fastify is given nothing to
+   * wait for, as with a handler that calls `reply.send` itself: no async
+   * frames of the layer's own and no promise of Fastify's on top
+   * (docs/decisions/0066, addendum). What the handler throws, or its
+   * promise rejects with, goes to the error handler. The other paths'
    * promises settle once the answer is sent ({@link settled}), as an async
    * handler returning `reply.send(…)` does.
    */
@@ -588,16 +606,21 @@ export function declareRoute<N extends RoutedName>(
     if (endpoint.format === 'file') return serveFile(request, reply);
     if (endpoint.cache) return serveCached(request, reply);
     if (endpoint.audit) return serveAudited(request, reply, endpoint.audit);
-    handler(callOf(request, reply, services.db)).then(
-      (answer) => {
-        try {
-          sendAnswer(reply.code(status), checked(answer));
-        } catch (error) {
-          sendFailure(reply, error);
-        }
-      },
-      (error: unknown) => sendFailure(reply, error),
-    );
+    let result: unknown;
+    try {
+      result = handler(callOf(request, reply, services.db));
+    } catch (error) {
+      sendFailure(reply, error);
+      return undefined;
+    }
+    if (result instanceof Promise) {
+      result.then(
+        (value: unknown) => answer(reply, value),
+        (error: unknown) => sendFailure(reply, error),
+      );
+    } else {
+      answer(reply, result);
+    }
     return undefined;
   }
 
