@@ -113,8 +113,10 @@ export function guardApiRequest(
 /**
  * Lets this request's connection stay silent for `ms` instead of
  * CONNECTION_TIMEOUT_MS, for a route whose answer takes long (a big
- * upload's staging, the demo clean-up). An injected request (tests) has no
- * socket, and nothing to lengthen.
+ * upload's staging, the demo clean-up): a socket timer of its own, which
+ * the server's silence check leaves to it (`connection-silence.ts`) until
+ * Node swaps it for the keep-alive timer when the answer is done. An
+ * injected request (tests) has no socket, and nothing to lengthen.
  */
 export function allowSilence(request: FastifyRequest, ms: number): void {
   const { socket } = request.raw;
