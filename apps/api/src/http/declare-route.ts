@@ -606,20 +606,18 @@ export function declareRoute<N extends RoutedName>(
     if (endpoint.format === 'file') return serveFile(request, reply);
     if (endpoint.cache) return serveCached(request, reply);
     if (endpoint.audit) return serveAudited(request, reply, endpoint.audit);
-    let result: unknown;
     try {
-      result = handler(callOf(request, reply, services.db));
+      const result = handler(callOf(request, reply, services.db));
+      if (result instanceof Promise) {
+        result.then(
+          (value: unknown) => answer(reply, value),
+          (error: unknown) => sendFailure(reply, error),
+        );
+      } else {
+        answer(reply, result);
+      }
     } catch (error) {
       sendFailure(reply, error);
-      return undefined;
-    }
-    if (result instanceof Promise) {
-      result.then(
-        (value: unknown) => answer(reply, value),
-        (error: unknown) => sendFailure(reply, error),
-      );
-    } else {
-      answer(reply, result);
     }
     return undefined;
   }

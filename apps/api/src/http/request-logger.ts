@@ -125,7 +125,9 @@ function lazyMaker(
   return (bindings, options) => new Made(bindings, options);
 }
 
-function hasOptions(options: ChildOptions | undefined): boolean {
+function hasOptions(
+  options: ChildOptions | undefined,
+): options is ChildOptions {
   for (const key in options) {
     if (Object.hasOwn(options, key)) return true;
   }
@@ -138,9 +140,7 @@ function lazyChild(
   bindings: Bindings,
   options?: ChildOptions,
 ): FastifyBaseLogger {
-  if (options !== undefined && hasOptions(options)) {
-    return pinoChild(this, bindings, options);
-  }
+  if (hasOptions(options)) return pinoChild(this, bindings, options);
   let make = makers.get(this);
   if (!make) {
     make = lazyMaker(this);
